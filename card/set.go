@@ -1,0 +1,165 @@
+package card
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Set is a set of distinct cards as a bitmask: bit suit*16+rank stands for a
+// card. The zero Set is empty. Sets are comparable values.
+type Set uint64
+
+// SuitMask returns the 13-bit rank mask of one suit's cards in s: bit rank-1
+// is set for each card of that suit.
+func (s Set) SuitMask(su Suit) uint16 { return uint16(s>>(16*uint(su)+1)) & 0x1FFF }
+
+// FullSet is the set of all 52 cards.
+const FullSet Set = 0x3FFE | 0x3FFE<<16 | 0x3FFE<<32 | 0x3FFE<<48
+
+// SetOf returns the set of the given cards; invalid cards are ignored.
+func SetOf(cards ...Card) Set {
+	var s Set
+	for _, c := range cards {
+		s = s.Add(c)
+	}
+	return s
+}
+
+// Bit returns the one-card set {c}, or the empty set for an invalid card.
+func Bit(c Card) Set {
+	if !c.IsValid() {
+		return 0
+	}
+	return 1 << uint(c)
+}
+
+// Add returns s with c added.
+func (s Set) Add(c Card) Set { return s | Bit(c) }
+
+// Remove returns s without c.
+func (s Set) Remove(c Card) Set { return s &^ Bit(c) }
+
+// Has reports whether c is in s.
+func (s Set) Has(c Card) bool { return c.IsValid() && s&(1<<uint(c)) != 0 }
+
+// Len returns the number of cards in s.
+func (s Set) Len() int { return bits.OnesCount64(uint64(s & FullSet)) }
+
+// Union returns the cards in s or t.
+func (s Set) Union(t Set) Set { return s | t }
+
+// Intersect returns the cards in both s and t.
+func (s Set) Intersect(t Set) Set { return s & t }
+
+// Minus returns the cards in s and not in t.
+func (s Set) Minus(t Set) Set { return s &^ t }
+
+// Contains reports whether every card of t is in s.
+func (s Set) Contains(t Set) bool { return t&^s == 0 }
+
+// Value returns the sum of the Gin Rummy deadwood values of the cards.
+func (s Set) Value() int {
+	v := 0
+	for su := Suit(0); su < NumSuits; su++ {
+		v += MaskValue(s.SuitMask(su))
+	}
+	return v
+}
+
+// MaskValue returns the deadwood value of a 13-bit rank mask (bit rank-1 per
+// rank present).
+func MaskValue(m uint16) int {
+	low := uint32(m & 0x1FF) // ace..nine
+	v := 10 * bits.OnesCount16(m>>9)
+	for low != 0 {
+		i := bits.TrailingZeros32(low)
+		v += i + 1
+		low &= low - 1
+	}
+	return v
+}
+
+// Cards returns the cards in s, ordered by suit (S H D C) then rank.
+func (s Set) Cards() []Card {
+	out := make([]Card, 0, s.Len())
+	return s.AppendCards(out)
+}
+
+// AppendCards appends the cards of s, ordered by suit then rank, to dst.
+func (s Set) AppendCards(dst []Card) []Card {
+	m := uint64(s & FullSet)
+	for m != 0 {
+		i := bits.TrailingZeros64(m)
+		dst = append(dst, Card(i))
+		m &= m - 1
+	}
+	return dst
+}
+
+// All yields the cards of s in suit then rank order.
+func (s Set) All(yield func(Card) bool) {
+	m := uint64(s & FullSet)
+	for m != 0 {
+		i := bits.TrailingZeros64(m)
+		if !yield(Card(i)) {
+			return
+		}
+		m &= m - 1
+	}
+}
+
+// String returns the cards in suit-then-rank order separated by spaces.
+func (s Set) String() string {
+	return Format(s.Cards())
+}
+
+// Format writes cards in two-letter form separated by single spaces.
+func Format(cards []Card) string {
+	var b strings.Builder
+	for i, c := range cards {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// ParseList reads cards separated by spaces or commas ("7S 8S 9S"). It
+// refuses a malformed card and a card given twice.
+func ParseList(s string) ([]Card, error) {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+	out := make([]Card, 0, len(fields))
+	var seen Set
+	for _, f := range fields {
+		c, err := Parse(f)
+		if err != nil {
+			return nil, err
+		}
+		if seen.Has(c) {
+			return nil, fmt.Errorf("card: %s given twice: %w", c, ErrDuplicate)
+		}
+		seen = seen.Add(c)
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// ParseSet is ParseList returning a Set.
+func ParseSet(s string) (Set, error) {
+	cards, err := ParseList(s)
+	if err != nil {
+		return 0, err
+	}
+	return SetOf(cards...), nil
+}
+
+// MustParseSet is like ParseSet but panics on error; for tests and examples.
+func MustParseSet(s string) Set {
+	set, err := ParseSet(s)
+	if err != nil {
+		panic(err)
+	}
+	return set
+}

@@ -1,0 +1,46 @@
+package gin
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors, one a rule. Every error the engine returns wraps one of
+// them, so callers can test with errors.Is; the message adds the cards and
+// numbers involved.
+var (
+	ErrInvalidMeld      = errors.New("not a valid meld")
+	ErrWrongPhase       = errors.New("not allowed in this phase")
+	ErrNotYourTurn      = errors.New("not your turn")
+	ErrNotInHand        = errors.New("card not in hand")
+	ErrJustTaken        = errors.New("card just taken from the discard pile")
+	ErrOverKnockLimit   = errors.New("deadwood over the knock limit")
+	ErrEmptyStock       = errors.New("stock is empty")
+	ErrEmptyDiscardPile = errors.New("discard pile is empty")
+	ErrMustDrawStock    = errors.New("both players passed the upcard: draw from the stock")
+	ErrNotBigGin        = errors.New("not every card melds")
+	ErrBigGinOff        = errors.New("big gin is off in these rules")
+	ErrHandOver         = errors.New("the hand is over")
+	ErrGameOver         = errors.New("the game is over")
+	ErrUnknownAction    = errors.New("unknown action")
+	ErrBadArrangement   = errors.New("arrangement does not fit the hand")
+	ErrInvalidRules     = errors.New("invalid rules")
+	ErrInvalidSeat      = errors.New("no such seat")
+)
+
+// KnockLimitError is returned for a knock whose deadwood is over the hand's
+// knock limit. It wraps ErrOverKnockLimit.
+type KnockLimitError struct {
+	Deadwood int // deadwood of the ten cards laid out
+	Limit    int // the hand's knock limit
+}
+
+func (e *KnockLimitError) Error() string {
+	if e.Limit == 0 {
+		return fmt.Sprintf("gin: deadwood %d is over the knock limit 0 (gin only)", e.Deadwood)
+	}
+	return fmt.Sprintf("gin: deadwood %d is over the knock limit %d", e.Deadwood, e.Limit)
+}
+
+// Unwrap returns ErrOverKnockLimit.
+func (e *KnockLimitError) Unwrap() error { return ErrOverKnockLimit }

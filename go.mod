@@ -1,0 +1,3 @@
+module felt
+
+go 1.26.8
