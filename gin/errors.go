@@ -44,3 +44,5 @@ func (e *KnockLimitError) Error() string {
 
 // Unwrap returns ErrOverKnockLimit.
 func (e *KnockLimitError) Unwrap() error { return ErrOverKnockLimit }
+
+func asErr[T error](err error, target *T) bool { return errors.As(err, target) }

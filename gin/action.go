@@ -1,0 +1,97 @@
+package gin
+
+import (
+	"fmt"
+
+	"felt/card"
+)
+
+// Seat is one of the two players: 0 or 1.
+type Seat uint8
+
+// Other returns the opponent's seat.
+func (s Seat) Other() Seat { return 1 - s&1 }
+
+// String returns "0" or "1".
+func (s Seat) String() string { return fmt.Sprintf("%d", uint8(s)) }
+
+// Valid reports whether s is 0 or 1.
+func (s Seat) Valid() bool { return s <= 1 }
+
+// ActionKind is what a player does. The zero value NoAction is no action.
+type ActionKind uint8
+
+// The kinds of action.
+const (
+	NoAction    ActionKind = iota
+	DrawStock              // draw the top card of the stock
+	TakeDiscard            // take the top of the discard pile (the upcard, in the upcard phase)
+	Pass                   // pass the upcard
+	Discard                // discard Card face up
+	Knock                  // discard Card face down and lay out the other ten
+	BigGin                 // lay out all eleven cards, no discard
+)
+
+var actionNames = [...]string{"none", "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin"}
+
+// String returns the action kind's name as written in logs and protocols:
+// "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin".
+func (k ActionKind) String() string {
+	if int(k) < len(actionNames) {
+		return actionNames[k]
+	}
+	return fmt.Sprintf("ActionKind(%d)", uint8(k))
+}
+
+// ParseActionKind is the inverse of String.
+func ParseActionKind(s string) (ActionKind, error) {
+	for i, n := range actionNames[1:] {
+		if n == s {
+			return ActionKind(i + 1), nil
+		}
+	}
+	return NoAction, fmt.Errorf("gin: %q: %w (want draw_stock, take_discard, pass, discard, knock or big_gin)", s, ErrUnknownAction)
+}
+
+// Action is one player's move. It is a comparable value.
+type Action struct {
+	Kind ActionKind
+	Card card.Card // the card discarded, for Discard and Knock
+	// Show is the arrangement a knocker lays out. The zero Arrangement asks
+	// for the automatic choice (least deadwood, then most left to the
+	// defender).
+	Show Arrangement
+}
+
+// Convenience constructors.
+
+// DrawStockAction draws from the stock.
+func DrawStockAction() Action { return Action{Kind: DrawStock} }
+
+// TakeDiscardAction takes the top of the discard pile.
+func TakeDiscardAction() Action { return Action{Kind: TakeDiscard} }
+
+// PassAction passes the upcard.
+func PassAction() Action { return Action{Kind: Pass} }
+
+// DiscardAction discards c face up.
+func DiscardAction(c card.Card) Action { return Action{Kind: Discard, Card: c} }
+
+// KnockAction knocks, discarding c face down, with the automatic arrangement.
+func KnockAction(c card.Card) Action { return Action{Kind: Knock, Card: c} }
+
+// BigGinAction lays out eleven melded cards.
+func BigGinAction() Action { return Action{Kind: BigGin} }
+
+// String describes the action: "draw_stock", "discard 7H", "knock 3C".
+func (a Action) String() string {
+	switch a.Kind {
+	case Discard, Knock:
+		s := a.Kind.String() + " " + a.Card.String()
+		if a.Show.Len() > 0 {
+			s += " " + a.Show.String()
+		}
+		return s
+	}
+	return a.Kind.String()
+}

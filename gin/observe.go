@@ -1,0 +1,76 @@
+package gin
+
+import "felt/card"
+
+// Observation is what one seat may know: its own cards, the discard pile,
+// the public record of what the opponent took, passed and discarded, counts
+// and scores. It holds no card of the stock and no card of the opponent's
+// hand that the opponent has not shown. Computer players, user interfaces
+// and the server receive only this.
+type Observation struct {
+	Seat       Seat
+	Rules      Rules
+	Phase      Phase
+	Turn       Seat // the seat to move
+	Dealer     Seat
+	HandNumber int
+	KnockLimit int  // this hand's knock limit
+	Doubled    bool // Oklahoma spade upcard doubles this hand
+
+	Hand      card.Set  // the seat's own cards
+	JustTaken card.Card // the card the seat took from the pile this turn, if any
+	Drawn     card.Card // the card the seat drew this turn, if any
+	MustStock bool      // the next draw must come from the stock
+
+	Upcard        card.Card // the card turned up after the deal
+	Pile          Pile      // the discard pile, bottom to top
+	StockLen      int
+	OpponentCards int // how many cards the opponent holds
+
+	OpponentTook      card.Set // taken from the pile by the opponent and still held
+	OpponentPassed    card.Set // seen on the pile by the opponent and not taken
+	OpponentDiscarded card.Set // discarded face up by the opponent
+	Discarded         card.Set // discarded face up by this seat
+
+	Scores [2]int
+	Boxes  [2]int
+
+	// Result is set once the hand is over; both hands are then public.
+	Result *Result
+}
+
+// Observe returns what seat may know of this hand (scores left zero; use
+// Game.Observe for them).
+func (h *Hand) Observe(seat Seat) Observation {
+	seat &= 1
+	opp := seat.Other()
+	o := Observation{
+		Seat: seat, Rules: h.rules, Phase: h.phase, Turn: h.turn, Dealer: h.dealer,
+		KnockLimit: int(h.limit), Doubled: h.doubled,
+		Hand: h.hands[seat], Upcard: h.upcard, Pile: h.pile, StockLen: h.StockLen(),
+		OpponentCards:     h.hands[opp].Len(),
+		OpponentTook:      h.took[opp],
+		OpponentPassed:    h.passed[opp],
+		OpponentDiscarded: h.discarded[opp],
+		Discarded:         h.discarded[seat],
+		MustStock:         h.mustStock,
+	}
+	if h.turn == seat {
+		o.JustTaken, o.Drawn = h.justTaken, h.drawn
+	}
+	if h.phase == OverPhase {
+		r := h.result
+		o.Result = &r
+	}
+	return o
+}
+
+// Unseen returns the cards this seat cannot see: the stock and the
+// opponent's hand except what it took from the pile.
+func (o *Observation) Unseen() card.Set {
+	seen := o.Hand | o.OpponentTook
+	for i := 0; i < o.Pile.Len(); i++ {
+		seen = seen.Add(o.Pile.At(i))
+	}
+	return card.FullSet &^ seen
+}
