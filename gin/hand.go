@@ -342,34 +342,11 @@ func (h *Hand) finish(knocker Seat, sd Showdown) {
 // returns it. Knocks are listed once a discard, with the automatic
 // arrangement; any arrangement within the limit is also accepted.
 func (h *Hand) LegalActions(dst []Action) []Action {
-	switch h.phase {
-	case UpcardPhase, DealerUpcardPhase:
-		return append(dst, TakeDiscardAction(), PassAction())
-	case DrawPhase:
-		if h.StockLen() > 0 {
-			dst = append(dst, DrawStockAction())
-		}
-		if !h.mustStock && h.pile.Len() > 0 {
-			dst = append(dst, TakeDiscardAction())
-		}
+	if h.phase == OverPhase {
 		return dst
-	case DiscardPhase:
-		hand := h.hands[h.turn]
-		for c := range hand.All {
-			if c != h.justTaken {
-				dst = append(dst, DiscardAction(c))
-			}
-		}
-		for c := range hand.All {
-			if c != h.justTaken && Deadwood(hand.Remove(c)) <= int(h.limit) {
-				dst = append(dst, KnockAction(c))
-			}
-		}
-		if h.rules.BigGinAllowed() && Deadwood(hand) == 0 {
-			dst = append(dst, BigGinAction())
-		}
 	}
-	return dst
+	o := h.Observe(h.turn)
+	return o.LegalActions(dst)
 }
 
 // MustDrawStock reports whether the next draw must come from the stock

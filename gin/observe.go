@@ -74,3 +74,38 @@ func (o *Observation) Unseen() card.Set {
 	}
 	return card.FullSet &^ seen
 }
+
+// LegalActions appends to dst every action the observing seat may take now
+// (none when it is not its turn) and returns it, as Hand.LegalActions does.
+func (o *Observation) LegalActions(dst []Action) []Action {
+	if o.Turn != o.Seat {
+		return dst
+	}
+	switch o.Phase {
+	case UpcardPhase, DealerUpcardPhase:
+		return append(dst, TakeDiscardAction(), PassAction())
+	case DrawPhase:
+		if o.StockLen > 0 {
+			dst = append(dst, DrawStockAction())
+		}
+		if !o.MustStock && o.Pile.Len() > 0 {
+			dst = append(dst, TakeDiscardAction())
+		}
+		return dst
+	case DiscardPhase:
+		for c := range o.Hand.All {
+			if c != o.JustTaken {
+				dst = append(dst, DiscardAction(c))
+			}
+		}
+		for c := range o.Hand.All {
+			if c != o.JustTaken && Deadwood(o.Hand.Remove(c)) <= o.KnockLimit {
+				dst = append(dst, KnockAction(c))
+			}
+		}
+		if o.Rules.BigGinAllowed() && Deadwood(o.Hand) == 0 {
+			dst = append(dst, BigGinAction())
+		}
+	}
+	return dst
+}
