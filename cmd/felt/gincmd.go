@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strings"
+
+	"felt/gin"
+
+	"github.com/spf13/cobra"
+)
+
+func (e *env) ginCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "gin",
+		Short: "Gin Rummy rules tools (melds, showdown)",
+	}
+	var all bool
+	melds := &cobra.Command{
+		Use:   "melds",
+		Short: "Read hands (10 or 11 cards a line) from stdin; write each one's best melds as JSON",
+		Long: `Reads hands from standard input, one a line, 10 or 11 cards separated by spaces
+("AS 2S 3S 7H 7D 7C KS QD 4C 9H"). For each line it writes one JSON object:
+{"deadwood": 7, "melds": [["AS","2S","3S"], ...], "deadwood_cards": ["7D"]}
+and for 11 cards also "discard" and "deadwood_after_discard". With --all,
+"arrangements" lists every optimal arrangement. A bad line gets {"error": "..."}.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
+				return gin.ReportMelds(line, all)
+			})
+		},
+	}
+	melds.Flags().BoolVar(&all, "all", false, "also list every optimal arrangement")
+	showdown := &cobra.Command{
+		Use:   "showdown",
+		Short: "Read showdowns as JSON lines from stdin; write each one's settlement",
+		Long: `Reads one JSON object a line: {"knocker": "10 cards (11 for big gin)",
+"defender": "10 cards", "rules": {...optional overrides}} and writes
+{"result": "knock|gin|big_gin|undercut", "winner": "knocker|defender",
+"points": 12, "knocker_deadwood": 4, "defender_deadwood": 16,
+"knocker_melds": [[...]], "defender_melds": [[...]], "layoffs": ["8S", ...]}.
+A bad line (or a knocker over the knock limit) gets {"error": "..."}.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
+				return gin.ReportShowdown([]byte(line))
+			})
+		},
+	}
+	c.AddCommand(melds, showdown)
+	return c
+}
+
+// eachLine answers every input line with one JSON line: f's result or
+// {"error": …}.
+func eachLine(in io.Reader, out io.Writer, f func(string) (any, error)) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	w := bufio.NewWriter(out)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		var v any
+		var err error
+		if line == "" {
+			err = errEmptyLine
+		} else {
+			v, err = f(line)
+		}
+		if err != nil {
+			v = map[string]string{"error": err.Error()}
+		}
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		// Flush per line so interactive callers see each answer at once.
+		if err := w.Flush(); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"felt/gin"
+
+	"github.com/spf13/cobra"
+)
+
+func (e *env) replayCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "replay",
+		Short: "Work with replay logs (JSON Lines)",
+	}
+	verify := &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Re-execute every action of a replay log and check every recorded figure",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			rp, err := gin.ReadLog(f)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			g := rp.Game
+			status := "complete"
+			if !rp.Complete() {
+				status = "unfinished (can be resumed)"
+			}
+			fmt.Fprintf(e.stdout, "%s: ok: %d lines, %d hands, %d actions, game %s\n", args[0], rp.Lines, g.HandNumber(), rp.Actions, status)
+			sc := g.Scores()
+			fmt.Fprintf(e.stdout, "players %s and %s, seed %d, scores %d-%d", rp.Players[0], rp.Players[1], rp.Seed, sc[0], sc[1])
+			if rp.Complete() {
+				res := g.Result()
+				fmt.Fprintf(e.stdout, ", winner %s (%s), final %d-%d", res.Winner, rp.Players[res.Winner], res.Final[0], res.Final[1])
+			}
+			fmt.Fprintln(e.stdout)
+			return nil
+		},
+	}
+	c.AddCommand(verify)
+	return c
+}

@@ -1,0 +1,18 @@
+// Package gin is Felt's Gin Rummy rules engine: melds and the meld solver,
+// lay-offs and showdown scoring, the hand state machine, the game to the
+// target score with its bonuses, the observation a seat may see, and replay
+// logs.
+//
+// The rules are those of Felt's rules page (shared/rules/gin-rummy.md), with
+// every option in Rules. The package does no I/O of its own (replay logs go
+// through an io.Reader or io.Writer), starts no goroutines and reads no
+// clock; all randomness comes from a *rand.Rand the caller seeds.
+//
+// The meld solver (Deadwood, BestDiscard, Melds, AllMelds) is exact: it is
+// checked against a brute-force reference. Deadwood and BestDiscard do not
+// allocate and take a few tens of nanoseconds.
+//
+// A Hand checks every action: a rejected action returns an error wrapping
+// one of the Err* sentinels, with the cards and numbers in its message, and
+// changes nothing.
+package gin

@@ -1,0 +1,85 @@
+// Package bench measures Felt's engine speed for `felt bench`: Go
+// benchmarks run in-process with testing.Benchmark, on one goroutine.
+package bench
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"felt/card"
+	"felt/gin"
+)
+
+// Figure is one measured speed.
+type Figure struct {
+	Name        string  // what was measured
+	PerSec      float64 // operations per second
+	NsPerOp     float64
+	AllocsPerOp int64
+}
+
+// hands returns n random hands of size cards from a fixed seed.
+func hands(n, size int) []card.Set {
+	rng := rand.New(rand.NewPCG(2024, uint64(size)))
+	out := make([]card.Set, n)
+	pack := card.Pack()
+	for i := range out {
+		card.Shuffle(rng, pack)
+		out[i] = card.SetOf(pack[:size]...)
+	}
+	return out
+}
+
+func measure(name string, f func(b *testing.B)) Figure {
+	r := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		f(b)
+	})
+	ns := float64(r.T.Nanoseconds()) / float64(max(r.N, 1))
+	return Figure{Name: name, PerSec: 1e9 / ns, NsPerOp: ns, AllocsPerOp: r.AllocsPerOp()}
+}
+
+// Sink keeps results alive so the compiler cannot drop the work.
+var Sink int
+
+// Melds10 measures the minimum deadwood of random 10-card hands.
+func Melds10() Figure {
+	hs := hands(4096, 10)
+	return measure("melds10", func(b *testing.B) {
+		i, s := 0, 0
+		for b.Loop() {
+			s += gin.Deadwood(hs[i&4095])
+			i++
+		}
+		Sink = s
+	})
+}
+
+// Melds11 measures the best discard and the deadwood after it for random
+// 11-card hands (the knock check).
+func Melds11() Figure {
+	hs := hands(4096, 11)
+	return measure("melds11", func(b *testing.B) {
+		i, s := 0, 0
+		for b.Loop() {
+			c, d := gin.BestDiscard(hs[i&4095])
+			s += d + int(c)
+			i++
+		}
+		Sink = s
+	})
+}
+
+// Arrangement10 measures the canonical optimal arrangement of random 10-card
+// hands (melds and deadwood cards, not just the count).
+func Arrangement10() Figure {
+	hs := hands(4096, 10)
+	return measure("arrangement10", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			a, _ := gin.Melds(hs[i&4095])
+			Sink += a.Len()
+			i++
+		}
+	})
+}
