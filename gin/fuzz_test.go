@@ -1,0 +1,181 @@
+package gin
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"felt/card"
+)
+
+// accounted checks that the 52 cards are each in exactly one place: a hand,
+// the discard pile, the stock or (after a knock) the knocker's face-down
+// discard.
+func accounted(t *testing.T, h *Hand) {
+	t.Helper()
+	var all card.Set
+	n := 0
+	add := func(s card.Set) {
+		if all&s != 0 {
+			t.Fatalf("card %s in two places", all&s)
+		}
+		all |= s
+		n += s.Len()
+	}
+	add(h.Cards(0))
+	add(h.Cards(1))
+	for i := 0; i < h.Pile().Len(); i++ {
+		add(card.Bit(h.Pile().At(i)))
+	}
+	for i := h.stockPos; i < card.PackSize; i++ {
+		add(card.Bit(h.deck[i]))
+	}
+	if h.Over() {
+		if k := h.Result().Kind; k == KnockResult || k == GinResult || k == UndercutResult {
+			add(card.FullSet &^ all) // the face-down discard
+			if n != 52 {
+				t.Fatalf("%d cards after a knock", n)
+			}
+		}
+	}
+	if all != card.FullSet || n != 52 {
+		t.Fatalf("%d cards accounted for: missing %s", n, card.FullSet&^all)
+	}
+	total := h.Cards(0).Len() + h.Cards(1).Len()
+	if h.Phase() == DiscardPhase {
+		if total != 21 {
+			t.Fatalf("%d cards in hands while discarding", total)
+		}
+	} else if !h.Over() && total != 20 {
+		t.Fatalf("%d cards in hands", total)
+	}
+}
+
+// FuzzActions drives a game with arbitrary actions, legal or not, from any
+// seat. It never panics, the 52 cards are always accounted for, and a
+// refused action changes nothing.
+func FuzzActions(f *testing.F) {
+	f.Add(uint64(1), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(uint64(2), bytes.Repeat([]byte{0x80, 0x41, 0x12}, 60))
+	f.Add(uint64(3), []byte("legal legal legal knock"))
+	f.Add(uint64(4), bytes.Repeat([]byte{0xFF}, 300))
+	f.Fuzz(func(t *testing.T, seed uint64, prog []byte) {
+		rules := Standard()
+		switch seed % 4 {
+		case 1:
+			rules = EAAI()
+		case 2:
+			rules.Oklahoma = true
+		case 3:
+			rules.Upcard = NoUpcard
+			rules.KnockLimit = int(seed/4) % 11
+		}
+		g, err := NewGame(rules, NewRand(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var legal []Action
+		for i := 0; i+1 < len(prog) && !g.Over(); i += 2 {
+			h := g.Hand()
+			accounted(t, h)
+			if h.Over() {
+				if err := g.NextHand(); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			op, arg := prog[i], prog[i+1]
+			var seat Seat
+			var a Action
+			if op&0x80 == 0 {
+				// a legal action
+				legal = h.LegalActions(legal[:0])
+				if len(legal) == 0 {
+					t.Fatalf("no legal action in phase %s", h.Phase())
+				}
+				seat, a = h.Turn(), legal[int(arg)%len(legal)]
+			} else {
+				// anything at all
+				seat = Seat(op>>5) & 3
+				a = Action{Kind: ActionKind(op & 7), Card: card.Card(arg)}
+			}
+			before := *h
+			scores := g.Scores()
+			err := g.Apply(seat, a)
+			if op&0x80 == 0 && err != nil {
+				t.Fatalf("legal action %s refused: %v", a, err)
+			}
+			if err != nil {
+				if !reflect.DeepEqual(before, *h) || scores != g.Scores() {
+					t.Fatalf("refused %s (%v) changed the game", a, err)
+				}
+				if !strings.HasPrefix(err.Error(), "gin: ") {
+					t.Fatalf("error without the gin: prefix: %v", err)
+				}
+			}
+		}
+	})
+}
+
+// FuzzReadLog feeds arbitrary bytes to the replay reader: never a panic,
+// and an error always names a line.
+func FuzzReadLog(f *testing.F) {
+	var buf bytes.Buffer
+	rec, _ := NewRecordedGame(&buf, Standard(), 9, [2]string{"a", "b"})
+	h := rec.Game().Hand()
+	_ = rec.Apply(h.Turn(), PassAction())
+	_ = rec.Apply(h.Turn(), PassAction())
+	_ = rec.Apply(h.Turn(), DrawStockAction())
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"type":"header","format":1,"game":"gin","rules":{},"seed":1,"players":["a","b"]}`))
+	f.Add([]byte("{}\n{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rp, err := ReadLog(bytes.NewReader(data))
+		if err != nil {
+			var le *LogError
+			if !errAs(err, &le) || le.Line < 1 {
+				t.Fatalf("error without a line: %v", err)
+			}
+			return
+		}
+		if rp.Game == nil {
+			t.Fatal("no game and no error")
+		}
+	})
+}
+
+// FuzzReportMelds feeds arbitrary lines to the melds contract.
+func FuzzReportMelds(f *testing.F) {
+	f.Add("AS 2S 3S 7H 7D 7C 9C TC JC KD")
+	f.Add("10d 9♦ 8♦ 7h 7s 7c 2c 3c 4c kd qs")
+	f.Add("AS AS")
+	f.Fuzz(func(t *testing.T, line string) {
+		rep, err := ReportMelds(line, true)
+		if err != nil {
+			return
+		}
+		hand, _ := card.ParseSet(line)
+		if rep.Deadwood != Deadwood(hand) || len(rep.Arrangements) == 0 {
+			t.Fatalf("%q: deadwood %d", line, rep.Deadwood)
+		}
+	})
+}
+
+// FuzzShowdown feeds arbitrary knocker and defender hands to Settle.
+func FuzzShowdown(f *testing.F) {
+	f.Add(uint64(0x0123456789), uint64(0xABCDEF), uint8(10))
+	f.Fuzz(func(t *testing.T, k, d uint64, limit uint8) {
+		ks, ds := card.Set(k)&card.FullSet, card.Set(d)&card.FullSet
+		sd, err := Settle(Standard(), ks, Arrangement{}, ds, int(limit%11), limit&0x80 != 0)
+		if err != nil {
+			return
+		}
+		if sd.KnockerDeadwood > int(limit%11) && sd.Result != BigGinResult {
+			t.Fatalf("knock over the limit accepted")
+		}
+		if sd.Points < 0 {
+			t.Fatalf("negative points")
+		}
+	})
+}

@@ -1,0 +1,365 @@
+package gin
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"felt/card"
+)
+
+// forceHand replaces the game's current hand with one dealt from deck.
+func forceHand(t *testing.T, g *Game, deck []card.Card) {
+	t.Helper()
+	h, err := NewHand(g.rules, deck, g.hand.Dealer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.hand = h
+}
+
+// knockHand makes the non-dealer knock at once: it takes the upcard 8C and
+// knocks discarding KD with gin (AS 2S 3S, 7H 7D 7C, 8C 9C TC JC).
+func knockHand(t *testing.T, g *Game) Result {
+	t.Helper()
+	forceHand(t, g, deckFor(t, nonHand, dealerHand, "8C", ""))
+	non := g.hand.Dealer().Other()
+	if err := g.Apply(non, TakeDiscardAction()); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(non, KnockAction(card.MustParse("KD"))); err != nil {
+		t.Fatal(err)
+	}
+	return g.hand.Result()
+}
+
+func TestGame_HandsUntilTargetThenBonuses(t *testing.T) {
+	g, err := NewGame(Standard(), NewRand(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every hand is a gin by the non-dealer worth 25 + 25 = 50.
+	var winners []Seat
+	for !g.Over() {
+		res := knockHand(t, g)
+		if res.Kind != GinResult || res.Points != 50 {
+			t.Fatalf("hand %d: %s %d", g.HandNumber(), res.Kind, res.Points)
+		}
+		winners = append(winners, res.Winner)
+		if !g.Over() {
+			if err := g.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res := g.Result()
+	// Winner deals next, so the non-dealer alternates: 50 each hand to
+	// alternating players; the first to 100 wins after 3 hands (50, 50, 100).
+	if g.HandNumber() != 3 || res.Scores[res.Winner] != 100 {
+		t.Fatalf("after %d hands scores %v", g.HandNumber(), res.Scores)
+	}
+	loser := res.Winner.Other()
+	if res.Boxes[res.Winner] != 2 || res.Boxes[loser] != 1 || res.Shutout {
+		t.Fatalf("boxes %v shutout %v", res.Boxes, res.Shutout)
+	}
+	if res.GameBonus != 100 || res.BoxBonus[res.Winner] != 50 || res.BoxBonus[loser] != 25 {
+		t.Fatalf("bonuses %d %v", res.GameBonus, res.BoxBonus)
+	}
+	if res.Final[res.Winner] != 100+100+50 || res.Final[loser] != 50+25 {
+		t.Fatalf("final %v", res.Final)
+	}
+	if err := g.Apply(0, DrawStockAction()); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("action after game over: %v", err)
+	}
+	if err := g.NextHand(); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("next hand after game over: %v", err)
+	}
+	_ = winners
+}
+
+func TestGame_ShutoutDoublesGameBonus(t *testing.T) {
+	r := Standard()
+	r.NextDealer = LoserDeals // the same player stays non-dealer and wins every hand
+	g, err := NewGame(r, NewRand(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		knockHand(t, g)
+		if !g.Over() {
+			if err := g.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res := g.Result()
+	if !res.Shutout || res.GameBonus != 200 || res.Final[res.Winner] != 100+200+50 || res.Final[res.Winner.Other()] != 0 {
+		t.Fatalf("shutout result %+v", res)
+	}
+	r.ShutoutDouble = false
+	g, _ = NewGame(r, NewRand(2))
+	for !g.Over() {
+		knockHand(t, g)
+		if !g.Over() {
+			_ = g.NextHand()
+		}
+	}
+	if res := g.Result(); !res.Shutout || res.GameBonus != 100 {
+		t.Fatalf("shutout without doubling %+v", res)
+	}
+}
+
+func TestGame_NextDealerOptions(t *testing.T) {
+	for _, c := range []struct {
+		rule DealerRule
+		want func(dealer, winner Seat) Seat
+	}{
+		{WinnerDeals, func(d, w Seat) Seat { return w }},
+		{LoserDeals, func(d, w Seat) Seat { return w.Other() }},
+		{AlternateDeal, func(d, w Seat) Seat { return d.Other() }},
+	} {
+		r := Standard()
+		r.NextDealer = c.rule
+		g, _ := NewGame(r, NewRand(3))
+		d := g.hand.Dealer()
+		res := knockHand(t, g)
+		if err := g.NextHand(); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.hand.Dealer(); got != c.want(d, res.Winner) {
+			t.Fatalf("%s: dealer %d then %d after winner %d", c.rule, d, got, res.Winner)
+		}
+	}
+}
+
+func TestGame_DrawnHandRedealtBySameDealer(t *testing.T) {
+	r := Standard()
+	r.NextDealer = AlternateDeal
+	g, _ := NewGame(r, NewRand(4))
+	d := g.hand.Dealer()
+	h := &g.hand
+	_ = g.Apply(h.Turn(), PassAction())
+	_ = g.Apply(h.Turn(), PassAction())
+	for !h.Over() {
+		seat := h.Turn()
+		if err := g.Apply(seat, DrawStockAction()); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Apply(seat, DiscardAction(h.Drawn())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.Result().Kind != DrawResult || g.Scores() != [2]int{} {
+		t.Fatalf("result %s scores %v", h.Result().Kind, g.Scores())
+	}
+	if err := g.NextHand(); err != nil {
+		t.Fatal(err)
+	}
+	if g.hand.Dealer() != d || g.HandNumber() != 2 {
+		t.Fatalf("redeal by %d (was %d)", g.hand.Dealer(), d)
+	}
+	if g.Boxes() != [2]int{} {
+		t.Fatal("a drawn hand counted as a box")
+	}
+}
+
+func TestGame_NextHandRefusedMidHand(t *testing.T) {
+	g, _ := NewGame(Standard(), NewRand(5))
+	if err := g.NextHand(); !errors.Is(err, ErrWrongPhase) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestGame_SameSeedSameGame(t *testing.T) {
+	a := playRandom(t, Standard(), 77).String()
+	b := playRandom(t, Standard(), 77).String()
+	c := playRandom(t, Standard(), 78).String()
+	if a != b {
+		t.Fatal("same seed gave different logs")
+	}
+	if a == c {
+		t.Fatal("different seeds gave the same log")
+	}
+}
+
+func TestRules_JSONFieldNamesAndValidation(t *testing.T) {
+	r, err := ParseRules(Standard(), []byte(`{"undercut_bonus": 20, "upcard": "no-upcard", "next_dealer": "alternate", "big_gin_bonus": 0}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.UndercutBonus != 20 || r.Upcard != NoUpcard || r.NextDealer != AlternateDeal || r.BigGinAllowed() || r.GinBonus != 25 {
+		t.Fatalf("parsed %+v", r)
+	}
+	for _, c := range []struct{ in, field string }{
+		{`{"knock_limit": 11}`, "knock_limit"},
+		{`{"knock_limit": -1}`, "knock_limit"},
+		{`{"target_score": 0}`, "target_score"},
+		{`{"gin_bonus": "x"}`, "gin_bonus"},
+		{`{"upcard": "sideways"}`, "upcard"},
+		{`{"next_dealer": "north"}`, "next_dealer"},
+		{`{"knock": 10}`, "knock"},
+		{`{"oklahoma": 1}`, "oklahoma"},
+	} {
+		_, err := ParseRules(Standard(), []byte(c.in))
+		if !errors.Is(err, ErrInvalidRules) || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("%s: got %v, want an error naming %s", c.in, err, c.field)
+		}
+	}
+	// Round trip every preset through JSON.
+	for _, name := range Presets() {
+		p, _ := Preset(name)
+		var buf bytes.Buffer
+		rec, _ := NewRecordedGame(&buf, p, 1, [2]string{"a", "b"})
+		_ = rec
+		line := strings.SplitN(buf.String(), "\n", 2)[0]
+		if !strings.Contains(line, `"knock_limit":10`) || !strings.Contains(line, `"next_dealer":"`) {
+			t.Fatalf("header %s", line)
+		}
+		rp, err := ReadLog(strings.NewReader(buf.String()))
+		if err != nil || rp.Rules != p {
+			t.Fatalf("%s: rules round trip %v %+v", name, err, rp.Rules)
+		}
+	}
+	e := EAAI()
+	if e.BigGinAllowed() || e.GameBonus != 0 || e.BoxBonus != 0 || e.ShutoutDouble || e.NextDealer != AlternateDeal || e.KnockLimit != 10 {
+		t.Fatalf("eaai preset %+v", e)
+	}
+	if _, err := ResolveRules("nonsense"); !errors.Is(err, ErrInvalidRules) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// TestObservation_HidesEveryUnseenCard plays many random games and checks,
+// at every decision, that no card of the opponent's hand (other than those
+// it took from the discard pile) and no card of the stock appears anywhere
+// in the observation.
+func TestObservation_HidesEveryUnseenCard(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, _ := NewGame(Standard(), NewRand(seed))
+		rng := rand.New(rand.NewPCG(seed, 1))
+		var acts []Action
+		for !g.Over() {
+			h := g.Hand()
+			if h.Over() {
+				_ = g.NextHand()
+				continue
+			}
+			for seat := Seat(0); seat < 2; seat++ {
+				o := g.Observe(seat)
+				hidden := h.Cards(seat.Other()) &^ h.Took(seat.Other())
+				for i := h.stockPos; i < card.PackSize; i++ {
+					hidden = hidden.Add(h.deck[i])
+				}
+				if leaked := cardsIn(reflect.ValueOf(o)) & hidden; leaked != 0 {
+					t.Fatalf("seed %d: seat %d observation holds hidden %s", seed, seat, leaked)
+				}
+				if o.Unseen()&hidden != hidden {
+					t.Fatalf("Unseen misses hidden cards")
+				}
+			}
+			acts = h.LegalActions(acts[:0])
+			a := acts[rng.IntN(len(acts))]
+			for _, x := range acts {
+				if x.Kind == Knock {
+					a = x
+				}
+			}
+			if err := g.Apply(h.Turn(), a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// cardsIn collects every card reachable in v: Card values, Sets and Melds.
+func cardsIn(v reflect.Value) card.Set {
+	var s card.Set
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			s |= cardsIn(v.Elem())
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			s |= cardsIn(v.Field(i))
+		}
+	case reflect.Array, reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			s |= cardsIn(v.Index(i))
+		}
+	case reflect.Uint8:
+		if v.Type() == reflect.TypeFor[card.Card]() {
+			s = s.Add(card.Card(v.Uint()))
+		}
+	case reflect.Uint64:
+		switch v.Type() {
+		case reflect.TypeFor[card.Set](), reflect.TypeFor[Meld]():
+			s |= card.Set(v.Uint())
+		}
+	}
+	return s
+}
+
+func TestResume_ContinuesExactly(t *testing.T) {
+	full := playRandom(t, Standard(), 11).String()
+	lines := strings.SplitAfter(strings.TrimSuffix(full, "\n"), "\n")
+	checked := 0
+	// Cut after every line in turn (a saved game may stop anywhere between
+	// lines except inside a hand's end), resume, then replay the rest of the
+	// original actions through the resumed recorder: the log must come out
+	// byte for byte the same.
+	stride := max(1, len(lines)/40)
+	for cut := 2; cut < len(lines); cut += stride {
+		prefix := strings.Join(lines[:cut], "")
+		var rest bytes.Buffer
+		rec, _, err := Resume(strings.NewReader(prefix), &rest)
+		var le *LogError
+		if errors.As(err, &le) && strings.Contains(le.Err.Error(), "cut off") {
+			continue // cut between an action and its result line: refused, rightly
+		}
+		if err != nil {
+			t.Fatalf("cut %d: %v", cut, err)
+		}
+		skipDeal := rest.Len() > 0 // Resume dealt the next hand already
+		for _, l := range lines[cut:] {
+			var r Record
+			if err := decodeStrictRecord(l, &r); err != nil {
+				t.Fatal(err)
+			}
+			switch r.Type {
+			case "deal":
+				if skipDeal {
+					skipDeal = false
+					continue
+				}
+				if err := rec.NextHand(); err != nil {
+					t.Fatal(err)
+				}
+			case "action":
+				kind, _ := ParseActionKind(r.Action)
+				a := Action{Kind: kind}
+				if kind == Discard || kind == Knock {
+					a.Card = r.Card
+				}
+				if err := rec.Apply(*r.Player, a); err != nil {
+					t.Fatalf("cut %d: %v", cut, err)
+				}
+			}
+		}
+		if got := prefix + rest.String(); got != full {
+			t.Fatalf("cut %d: resumed log differs from the original", cut)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Fatalf("only %d cut points checked", checked)
+	}
+}
+
+func decodeStrictRecord(line string, r *Record) error {
+	return json.Unmarshal([]byte(line), r)
+}
