@@ -47,7 +47,7 @@ func Deal(cards []Card, players, n int) (hands [][]Card, rest []Card, err error)
 	if players <= 0 || n < 0 {
 		return nil, nil, errors.New("card: deal needs at least one player and a card count of zero or more")
 	}
-	if players*n > len(cards) {
+	if n > len(cards)/players { // not players*n > len(cards), which can overflow
 		return nil, nil, errors.New("card: not enough cards to deal")
 	}
 	hands = make([][]Card, players)

@@ -1,0 +1,87 @@
+package card_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"felt/card"
+)
+
+func ExampleParse() {
+	for _, s := range []string{"7S", "10D", "ah", "Q♥", "1S"} {
+		c, err := card.Parse(s)
+		if err != nil {
+			fmt.Println(err, errors.Is(err, card.ErrInvalidCard))
+			continue
+		}
+		fmt.Println(s, "->", c, c.Pretty(), c.Value())
+	}
+	// Output:
+	// 7S -> 7S 7♠ 7
+	// 10D -> TD T♦ 10
+	// ah -> AH A♥ 1
+	// Q♥ -> QH Q♥ 10
+	// card: cannot parse "1S": unknown rank (want A 2-9 T J Q K) true
+}
+
+func ExampleParseList() {
+	cards, err := card.ParseList("7S, 8S 9s")
+	fmt.Println(cards, err)
+
+	_, err = card.ParseList("7S 8S 7S")
+	fmt.Println(err, errors.Is(err, card.ErrDuplicate))
+	// Output:
+	// [7S 8S 9S] <nil>
+	// card: 7S given twice: card: duplicate card true
+}
+
+func ExampleParseSet() {
+	hand, err := card.ParseSet("KC 2H AS 10D")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(hand, hand.Len())
+	fmt.Println(hand.Has(card.MustParse("TD")), hand.Has(card.MustParse("TC")))
+	// Output:
+	// AS 2H TD KC 4
+	// true false
+}
+
+func ExampleSet_Value() {
+	hand := card.MustParseSet("AS 7H TD QC KC")
+	fmt.Println(hand.Value())
+	// Output:
+	// 38
+}
+
+func ExampleShuffled() {
+	rng := rand.New(rand.NewPCG(1, 2))
+	deck := card.Shuffled(rng)
+	fmt.Println(card.Format(deck[:10]))
+	// The same seed always gives the same order.
+	again := card.Shuffled(rand.New(rand.NewPCG(1, 2)))
+	fmt.Println(card.Format(again[:10]))
+	// Output:
+	// QH 4S KS 9S 3C 9H 8D 4C KC 4D
+	// QH 4S KS 9S 3C 9H 8D 4C KC 4D
+}
+
+func ExampleDeal() {
+	deck := card.Shuffled(rand.New(rand.NewPCG(42, 0)))
+	hands, rest, err := card.Deal(deck, 2, 10)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("non-dealer:", card.SetOf(hands[0]...))
+	fmt.Println("dealer:    ", card.SetOf(hands[1]...))
+	fmt.Println("upcard:", rest[0], "stock:", len(rest)-1)
+
+	_, _, err = card.Deal(deck, 2, 27)
+	fmt.Println(err)
+	// Output:
+	// non-dealer: 4S 6S JS 2H 8H JH 2D 5C JC QC
+	// dealer:     2S 3S KS 5H 9H QH 4D 6D 7D KD
+	// upcard: TD stock: 31
+	// card: not enough cards to deal
+}
