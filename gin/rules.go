@@ -221,6 +221,8 @@ func jsonProblem(err error) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
+	case asErr(err, &te) && te.Field == "":
+		return fmt.Sprintf("want a JSON object, got %s", te.Value)
 	case asErr(err, &te):
 		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
 	case asErr(err, &se):

@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -264,9 +265,9 @@ func IsBigGin(hand card.Set) bool {
 	return hand&card.FullSet != 0 && Deadwood(hand) == 0
 }
 
-// ErrHandSize is returned by the arrangement functions for a hand of more
-// than eleven cards.
-var ErrHandSize = fmt.Errorf("gin: a hand holds at most 11 cards")
+// ErrHandSize is returned for a hand with the wrong number of cards: more
+// than eleven to arrange, or not ten (eleven for big gin) at a showdown.
+var ErrHandSize = errors.New("wrong number of cards")
 
 // forEachOptimal calls visit with each arrangement of hand that melds the
 // most value, in canonical order (ranks ascending; for each rank held three
@@ -359,7 +360,7 @@ func enumArr(m masks, contested uint16, base, target int, a Arrangement, visit f
 // cards): the same for the same cards in any order.
 func Melds(hand card.Set) (Arrangement, error) {
 	if hand.Len() > 11 || hand&^card.FullSet != 0 {
-		return Arrangement{}, fmt.Errorf("gin: %d cards: %w", hand.Len(), ErrHandSize)
+		return Arrangement{}, fmt.Errorf("gin: %d cards, at most 11 arrange: %w", hand.Len(), ErrHandSize)
 	}
 	var out Arrangement
 	forEachOptimal(hand, func(a Arrangement) bool { out = a; return false })
@@ -370,7 +371,7 @@ func Melds(hand card.Set) (Arrangement, error) {
 // the canonical one first.
 func AllMelds(hand card.Set) ([]Arrangement, error) {
 	if hand.Len() > 11 || hand&^card.FullSet != 0 {
-		return nil, fmt.Errorf("gin: %d cards: %w", hand.Len(), ErrHandSize)
+		return nil, fmt.Errorf("gin: %d cards, at most 11 arrange: %w", hand.Len(), ErrHandSize)
 	}
 	var out []Arrangement
 	forEachOptimal(hand, func(a Arrangement) bool { out = append(out, a); return true })

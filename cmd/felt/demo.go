@@ -33,13 +33,13 @@ func (e *env) demoCmd() *cobra.Command {
 				}
 			}
 			var logw io.Writer = io.Discard
+			var logf *os.File
 			if logPath != "" {
-				f, err := os.Create(logPath)
-				if err != nil {
+				if logf, err = os.Create(logPath); err != nil {
 					return err
 				}
-				defer f.Close()
-				logw = f
+				defer logf.Close() // on the error paths; checked below otherwise
+				logw = logf
 			}
 			rec, err := gin.NewRecordedGame(logw, r, seed, [2]string{a, b})
 			if err != nil {
@@ -50,7 +50,10 @@ func (e *env) demoCmd() *cobra.Command {
 			if err := playPrinted(cmd.Context().Done(), rec, players, names, e.stdout, quiet); err != nil {
 				return err
 			}
-			if logPath != "" {
+			if logf != nil {
+				if err := logf.Close(); err != nil {
+					return fmt.Errorf("replay log: %w", err)
+				}
 				fmt.Fprintf(e.stdout, "replay log written to %s\n", logPath)
 			}
 			return nil

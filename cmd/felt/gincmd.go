@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 
@@ -15,6 +16,8 @@ func (e *env) ginCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gin",
 		Short: "Gin Rummy rules tools (melds, showdown)",
+		Args:  cobra.ArbitraryArgs,
+		RunE:  groupRun,
 	}
 	var all bool
 	melds := &cobra.Command{
@@ -53,21 +56,34 @@ A bad line (or a knocker over the knock limit) gets {"error": "..."}.`,
 	return c
 }
 
+// maxLine is the longest input line eachLine reads; a longer one is
+// answered with an error object, like any other bad line.
+const maxLine = 1 << 20
+
 // eachLine answers every input line with one JSON line: f's result or
-// {"error": …}.
+// {"error": …}. A bad line, an over-long one included, does not stop the run.
 func eachLine(in io.Reader, out io.Writer, f func(string) (any, error)) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	r := bufio.NewReader(in)
 	w := bufio.NewWriter(out)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
+	for {
+		raw, tooLong, readErr := readLine(r, maxLine)
+		if readErr != nil && readErr != io.EOF {
+			return readErr
+		}
+		if readErr == io.EOF && len(raw) == 0 && !tooLong {
+			return nil
+		}
+		line := strings.TrimSpace(string(raw))
 		var v any
 		var err error
-		if line == "" {
+		switch {
+		case tooLong:
+			err = fmt.Errorf("line longer than %d bytes", maxLine)
+		case line == "":
 			err = errEmptyLine
-		} else {
+		default:
 			v, err = f(line)
 		}
 		if err != nil {
@@ -80,6 +96,26 @@ func eachLine(in io.Reader, out io.Writer, f func(string) (any, error)) error {
 		if err := w.Flush(); err != nil {
 			return err
 		}
+		if readErr == io.EOF {
+			return nil
+		}
 	}
-	return sc.Err()
+}
+
+// readLine reads one line, its end included, of at most limit bytes. A
+// longer line is read to its end and dropped, and reported as tooLong. err
+// is io.EOF when the input ends (after the returned line, if any).
+func readLine(r *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong && len(line)+len(chunk) <= limit+2 { // +2: room for "\r\n"
+			line = append(line, chunk...)
+		} else {
+			tooLong, line = true, nil
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		return line, tooLong, err
+	}
 }

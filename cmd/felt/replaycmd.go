@@ -13,6 +13,8 @@ func (e *env) replayCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "replay",
 		Short: "Work with replay logs (JSON Lines)",
+		Args:  cobra.ArbitraryArgs,
+		RunE:  groupRun,
 	}
 	verify := &cobra.Command{
 		Use:   "verify FILE",

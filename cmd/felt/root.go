@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -25,4 +26,15 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetErr(stderr)
 	root.AddCommand(e.ginCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd())
 	return root
+}
+
+// groupRun is the RunE of a command that only groups subcommands (gin,
+// replay). Without it cobra treats `felt gin frobnicate` as a request for
+// the group's help and succeeds; with it an unknown subcommand is an error.
+// The bare group still prints its help.
+func groupRun(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmd.Help()
+	}
+	return fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())
 }

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"felt/gin"
+)
+
+func TestDemoSameSeedSameGame(t *testing.T) {
+	a := mustFelt(t, "", "demo", "--seed", "42")
+	b := mustFelt(t, "", "demo", "--seed", "42")
+	if a != b {
+		t.Errorf("two runs with seed 42 differ:\n%s\n---\n%s", a, b)
+	}
+	if !strings.Contains(a, "Game over") {
+		t.Errorf("output does not mention \"Game over\":\n%s", a)
+	}
+	if !strings.Contains(a, "seed 42") {
+		t.Errorf("output does not name the seed:\n%s", a)
+	}
+	if c := mustFelt(t, "", "demo", "--seed", "43"); c == a {
+		t.Error("seeds 42 and 43 play the same game: the seed is not used")
+	}
+	q := mustFelt(t, "", "demo", "--seed", "42", "--quiet")
+	if !strings.Contains(q, "Game over") || len(q) >= len(a) {
+		t.Errorf("--quiet output (%d bytes) is not a shorter account of the game (%d bytes)", len(q), len(a))
+	}
+}
+
+// The log of a demo replays: `felt replay verify` accepts it and reaches the
+// demo's final scores.
+func TestDemoLogVerifies(t *testing.T) {
+	for _, seed := range []string{"1", "7", "42"} {
+		for _, rules := range []string{"standard", "eaai"} {
+			t.Run(seed+"/"+rules, func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), "game.jsonl")
+				demo := mustFelt(t, "", "demo", "--seed", seed, "--rules", rules, "--log", path)
+				if !strings.Contains(demo, path) {
+					t.Errorf("demo output does not say where the log went")
+				}
+				out := mustFelt(t, "", "replay", "verify", path)
+				if !strings.Contains(out, "ok") || !strings.Contains(out, "complete") {
+					t.Errorf("verify output %q does not report a complete, ok log", out)
+				}
+				// Same number of hands and same final totals.
+				over := regexp.MustCompile(`Game over after (\d+) hands: (A|B) wins`).FindStringSubmatch(demo)
+				finals := regexp.MustCompile(`(?m)^  [AB]: .* = (\d+)$`).FindAllStringSubmatch(demo, -1)
+				if over == nil || len(finals) != 2 {
+					t.Fatalf("cannot read the demo's result:\n%s", demo)
+				}
+				if want := over[1] + " hands"; !strings.Contains(out, want) {
+					t.Errorf("verify output %q does not say %q", out, want)
+				}
+				if want := fmt.Sprintf("final %s-%s", finals[0][1], finals[1][1]); !strings.Contains(out, want) {
+					t.Errorf("verify output %q does not say %q", out, want)
+				}
+			})
+		}
+	}
+}
+
+func writeLines(t *testing.T, lines []string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "edited.jsonl")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func demoLog(t *testing.T, seed string) []string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	mustFelt(t, "", "demo", "--seed", seed, "--log", path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
+// wantLineError checks that verify refuses the file with an error naming
+// line n.
+func wantLineError(t *testing.T, path string, n int) {
+	t.Helper()
+	_, _, err := felt(t, "", "replay", "verify", path)
+	if err == nil {
+		t.Fatalf("verify accepted a log edited at line %d", n)
+	}
+	if !regexp.MustCompile(`\bline ` + strconv.Itoa(n) + `\b`).MatchString(err.Error()) {
+		t.Errorf("error %q does not name line %d", err, n)
+	}
+	var le *gin.LogError
+	if !errors.As(err, &le) || le.Line != n {
+		t.Errorf("error %v: want a *gin.LogError for line %d", err, n)
+	}
+}
+
+func TestReplayVerifyRefusesEditedDeadwood(t *testing.T) {
+	lines := demoLog(t, "7")
+	re := regexp.MustCompile(`"deadwood":(\d+)`)
+	edited := 0
+	// Edit an action line well into the log, not only the first.
+	for i := len(lines) / 2; i < len(lines); i++ {
+		if strings.Contains(lines[i], `"type":"action"`) && re.MatchString(lines[i]) {
+			lines[i] = re.ReplaceAllStringFunc(lines[i], func(s string) string {
+				n, _ := strconv.Atoi(re.FindStringSubmatch(s)[1])
+				return fmt.Sprintf(`"deadwood":%d`, n+1)
+			})
+			edited = i + 1
+			break
+		}
+	}
+	if edited == 0 {
+		t.Fatal("no action line with a deadwood figure in the log")
+	}
+	wantLineError(t, writeLines(t, lines), edited)
+}
+
+func TestReplayVerifyRefusesOtherEdits(t *testing.T) {
+	lines := demoLog(t, "3")
+	find := func(typ string) int {
+		for i, l := range lines {
+			if strings.Contains(l, `"type":"`+typ+`"`) {
+				return i
+			}
+		}
+		t.Fatalf("no %s line", typ)
+		return -1
+	}
+	// edit changes line i and expects the error at line errLine (1-based).
+	edit := func(name string, i int, old, new string, errLine int) {
+		t.Run(name, func(t *testing.T) {
+			ls := append([]string(nil), lines...)
+			if !strings.Contains(ls[i], old) {
+				t.Fatalf("line %d %q holds no %q", i+1, ls[i], old)
+			}
+			ls[i] = strings.Replace(ls[i], old, new, 1)
+			wantLineError(t, writeLines(t, ls), errLine)
+		})
+	}
+	res := find("result")
+	edit("result points", res, `"points":`, `"points":1`, res+1)
+	edit("game final", len(lines)-1, `"final":[`, `"final":[1`, len(lines))
+	act := find("action")
+	edit("stock size", act, `"stock":`, `"stock":1`, act+1)
+	// Another seed is a valid header for another game: the first deal
+	// line (line 2) is where the log stops matching.
+	edit("header seed", 0, `"seed":`, `"seed":9`, 2)
+	t.Run("a line that is not JSON", func(t *testing.T) {
+		ls := append([]string(nil), lines...)
+		ls[2] = ls[2][:len(ls[2])/2]
+		wantLineError(t, writeLines(t, ls), 3)
+	})
+	t.Run("result line missing", func(t *testing.T) {
+		ls := append(append([]string(nil), lines[:res]...), lines[res+1:]...)
+		wantLineError(t, writeLines(t, ls), res+1)
+	})
+}
+
+// A log cut after a whole line is a saved game: verify accepts it as
+// unfinished. A log whose game line is missing is cut off mid-record.
+func TestReplayVerifyUnfinished(t *testing.T) {
+	lines := demoLog(t, "5")
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"action"`) {
+			out := mustFelt(t, "", "replay", "verify", writeLines(t, lines[:i+1]))
+			if !strings.Contains(out, "ok") || !strings.Contains(out, "unfinished") {
+				t.Errorf("log cut after its first action: output %q, want ok and unfinished", out)
+			}
+			break
+		}
+	}
+	wantLineError(t, writeLines(t, lines[:len(lines)-1]), len(lines))
+}
+
+func TestReplayVerifyMissingFile(t *testing.T) {
+	_, _, err := felt(t, "", "replay", "verify", filepath.Join(t.TempDir(), "no-such.jsonl"))
+	if err == nil {
+		t.Fatal("verify of a missing file: no error")
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("error %v: want one that is fs.ErrNotExist", err)
+	}
+}
+
+func TestReplayVerifyEmptyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := felt(t, "", "replay", "verify", path); err == nil {
+		t.Error("verify of an empty file: no error")
+	}
+}
+
+func TestDemoRulesFromFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(good, []byte(`{"target_score": 30}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustFelt(t, "", "demo", "--seed", "2", "--rules", good, "--quiet")
+	if !strings.Contains(out, "game to 30") || !strings.Contains(out, "Game over") {
+		t.Errorf("demo with target_score 30 from a file:\n%s", out)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"target_scor": 30}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := felt(t, "", "demo", "--rules", bad)
+	if err == nil || !strings.Contains(err.Error(), "target_scor") {
+		t.Errorf("demo with an unknown rules field: error %v, want one naming target_scor", err)
+	}
+}
