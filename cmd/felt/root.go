@@ -24,7 +24,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(e.ginCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd())
+	root.AddCommand(e.ginCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd())
 	return root
 }
 

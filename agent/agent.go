@@ -1,0 +1,117 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"felt/card"
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+// EventKind says what an Event reports. The zero value is a move.
+type EventKind uint8
+
+// The kinds of event.
+const (
+	MoveEvent      EventKind = iota // a player acted
+	HandStartEvent                  // a hand was dealt
+	HandEndEvent                    // a hand ended
+	GameEndEvent                    // the game ended
+)
+
+var eventNames = [...]string{"move", "hand_start", "hand_end", "game_end"}
+
+// String returns "move", "hand_start", "hand_end" or "game_end".
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is something public that happened, as one seat may see it.
+type Event struct {
+	Kind   EventKind
+	Hand   int            // hand number
+	Seat   gin.Seat       // for a move: who moved
+	Action gin.ActionKind // for a move: what they did
+	// Card is the card the move showed: the card taken from the discard
+	// pile, passed or discarded face up. An opponent's stock draw and a
+	// knock's face-down discard show no card (the zero Card); a player's own
+	// stock draw shows the card it drew.
+	Card card.Card
+	// Obs is the receiving seat's observation after the event: at a hand's
+	// start its cards, at a hand's end the result with both hands.
+	Obs *gin.Observation
+	// Game is set on GameEndEvent.
+	Game *gin.GameResult
+}
+
+// Decision is what a player is asked to decide on.
+type Decision struct {
+	Obs    gin.Observation
+	Events []Event      // the public events since the player's last decision
+	Legal  []gin.Action // every legal action (knocks with the automatic arrangement)
+}
+
+// Player plays Gin Rummy from one seat.
+type Player interface {
+	// Name names the player ("hard", "exec:python3 bot.py").
+	Name() string
+	// Act returns the player's action. An error, or an illegal action,
+	// forfeits the game.
+	Act(ctx context.Context, d *Decision) (gin.Action, error)
+	// Notify reports a hand's start and end and the game's end (moves come
+	// with the next Decision). An error forfeits the game.
+	Notify(ctx context.Context, ev Event) error
+	// Close releases what the player holds (an outside program's process).
+	Close() error
+}
+
+// Bot adapts a built-in computer player.
+type Bot struct{ P ginbot.Player }
+
+// Name returns the built-in player's name.
+func (b Bot) Name() string { return b.P.Name() }
+
+// Act asks the built-in player.
+func (b Bot) Act(_ context.Context, d *Decision) (gin.Action, error) { return b.P.Act(&d.Obs), nil }
+
+// Notify does nothing: built-in players read everything from observations.
+func (b Bot) Notify(context.Context, Event) error { return nil }
+
+// Close does nothing.
+func (b Bot) Close() error { return nil }
+
+// Options configure players made by New.
+type Options struct {
+	// Rules are the game's rules, sent to outside programs.
+	Rules gin.Rules
+	// Timeout bounds each answer of an outside program (default
+	// DefaultTimeout).
+	Timeout time.Duration
+	// Seat is the seat the player will sit in, told to outside programs.
+	Seat gin.Seat
+}
+
+// New returns the player named name: a built-in level (see ginbot.Levels)
+// seeded with seed, or "exec:COMMAND" for an outside program.
+func New(name string, seed uint64, opt Options) (Player, error) {
+	if cmd, ok := cutPrefix(name, "exec:"); ok {
+		return Exec(cmd, opt)
+	}
+	p, err := ginbot.New(name, gin.NewRand(seed))
+	if err != nil {
+		return nil, err
+	}
+	return Bot{p}, nil
+}
+
+func cutPrefix(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):], true
+	}
+	return "", false
+}

@@ -1,0 +1,144 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"felt/card"
+	"felt/gin"
+)
+
+// Outcome is how a game between two players ended.
+type Outcome struct {
+	Winner gin.Seat
+	// Forfeit is set when a player lost by an error, an illegal action or a
+	// late answer; Reason says which.
+	Forfeit     bool
+	ForfeitSeat gin.Seat
+	Reason      string
+	// Result is the game's result (zero after a forfeit).
+	Result gin.GameResult
+	// Hands are the finished hands; HandMoves the number of actions in each.
+	Hands     []gin.HandSummary
+	HandMoves []int
+	// Decisions holds each seat's decision times.
+	Decisions [2][]time.Duration
+}
+
+// Hooks let a caller watch a game as it is played (all optional).
+type Hooks struct {
+	// Moved is called after each accepted action, with the card it showed
+	// to everyone (see Event.Card) and the drawn card for a stock draw.
+	Moved func(seat gin.Seat, a gin.Action, shown card.Card)
+	// HandOver is called when a hand ends, before the next deal.
+	HandOver func(h *gin.Hand)
+}
+
+// Play plays the recorder's game to its end between players (players[s]
+// sits in seat s) and returns the outcome. A player's error or illegal
+// action forfeits the game, which is then over; Play returns an error only
+// when the context ends or the log cannot be written.
+func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hooks) (Outcome, error) {
+	g := rec.Game()
+	var out Outcome
+	var pending [2][]Event
+	var d Decision
+	forfeit := func(seat gin.Seat, reason string) (Outcome, error) {
+		out.Forfeit, out.ForfeitSeat, out.Winner, out.Reason = true, seat, seat.Other(), reason
+		out.Hands = g.History()
+		return out, nil
+	}
+	notifyAll := func(kind EventKind) (gin.Seat, error) {
+		for s := gin.Seat(0); s < 2; s++ {
+			obs := g.Observe(s)
+			ev := Event{Kind: kind, Hand: g.HandNumber(), Obs: &obs}
+			if kind == GameEndEvent {
+				res := g.Result()
+				ev.Game = &res
+			}
+			if err := players[s].Notify(ctx, ev); err != nil {
+				return s, err
+			}
+		}
+		return 0, nil
+	}
+	if s, err := notifyAll(HandStartEvent); err != nil {
+		return forfeit(s, err.Error())
+	}
+	moves := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		h := g.Hand()
+		if h.Over() {
+			out.HandMoves = append(out.HandMoves, moves)
+			moves = 0
+			if hooks != nil && hooks.HandOver != nil {
+				hooks.HandOver(h)
+			}
+			if s, err := notifyAll(HandEndEvent); err != nil {
+				return forfeit(s, err.Error())
+			}
+			if g.Over() {
+				if s, err := notifyAll(GameEndEvent); err != nil {
+					return forfeit(s, err.Error())
+				}
+				out.Winner, out.Result, out.Hands = g.Result().Winner, g.Result(), g.History()
+				return out, nil
+			}
+			if err := rec.NextHand(); err != nil {
+				return out, err
+			}
+			pending[0], pending[1] = pending[0][:0], pending[1][:0]
+			if s, err := notifyAll(HandStartEvent); err != nil {
+				return forfeit(s, err.Error())
+			}
+			continue
+		}
+		seat := h.Turn()
+		d.Obs = g.Observe(seat)
+		d.Events = pending[seat]
+		d.Legal = d.Obs.LegalActions(d.Legal[:0])
+		start := time.Now()
+		a, err := players[seat].Act(ctx, &d)
+		out.Decisions[seat] = append(out.Decisions[seat], time.Since(start))
+		if err != nil {
+			if ctx.Err() != nil {
+				return out, ctx.Err()
+			}
+			return forfeit(seat, fmt.Sprintf("%s: %v", players[seat].Name(), err))
+		}
+		pending[seat] = pending[seat][:0]
+		shown := shownCard(h, a)
+		if err := rec.Apply(seat, a); err != nil {
+			return forfeit(seat, fmt.Sprintf("%s: illegal action %s: %v", players[seat].Name(), a, err))
+		}
+		moves++
+		own := shown
+		if a.Kind == gin.DrawStock {
+			own = h.Drawn()
+		}
+		if a.Kind == gin.Knock {
+			own = a.Card
+		}
+		pending[seat] = append(pending[seat], Event{Kind: MoveEvent, Hand: g.HandNumber(), Seat: seat, Action: a.Kind, Card: own})
+		pending[seat.Other()] = append(pending[seat.Other()], Event{Kind: MoveEvent, Hand: g.HandNumber(), Seat: seat, Action: a.Kind, Card: shown})
+		if hooks != nil && hooks.Moved != nil {
+			hooks.Moved(seat, a, own)
+		}
+	}
+}
+
+// shownCard is the card an action shows to both players; call it before
+// applying the action.
+func shownCard(h *gin.Hand, a gin.Action) card.Card {
+	switch a.Kind {
+	case gin.TakeDiscard, gin.Pass:
+		return h.Pile().Top()
+	case gin.Discard:
+		return a.Card
+	}
+	return 0
+}
