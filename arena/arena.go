@@ -25,6 +25,9 @@ type Config struct {
 	Timeout  time.Duration
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
+	// NewPlayer, if set, makes the players instead of agent.New (for
+	// experiments with players that have no name).
+	NewPlayer func(name string, seed uint64, opt agent.Options) (agent.Player, error)
 }
 
 // GameRecord is one game of a match, from A's side.
@@ -94,7 +97,11 @@ func PlayGame(ctx context.Context, cfg Config, i int) GameRecord {
 		if s != rec.ASeat {
 			slot = 1
 		}
-		p, err := agent.New(names[s], PlayerSeed(cfg.Seed, i, slot), agent.Options{Rules: cfg.Rules, Timeout: cfg.Timeout, Seat: s})
+		newPlayer := agent.New
+		if cfg.NewPlayer != nil {
+			newPlayer = cfg.NewPlayer
+		}
+		p, err := newPlayer(names[s], PlayerSeed(cfg.Seed, i, slot), agent.Options{Rules: cfg.Rules, Timeout: cfg.Timeout, Seat: s})
 		if err != nil {
 			if errors.Is(err, agent.ErrProgram) {
 				// An outside program that fails to start forfeits.

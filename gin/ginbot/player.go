@@ -17,7 +17,7 @@ type Player interface {
 }
 
 // Levels lists the built-in player names.
-func Levels() []string { return []string{"random", "simple"} }
+func Levels() []string { return []string{"random", "simple", "easy", "normal", "hard"} }
 
 // New returns the built-in player with the given name, drawing its
 // randomness from rng.
@@ -27,6 +27,12 @@ func New(name string, rng *rand.Rand) (Player, error) {
 		return NewRandom(rng), nil
 	case "simple":
 		return NewSimple(rng), nil
+	case "easy":
+		return NewEasy(rng), nil
+	case "normal":
+		return NewNormal(rng), nil
+	case "hard":
+		return NewHard(rng), nil
 	}
 	return nil, fmt.Errorf("ginbot: no player %q (have %v)", name, Levels())
 }

@@ -1,0 +1,101 @@
+package ginbot
+
+import (
+	"math/rand/v2"
+
+	"felt/card"
+	"felt/gin"
+)
+
+// Normal is a sound heuristic player. It keeps a model of the opponent's
+// hand (cards taken from and passed on the discard pile, cards discarded),
+// takes a discard only when that lowers its expected deadwood enough,
+// discards what leaves the best expected hand after the next draw while
+// avoiding cards the opponent could meld, and weighs knocking now against
+// playing on for gin.
+type Normal struct {
+	rng *rand.Rand
+	// DangerWeight is the cost, in deadwood points, of feeding the
+	// opponent a card it melds for sure.
+	DangerWeight float64
+	// TakeMargin is how much better (in expected deadwood) the discard must
+	// be than a stock draw to take it.
+	TakeMargin float64
+}
+
+// NewNormal returns a Normal player.
+func NewNormal(rng *rand.Rand) *Normal {
+	return &Normal{rng: rng, DangerWeight: 2, TakeMargin: 1}
+}
+
+// Name returns "normal".
+func (p *Normal) Name() string { return "normal" }
+
+// Act chooses the normal player's action.
+func (p *Normal) Act(obs *gin.Observation) gin.Action {
+	m := NewModel(obs)
+	switch obs.Phase {
+	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
+		if obs.Phase == gin.DrawPhase && (obs.MustStock || obs.Pile.Len() == 0) {
+			return gin.DrawStockAction()
+		}
+		if p.shouldTake(obs, &m) {
+			return gin.TakeDiscardAction()
+		}
+		if obs.Phase == gin.DrawPhase {
+			return gin.DrawStockAction()
+		}
+		return gin.PassAction()
+	case gin.DiscardPhase:
+		return p.discard(obs, &m)
+	}
+	return gin.Action{}
+}
+
+func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
+	top := obs.Pile.Top()
+	_, after := bestExcept(obs.Hand.Add(top), top)
+	w, sum := stockWeights(m)
+	stock := drawValue(obs.Hand, &w, sum, m.Unseen, obs.KnockLimit)
+	return knockUtility(after, obs.KnockLimit)+p.TakeMargin < stock
+}
+
+func (p *Normal) discard(obs *gin.Observation, m *Model) gin.Action {
+	hand := obs.Hand
+	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
+		return gin.BigGinAction()
+	}
+	w, sum := stockWeights(m)
+	best, bestScore := card.Card(0), 0.0
+	bestDW := 0
+	for c := range hand.All {
+		if c == obs.JustTaken {
+			continue
+		}
+		rest := hand.Remove(c)
+		dw := gin.Deadwood(rest)
+		score := 0.5*knockUtility(dw, 1<<10) + 0.5*drawValue(rest, &w, sum, m.Unseen, obs.KnockLimit) + p.DangerWeight*m.Danger(c)
+		if best == 0 || score < bestScore-1e-9 || score < bestScore+1e-9 && c.Value() > best.Value() {
+			best, bestScore, bestDW = c, score, dw
+		}
+	}
+	// Knock with the least deadwood we can reach this turn.
+	kc, kdw := bestExcept(hand, obs.JustTaken)
+	if kdw <= obs.KnockLimit && p.knockNow(obs, hand.Remove(kc), kdw, m) {
+		return gin.KnockAction(kc)
+	}
+	_ = bestDW
+	return gin.DiscardAction(best)
+}
+
+// knockNow weighs knocking now against playing on for gin: it plays on
+// only with very little deadwood, many outs to gin and a long stock.
+func (p *Normal) knockNow(obs *gin.Observation, kept card.Set, dw int, m *Model) bool {
+	if dw == 0 {
+		return true
+	}
+	if dw <= 2 && obs.StockLen > 18 && ginOuts(kept, m.Unseen&^m.Known) >= 4 {
+		return false
+	}
+	return true
+}

@@ -1,0 +1,73 @@
+// Package tune holds experiments that tune the computer players. They run
+// only when FELT_TUNE is set: go test ./internal/tune -run X -v.
+package tune
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+
+	"felt/agent"
+	"felt/arena"
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+func match(t *testing.T, label string, games int, mk func(seed uint64) ginbot.Player) arena.Summary {
+	cfg := arena.Config{A: "x", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 12345, Parallel: 2,
+		NewPlayer: func(name string, seed uint64, opt agent.Options) (agent.Player, error) {
+			if name == "x" {
+				return agent.Bot{P: mk(seed)}, nil
+			}
+			return agent.New(name, seed, opt)
+		}}
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := arena.Summarize("x", "simple", recs)
+	fmt.Printf("%-40s %5.1f%% [%4.1f, %4.1f]  gins %d/%d undercuts %d/%d  dec %.3fms p99 %.3fms\n", label, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.AGins, s.BGins, s.AUndercuts, s.BUndercuts, s.ADecMedian, s.ADecP99)
+	return s
+}
+
+func games() int {
+	if n, err := strconv.Atoi(os.Getenv("FELT_TUNE")); err == nil && n > 0 {
+		return n
+	}
+	return 0
+}
+
+func TestTuneNormal(t *testing.T) {
+	n := games()
+	if n == 0 {
+		t.Skip("set FELT_TUNE=games")
+	}
+	for _, dw := range []float64{0, 2, 4, 8} {
+		for _, tm := range []float64{0, 1, 2} {
+			match(t, fmt.Sprintf("normal danger=%g take=%g", dw, tm), n, func(seed uint64) ginbot.Player {
+				p := ginbot.NewNormal(gin.NewRand(seed))
+				p.DangerWeight, p.TakeMargin = dw, tm
+				return p
+			})
+		}
+	}
+}
+
+func TestTuneEasy(t *testing.T) {
+	n := games()
+	if n == 0 {
+		t.Skip("set FELT_TUNE=games")
+	}
+	for _, c := range []struct {
+		miss, loose float64
+		k           int
+	}{{0.4, 0.35, 5}, {0.25, 0.2, 7}, {0.2, 0.15, 8}, {0.3, 0.2, 10}} {
+		match(t, fmt.Sprintf("easy miss=%g loose=%g knock=%d", c.miss, c.loose, c.k), n, func(seed uint64) ginbot.Player {
+			p := ginbot.NewEasy(gin.NewRand(seed))
+			p.MissMeld, p.Loose, p.KnockAt = c.miss, c.loose, c.k
+			return p
+		})
+	}
+}
