@@ -31,6 +31,8 @@ type Observation struct {
 	OpponentPassed    card.Set // seen on the pile by the opponent and not taken
 	OpponentDiscarded card.Set // discarded face up by the opponent
 	Discarded         card.Set // discarded face up by this seat
+	Took              card.Set // taken from the pile by this seat and still held
+	Passed            card.Set // seen on the pile by this seat and not taken
 
 	Scores [2]int
 	Boxes  [2]int
@@ -53,6 +55,8 @@ func (h *Hand) Observe(seat Seat) Observation {
 		OpponentPassed:    h.passed[opp],
 		OpponentDiscarded: h.discarded[opp],
 		Discarded:         h.discarded[seat],
+		Took:              h.took[seat],
+		Passed:            h.passed[seat],
 		MustStock:         h.mustStock,
 	}
 	if h.turn == seat {

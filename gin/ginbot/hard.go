@@ -1,22 +1,287 @@
 package ginbot
 
 import (
+	"math"
 	"math/rand/v2"
 
+	"felt/card"
 	"felt/gin"
 )
 
-// Hard searches (see the package documentation). Until the search lands it
-// plays as Normal.
+// Hard searches. At each decision it lists a few candidate actions (the
+// normal player's best discards, the knock, taking or leaving the discard),
+// samples the cards it cannot see — the opponent's hand weighted by its
+// model of the opponent and checked against what the opponent did, and the
+// stock's order — and plays each candidate out in every sampled world with
+// fast playout policies for both sides. A hand's outcome is valued by the
+// chance of winning the game from the resulting scores (a match-equity
+// table), so it banks a lead and presses when behind. The same worlds are
+// used for every candidate, so their comparison is fair.
+//
+// The knock's arrangement is left to the rules' automatic choice, which
+// already shows the arrangement that leaves the defender the most deadwood.
 type Hard struct {
-	*Normal
+	rng    *rand.Rand
+	normal *Normal
+	// Worlds is the number of sampled worlds a decision plays out.
+	Worlds int
+	// Discards is how many of the best-looking discards are searched.
+	Discards int
+	// MaxMoves ends a playout that runs this long as a draw.
+	MaxMoves int
+	// SearchDraws and SearchDiscards turn the search on for each kind of
+	// decision; otherwise the normal player decides.
+	SearchDraws, SearchDiscards bool
+	// Z is how many standard errors a candidate's mean advantage over the
+	// normal player's choice must reach for the search to overrule it.
+	Z float64
+
+	cands  []gin.Action
+	values []float64 // sum of equity differences against cands[0]
+	sq     []float64 // sum of their squares
+	cur    []float64
+	pool   []card.Card
+	weight []float64
 }
 
 // NewHard returns a Hard player.
-func NewHard(rng *rand.Rand) *Hard { return &Hard{NewNormal(rng)} }
+func NewHard(rng *rand.Rand) *Hard {
+	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5}
+}
 
 // Name returns "hard".
 func (p *Hard) Name() string { return "hard" }
 
-var _ Player = (*Hard)(nil)
-var _ = gin.Deadwood
+// Act chooses the hard player's action.
+func (p *Hard) Act(obs *gin.Observation) gin.Action {
+	if obs.Phase == gin.DiscardPhase && !p.SearchDiscards || obs.Phase != gin.DiscardPhase && !p.SearchDraws {
+		return p.normal.Act(obs)
+	}
+	m := NewModel(obs)
+	p.cands = p.cands[:0]
+	switch obs.Phase {
+	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
+		if obs.Phase == gin.DrawPhase && (obs.MustStock || obs.Pile.Len() == 0) {
+			return gin.DrawStockAction()
+		}
+		// The normal player's choice first: it wins ties.
+		leave := gin.PassAction()
+		if obs.Phase == gin.DrawPhase {
+			leave = gin.DrawStockAction()
+		}
+		if p.normal.shouldTake(obs, &m) {
+			p.cands = append(p.cands, gin.TakeDiscardAction(), leave)
+		} else {
+			p.cands = append(p.cands, leave, gin.TakeDiscardAction())
+		}
+	case gin.DiscardPhase:
+		hand := obs.Hand
+		if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
+			return gin.BigGinAction()
+		}
+		kc, kdw := bestExcept(hand, obs.JustTaken)
+		if kdw == 0 {
+			return gin.KnockAction(kc) // gin: nothing beats it
+		}
+		// The normal player's choice first: the search must beat it clearly.
+		knock := kdw <= obs.KnockLimit
+		if knock && p.normal.knockNow(obs, hand.Remove(kc), kdw, &m) {
+			p.cands = append(p.cands, gin.KnockAction(kc))
+			knock = false
+		}
+		p.cands = p.normal.rankDiscards(obs, &m, p.cands, p.Discards)
+		if knock {
+			p.cands = append(p.cands, gin.KnockAction(kc))
+		}
+	default:
+		return gin.Action{}
+	}
+	if len(p.cands) == 1 {
+		return p.cands[0]
+	}
+	return p.search(obs, &m)
+}
+
+// search plays every candidate out in the same sampled worlds. It returns
+// the candidate whose mean equity advantage over the first (the normal
+// player's choice) is largest, if that advantage is clear (Z standard
+// errors); otherwise the first.
+func (p *Hard) search(obs *gin.Observation, m *Model) gin.Action {
+	eq := EquityFor(obs.Rules.TargetScore)
+	n := len(p.cands)
+	p.values = append(p.values[:0], make([]float64, n)...)
+	p.sq = append(p.sq[:0], make([]float64, n)...)
+	p.cur = append(p.cur[:0], make([]float64, n)...)
+	me := obs.Seat
+	worlds := 0
+	for w := 0; w < p.Worlds; w++ {
+		opp, stock, ok := p.sample(obs, m)
+		if !ok {
+			break
+		}
+		world, err := gin.Determinize(obs, opp, stock)
+		if err != nil {
+			break
+		}
+		for i, a := range p.cands {
+			h := world
+			if err := h.Apply(me, a); err != nil {
+				p.cur[i] = -1
+				continue
+			}
+			playout(&h, p.MaxMoves)
+			p.cur[i] = handEquity(&h, me, obs.Scores, eq)
+		}
+		for i := 1; i < n; i++ {
+			d := p.cur[i] - p.cur[0]
+			p.values[i] += d
+			p.sq[i] += d * d
+		}
+		worlds++
+	}
+	best, bestMean := 0, 0.0
+	if worlds < 2 {
+		return p.cands[0]
+	}
+	fw := float64(worlds)
+	for i := 1; i < n; i++ {
+		mean := p.values[i] / fw
+		varc := p.sq[i]/fw - mean*mean
+		se := math.Sqrt(math.Max(varc, 0) / (fw - 1))
+		if mean > bestMean && mean > p.Z*se {
+			best, bestMean = i, mean
+		}
+	}
+	return p.cands[best]
+}
+
+// handEquity values a finished (or abandoned) playout: the chance of
+// winning the game from the scores it leads to.
+func handEquity(h *gin.Hand, me gin.Seat, scores [2]int, eq *Equity) float64 {
+	mine, theirs := scores[me], scores[me.Other()]
+	if !h.Over() {
+		return eq.At(mine, theirs)
+	}
+	r := h.Result()
+	switch {
+	case r.Kind == gin.DrawResult:
+	case r.Winner == me:
+		mine += r.Points
+	default:
+		theirs += r.Points
+	}
+	return eq.At(mine, theirs)
+}
+
+// sample draws the opponent's unknown cards (weighted by the model, and
+// re-drawn a few times when they contradict what the opponent did) and
+// shuffles the rest into the stock.
+func (p *Hard) sample(obs *gin.Observation, m *Model) (card.Set, []card.Card, bool) {
+	pool := m.Unseen &^ m.Known
+	k := m.Unknown
+	if k < 0 || pool.Len() < k || pool.Len()-k != obs.StockLen {
+		return 0, nil, false
+	}
+	var best card.Set
+	bestBad := 1 << 30
+	for try := 0; try < 8; try++ {
+		p.pool = pool.AppendCards(p.pool[:0])
+		p.weight = p.weight[:0]
+		total := 0.0
+		for _, c := range p.pool {
+			w := m.P[c]
+			if w <= 0 {
+				w = 1e-6
+			}
+			p.weight = append(p.weight, w)
+			total += w
+		}
+		hand := m.Known
+		for n := 0; n < k; n++ {
+			r := p.rng.Float64() * total
+			i := 0
+			for ; i < len(p.pool)-1 && r >= p.weight[i]; i++ {
+				r -= p.weight[i]
+			}
+			hand = hand.Add(p.pool[i])
+			total -= p.weight[i]
+			p.pool[i], p.weight[i] = p.pool[len(p.pool)-1], p.weight[len(p.weight)-1]
+			p.pool, p.weight = p.pool[:len(p.pool)-1], p.weight[:len(p.weight)-1]
+		}
+		bad := contradictions(obs, hand)
+		// Most players knock when they can: a hand the opponent could have
+		// knocked with at its last discard is unlikely.
+		if obs.OpponentDiscarded != 0 && gin.Deadwood(hand) <= obs.KnockLimit {
+			bad += 2
+		}
+		if bad < bestBad {
+			best, bestBad = hand, bad
+		}
+		// Accept with probability 0.3^contradictions.
+		acc := 1.0
+		for i := 0; i < bad; i++ {
+			acc *= 0.3
+		}
+		if p.rng.Float64() < acc {
+			best = hand
+			break
+		}
+	}
+	stock := (pool &^ best).Cards()
+	p.rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
+	return best, stock, true
+}
+
+// contradictions counts the opponent's visible choices that a hand makes
+// unlikely: a card it passed on that would have melded with it, a card it
+// discarded that sat in a meld of it.
+func contradictions(obs *gin.Observation, hand card.Set) int {
+	n := 0
+	for c := range (obs.OpponentPassed &^ obs.OpponentTook).All {
+		if WouldMeld(hand, c) {
+			n++
+		}
+	}
+	for c := range obs.OpponentDiscarded.All {
+		if WouldMeld(hand, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// playout finishes a hand with fast policies for both seats.
+func playout(h *gin.Hand, maxMoves int) {
+	for n := 0; n < maxMoves && !h.Over(); n++ {
+		seat := h.Turn()
+		if err := h.Apply(seat, fastPolicy(h, seat)); err != nil {
+			return
+		}
+	}
+}
+
+// fastPolicy is the playout policy: take a discard that melds, discard to
+// the least deadwood (the highest card on ties), knock as soon as allowed.
+func fastPolicy(h *gin.Hand, seat gin.Seat) gin.Action {
+	hand := h.Cards(seat)
+	switch h.Phase() {
+	case gin.UpcardPhase, gin.DealerUpcardPhase:
+		if WouldMeld(hand, h.Pile().Top()) {
+			return gin.TakeDiscardAction()
+		}
+		return gin.PassAction()
+	case gin.DrawPhase:
+		if !h.MustDrawStock() && h.Pile().Len() > 0 && WouldMeld(hand, h.Pile().Top()) {
+			return gin.TakeDiscardAction()
+		}
+		return gin.DrawStockAction()
+	case gin.DiscardPhase:
+		c, dw := bestExcept(hand, h.JustTaken())
+		if dw <= h.KnockLimit() {
+			return gin.KnockAction(c)
+		}
+		return gin.DiscardAction(c)
+	}
+	return gin.Action{}
+}
+

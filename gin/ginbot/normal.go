@@ -2,6 +2,7 @@ package ginbot
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"felt/card"
 	"felt/gin"
@@ -60,32 +61,58 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 	return knockUtility(after, obs.KnockLimit)+p.TakeMargin < stock
 }
 
+// discardScore is the normal player's cost of discarding c: half the
+// deadwood left, half the expected cost after the next draw, plus the
+// danger of feeding the opponent.
+func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[64]float64, sum float64) float64 {
+	rest := obs.Hand.Remove(c)
+	dw := gin.Deadwood(rest)
+	return 0.5*float64(dw) + 0.5*drawValue(rest, w, sum, m.Unseen, obs.KnockLimit) + p.DangerWeight*m.Danger(c)
+}
+
+// rankDiscards appends to dst the n best discards by discardScore.
+func (p *Normal) rankDiscards(obs *gin.Observation, m *Model, dst []gin.Action, n int) []gin.Action {
+	w, sum := stockWeights(m)
+	type scored struct {
+		c card.Card
+		s float64
+	}
+	var all [12]scored
+	k := 0
+	for c := range obs.Hand.All {
+		if c != obs.JustTaken && k < len(all) {
+			all[k] = scored{c, p.discardScore(obs, m, c, &w, sum)}
+			k++
+		}
+	}
+	xs := all[:k]
+	slices.SortStableFunc(xs, func(a, b scored) int {
+		switch {
+		case a.s < b.s-1e-9:
+			return -1
+		case a.s > b.s+1e-9:
+			return 1
+		}
+		return b.c.Value() - a.c.Value()
+	})
+	for i := 0; i < n && i < len(xs); i++ {
+		dst = append(dst, gin.DiscardAction(xs[i].c))
+	}
+	return dst
+}
+
 func (p *Normal) discard(obs *gin.Observation, m *Model) gin.Action {
 	hand := obs.Hand
 	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
 		return gin.BigGinAction()
-	}
-	w, sum := stockWeights(m)
-	best, bestScore := card.Card(0), 0.0
-	bestDW := 0
-	for c := range hand.All {
-		if c == obs.JustTaken {
-			continue
-		}
-		rest := hand.Remove(c)
-		dw := gin.Deadwood(rest)
-		score := 0.5*knockUtility(dw, 1<<10) + 0.5*drawValue(rest, &w, sum, m.Unseen, obs.KnockLimit) + p.DangerWeight*m.Danger(c)
-		if best == 0 || score < bestScore-1e-9 || score < bestScore+1e-9 && c.Value() > best.Value() {
-			best, bestScore, bestDW = c, score, dw
-		}
 	}
 	// Knock with the least deadwood we can reach this turn.
 	kc, kdw := bestExcept(hand, obs.JustTaken)
 	if kdw <= obs.KnockLimit && p.knockNow(obs, hand.Remove(kc), kdw, m) {
 		return gin.KnockAction(kc)
 	}
-	_ = bestDW
-	return gin.DiscardAction(best)
+	var one [1]gin.Action
+	return p.rankDiscards(obs, m, one[:0], 1)[0]
 }
 
 // knockNow weighs knocking now against playing on for gin: it plays on

@@ -71,3 +71,35 @@ func TestTuneEasy(t *testing.T) {
 		})
 	}
 }
+
+// TestHandPointsHistogram measures the points of scored hands in self-play
+// (normal against normal, EAAI rules) and prints the table for
+// ginbot/equity.go.
+func TestHandPointsHistogram(t *testing.T) {
+	n := games()
+	if n == 0 {
+		t.Skip("set FELT_TUNE=games")
+	}
+	cfg := arena.Config{A: "normal", B: "normal", Rules: gin.EAAI(), Games: n, Seed: 777, Parallel: 2}
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := map[int]int{}
+	hands := 0
+	for _, r := range recs {
+		for _, h := range r.Hands {
+			if h.Kind != gin.DrawResult {
+				hist[h.Points]++
+				hands++
+			}
+		}
+	}
+	fmt.Printf("// %d scored hands\n", hands)
+	for p := 0; p <= 200; p++ {
+		if hist[p] > 0 {
+			fmt.Printf("{%d, %d}, ", p, hist[p])
+		}
+	}
+	fmt.Println()
+}
