@@ -8,240 +8,463 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"felt/gin"
 )
 
-// DefaultTimeout bounds each answer of an outside program unless Options
-// say otherwise.
+// DefaultTimeout bounds each answer of an outside program, and each write
+// to it, unless Options say otherwise.
 const DefaultTimeout = 10 * time.Second
 
-// maxLine is the longest line read from an outside program.
-const maxLine = 1 << 20
+// MaxLine is the longest line Felt reads from an outside program, its
+// newline included.
+const MaxLine = 1 << 20
+
+// QuitGrace is how long an outside program has to exit after Felt sends
+// quit and closes its standard input, before its process group is killed.
+const QuitGrace = time.Second
+
+// exitWait is how long Felt waits, once a program's output has ended or its
+// input is gone, for it to exit so that the error can give its exit status.
+const exitWait = time.Second
 
 // ErrProgram is wrapped by every error about an outside program: it died,
 // answered late or answered nonsense.
 var ErrProgram = errors.New("outside program failed")
 
-// Program is an outside program playing through the line protocol: Felt
-// writes one JSON object a line to its standard input and reads one a line
-// from its standard output. Its standard error is kept (the last few KiB)
-// for error messages.
-type Program struct {
-	name    string
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan []byte
-	readErr error
-	stderr  *tailBuffer
-	timeout time.Duration
-	rules   gin.Rules
-	seat    gin.Seat
-	enc     *json.Encoder
-	dead    bool
-	mu      sync.Mutex
+// ProgramError says what an outside program did wrong. Its message does not
+// repeat the program's name (the forfeit names the player); it ends with
+// the last lines of the program's standard error, if any.
+type ProgramError struct {
+	Program string // "exec:COMMAND"
+	Msg     string
 }
 
-// Exec starts command (run by /bin/sh -c) as a player and performs the
-// protocol's handshake: Felt sends {"type":"start", …} and the program must
-// answer {"type":"ready"} in time.
+func (e *ProgramError) Error() string { return e.Msg }
+
+// Is makes errors.Is(err, ErrProgram) true.
+func (e *ProgramError) Is(target error) bool { return target == ErrProgram }
+
+// Program is an outside program playing through the line protocol of
+// docs/protocol.md: Felt writes one JSON object a line to its standard
+// input and reads one a line from its standard output. Its standard error
+// is kept (the last few KiB) for error messages.
+//
+// The program runs as /bin/sh -c COMMAND in a process group of its own.
+// Every read and every write is bounded by the timeout, so a program that
+// stops answering or stops reading cannot hang Felt. After the first
+// failure the program's process group is killed and every later call
+// returns the same error. When the process Felt started exits, whatever it
+// left running in its group is killed too; Close kills the whole group.
+//
+// A Program's methods may be called from several goroutines; Close
+// interrupts a pending Act or Notify.
+type Program struct {
+	name    string
+	pid     int
+	stdin   *os.File // Felt's end of the program's standard input
+	stdout  *os.File // Felt's end of the program's standard output
+	stderrR *os.File
+	rd      *bufio.Reader
+	stderr  *tailBuffer
+	timeout time.Duration
+
+	exited     chan struct{} // closed once the process has been waited for
+	waitErr    error         // set before exited is closed
+	stderrDone chan struct{} // closed when its standard error is drained
+
+	closing atomic.Bool // Close has begun
+
+	mu     sync.Mutex
+	ready  bool  // the program has answered start
+	err    error // the failure every later call reports
+	closed bool
+}
+
+// Exec starts command (run by /bin/sh -c, in a new process group) as a
+// player and sends it the protocol's start message, with opt's rules, seat
+// (which must be the seat Play will give it) and timeout. It returns an error only
+// when the command cannot be started at all; the program's answer to start
+// is read when it is first needed (by Ready, the first Notify or the first
+// Act), so that a program that never answers loses its game like any other
+// failure.
 func Exec(command string, opt Options) (*Program, error) {
 	if strings.TrimSpace(command) == "" {
 		return nil, fmt.Errorf("exec: empty command: %w", ErrProgram)
 	}
-	p := &Program{name: "exec:" + command, timeout: opt.Timeout, rules: opt.Rules, seat: opt.Seat,
-		lines: make(chan []byte, 1), stderr: &tailBuffer{max: 4096}}
+	p := &Program{name: "exec:" + command, timeout: opt.Timeout, stderr: &tailBuffer{max: 4096},
+		exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	if p.timeout <= 0 {
 		p.timeout = DefaultTimeout
 	}
-	p.cmd = exec.Command("/bin/sh", "-c", command)
-	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	p.cmd.Stderr = p.stderr
-	var err error
-	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
-		return nil, err
+	closeAll := func(fs ...*os.File) {
+		for _, f := range fs {
+			if f != nil {
+				_ = f.Close()
+			}
+		}
 	}
-	stdout, err := p.cmd.StdoutPipe()
+	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, err
-	}
-	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
-	p.enc = json.NewEncoder(p.stdin)
-	go p.read(stdout)
-	rules := opt.Rules
-	seat := opt.Seat
-	if err := p.send(Message{Type: "start", Protocol: ProtocolVersion, Game: "gin", Seat: &seat, Rules: &rules}); err != nil {
-		p.Close()
-		return nil, err
-	}
-	line, err := p.receive(context.Background())
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		p.Close()
-		return nil, err
+		closeAll(inR, inW)
+		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
-	var ready struct {
-		Type string `json:"type"`
-		Name string `json:"name"`
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
-	if err := json.Unmarshal(line, &ready); err != nil || ready.Type != "ready" {
-		p.Close()
-		return nil, p.fail("answered %q to start, want {\"type\":\"ready\"}", clip(line))
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	closeAll(inR, outW, errW) // the child's ends: it has them now
+	if err != nil {
+		closeAll(inW, outR, errR)
+		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
+	p.pid = cmd.Process.Pid
+	p.stdin, p.stdout, p.stderrR = inW, outR, errR
+	p.rd = bufio.NewReaderSize(outR, 64<<10)
+	go func() {
+		_, _ = io.Copy(p.stderr, errR)
+		close(p.stderrDone)
+	}()
+	go func() {
+		p.waitErr = cmd.Wait()
+		// Nothing the program started outlives it.
+		_ = syscall.Kill(-p.pid, syscall.SIGKILL)
+		close(p.exited)
+	}()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_ = p.send(context.Background(), "start", StartMessage{Type: "start", Protocol: ProtocolVersion, Game: "gin",
+		Seat: opt.Seat, Rules: opt.Rules, TimeoutMS: p.timeout.Milliseconds()})
 	return p, nil
-}
-
-func (p *Program) read(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		p.lines <- append([]byte(nil), line...)
-	}
-	p.readErr = sc.Err()
-	close(p.lines)
-}
-
-func (p *Program) fail(format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
-		msg += "; its stderr ends: " + lastLines(tail, 3)
-	}
-	return fmt.Errorf("%s: %s: %w", p.name, msg, ErrProgram)
-}
-
-func (p *Program) send(m Message) error {
-	if p.dead {
-		return p.fail("is not running")
-	}
-	if err := p.enc.Encode(m); err != nil {
-		p.kill()
-		return p.fail("cannot be written to (%v)", err)
-	}
-	return nil
-}
-
-// receive waits for one line, the timeout or the context.
-func (p *Program) receive(ctx context.Context) ([]byte, error) {
-	t := time.NewTimer(p.timeout)
-	defer t.Stop()
-	select {
-	case line, ok := <-p.lines:
-		if !ok {
-			p.kill()
-			if p.readErr != nil {
-				return nil, p.fail("sent a line that cannot be read (%v)", p.readErr)
-			}
-			return nil, p.fail("exited without answering")
-		}
-		return line, nil
-	case <-t.C:
-		p.kill()
-		return nil, p.fail("did not answer within %s", p.timeout)
-	case <-ctx.Done():
-		p.kill()
-		return nil, ctx.Err()
-	}
 }
 
 // Name returns "exec:COMMAND".
 func (p *Program) Name() string { return p.name }
 
+// Pid returns the process id of the program's shell, which is also its
+// process group id.
+func (p *Program) Pid() int { return p.pid }
+
+// Ready waits for the program's answer to start, if it has not come yet.
+// Notify and Act wait for it themselves.
+func (p *Program) Ready(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err := p.usable(); err != nil {
+		return err
+	}
+	return p.ensureReady(ctx)
+}
+
 // Act sends the decision and reads the program's action.
 func (p *Program) Act(ctx context.Context, d *Decision) (gin.Action, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	obs := WireObs(&d.Obs)
-	m := Message{Type: "decide", Obs: &obs, Events: make([]WireEvent, 0, len(d.Events)), Legal: make([]WireAction, 0, len(d.Legal))}
-	for _, e := range d.Events {
-		if e.Kind == MoveEvent {
-			m.Events = append(m.Events, WireEvent{Seat: e.Seat, Action: e.Action.String(), Card: e.Card})
-		}
-	}
-	for _, a := range d.Legal {
-		m.Legal = append(m.Legal, ToWire(a))
-	}
-	if err := p.send(m); err != nil {
+	if err := p.usable(); err != nil {
 		return gin.Action{}, err
 	}
-	line, err := p.receive(ctx)
+	if err := p.ensureReady(ctx); err != nil {
+		return gin.Action{}, err
+	}
+	if err := p.send(ctx, "decide", decideMessage(d)); err != nil {
+		return gin.Action{}, err
+	}
+	line, err := p.receive(ctx, "decide")
 	if err != nil {
 		return gin.Action{}, err
 	}
-	var w WireAction
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return gin.Action{}, p.fail("answered %q, not an action (%v)", clip(line), err)
-	}
-	a, err := w.ToAction()
+	a, err := ParseAction(line)
 	if err != nil {
-		return gin.Action{}, p.fail("answered %q: %v", clip(line), err)
+		return gin.Action{}, p.failed(p.fail("answered %q: %v", clip(line), err))
 	}
 	return a, nil
 }
 
-// Notify tells the program of a hand's start or end or the game's end.
-func (p *Program) Notify(_ context.Context, ev Event) error {
+// Notify tells the program of a hand's start or end or the game's end. A
+// failure to write hand_end or game_end is not returned: it is reported by
+// the next hand_start or decision, if the game goes on, so that a program
+// that leaves once the game is decided does not lose it.
+func (p *Program) Notify(ctx context.Context, ev Event) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch ev.Kind {
-	case HandStartEvent:
-		o := ev.Obs
-		return p.send(Message{Type: "hand_start", Hand: ev.Hand, Seat: ptr(o.Seat), Dealer: ptr(o.Dealer),
-			Cards: o.Hand.Cards(), Upcard: o.Upcard, Scores: ptr(o.Scores)})
-	case HandEndEvent:
-		return p.send(handEndMessage(ev.Obs))
-	case GameEndEvent:
-		g := ev.Game
-		return p.send(Message{Type: "game_end", Winner: ptr(g.Winner), Scores: ptr(g.Scores), Final: ptr(g.Final)})
-	}
-	return nil
-}
-
-// Close tells the program to quit, gives it a moment, then kills it.
-func (p *Program) Close() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.dead {
+	if err := p.usable(); err != nil {
+		if ev.Kind == HandStartEvent {
+			return err
+		}
 		return nil
 	}
-	_ = p.enc.Encode(Message{Type: "quit"})
-	_ = p.stdin.Close()
-	done := make(chan struct{})
-	go func() { _ = p.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		p.killGroup()
-		<-done
+	switch ev.Kind {
+	case HandStartEvent:
+		if err := p.ensureReady(ctx); err != nil {
+			return err
+		}
+		if ev.Obs == nil {
+			return nil
+		}
+		return p.send(ctx, "hand_start", handStartMessage(ev.Obs))
+	case HandEndEvent, GameEndEvent:
+		if err := p.ensureReady(ctx); err != nil {
+			return ctx.Err()
+		}
+		var err error
+		switch {
+		case ev.Kind == HandEndEvent && ev.Obs != nil:
+			err = p.send(ctx, "hand_end", handEndMessage(ev.Obs))
+		case ev.Kind == GameEndEvent && ev.Game != nil:
+			err = p.send(ctx, "game_end", gameEndMessage(ev.Game))
+		}
+		if err != nil {
+			return ctx.Err()
+		}
 	}
-	p.dead = true
 	return nil
 }
 
-func (p *Program) kill() {
-	if p.dead {
-		return
+// Close tells the program to quit and closes its standard input, gives it
+// QuitGrace to exit, then kills its process group; it returns once the
+// program has been waited for. It interrupts a pending Act or Notify, and
+// may be called more than once.
+func (p *Program) Close() error {
+	p.closing.Store(true)
+	now := time.Now()
+	_ = p.stdout.SetReadDeadline(now)
+	_ = p.stdin.SetWriteDeadline(now)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil
 	}
-	p.dead = true
+	p.closed = true
+	if p.err == nil {
+		b, _ := json.Marshal(QuitMessage{Type: "quit"})
+		_ = p.stdin.SetWriteDeadline(time.Now().Add(QuitGrace))
+		_, _ = p.stdin.Write(append(b, '\n'))
+	}
 	_ = p.stdin.Close()
+	grace := time.NewTimer(QuitGrace)
+	defer grace.Stop()
+	select {
+	case <-p.exited:
+	case <-grace.C:
+	}
 	p.killGroup()
-	go func() { _ = p.cmd.Wait() }()
+	// SIGKILL cannot be ignored; the bound only guards against a process
+	// stuck in the kernel.
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+	}
+	select {
+	case <-p.stderrDone:
+	case <-time.After(100 * time.Millisecond):
+	}
+	_ = p.stdout.Close()
+	_ = p.stderrR.Close()
+	return nil
 }
 
+// usable returns the error a call must report before doing anything: the
+// program is closed or has failed.
+func (p *Program) usable() error {
+	if p.closed {
+		return &ProgramError{Program: p.name, Msg: "was closed"}
+	}
+	return p.err
+}
+
+// ensureReady reads the answer to start once.
+func (p *Program) ensureReady(ctx context.Context) error {
+	if p.err != nil {
+		return p.err
+	}
+	if p.ready {
+		return nil
+	}
+	line, err := p.receive(ctx, "start")
+	if err != nil {
+		return err
+	}
+	var r ReadyMessage
+	if err := json.Unmarshal(line, &r); err != nil || r.Type != "ready" {
+		return p.failed(p.fail("answered %q to start, want {\"type\":\"ready\"}", clip(line)))
+	}
+	p.ready = true
+	return nil
+}
+
+// fail makes a ProgramError, with the end of the program's stderr.
+func (p *Program) fail(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
+		msg += "; its stderr ends: " + lastLines(tail, 3)
+	}
+	return &ProgramError{Program: p.name, Msg: msg}
+}
+
+// failed records the program's first failure, kills its process group and
+// returns the failure.
+func (p *Program) failed(err error) error {
+	if p.err == nil {
+		p.err = err
+	}
+	p.killGroup()
+	return p.err
+}
+
+// interrupted returns, when the context has ended or Close has begun, the
+// error to report instead of the program's own (nil otherwise).
+func (p *Program) interrupted(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		_ = p.failed(&ProgramError{Program: p.name, Msg: "was stopped: " + err.Error()})
+		return err
+	}
+	if p.closing.Load() {
+		return p.failed(&ProgramError{Program: p.name, Msg: "was closed"})
+	}
+	return nil
+}
+
+// send writes one message, within the timeout.
+func (p *Program) send(ctx context.Context, what string, v any) error {
+	if p.err != nil {
+		return p.err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return p.failed(p.fail("cannot be sent the %s message: %v", what, err))
+	}
+	b = append(b, '\n')
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+	stop := context.AfterFunc(ctx, func() { _ = p.stdin.SetWriteDeadline(time.Now()) })
+	defer stop()
+	if err := p.interrupted(ctx); err != nil {
+		return err
+	}
+	if _, err = p.stdin.Write(b); err == nil {
+		return nil
+	}
+	if err := p.interrupted(ctx); err != nil {
+		return err
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return p.failed(p.fail("did not read its input: the %s message could not be written within %s", what, p.timeout))
+	}
+	if st := p.exitStatus(); st != "" {
+		return p.failed(p.fail("exited (%s) before the %s message", st, what))
+	}
+	return p.failed(p.fail("closed its input (the %s message could not be written: %v)", what, err))
+}
+
+// receive reads the next non-blank line, within the timeout.
+func (p *Program) receive(ctx context.Context, what string) ([]byte, error) {
+	if p.err != nil {
+		return nil, p.err
+	}
+	_ = p.stdout.SetReadDeadline(time.Now().Add(p.timeout))
+	stop := context.AfterFunc(ctx, func() { _ = p.stdout.SetReadDeadline(time.Now()) })
+	defer stop()
+	if err := p.interrupted(ctx); err != nil {
+		return nil, err
+	}
+	for {
+		line, err := p.readLine()
+		if err != nil {
+			if err := p.interrupted(ctx); err != nil {
+				return nil, err
+			}
+			switch {
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				return nil, p.failed(p.fail("did not answer the %s message within %s", what, p.timeout))
+			case errors.Is(err, errLineTooLong):
+				return nil, p.failed(p.fail("sent a line longer than %d bytes", MaxLine))
+			case err == io.EOF:
+				if st := p.exitStatus(); st != "" {
+					return nil, p.failed(p.fail("exited (%s) without answering the %s message", st, what))
+				}
+				return nil, p.failed(p.fail("closed its output without answering the %s message", what))
+			default:
+				return nil, p.failed(p.fail("cannot be read (%v)", err))
+			}
+		}
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			return line, nil
+		}
+	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads one line of at most MaxLine bytes, newline included. A
+// last line without a newline counts as a line.
+func (p *Program) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := p.rd.ReadSlice('\n')
+		if len(line)+len(frag) > MaxLine {
+			return nil, errLineTooLong
+		}
+		switch {
+		case err == nil:
+			return append(line, frag...), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			line = append(line, frag...)
+		case err == io.EOF && len(line)+len(frag) > 0:
+			return append(line, frag...), nil
+		default:
+			return nil, err
+		}
+	}
+}
+
+// exitStatus waits a moment for the program to exit and describes how it
+// did ("exit status 3", "signal: segmentation fault"); it returns "" if it
+// is still running.
+func (p *Program) exitStatus() string {
+	t := time.NewTimer(exitWait)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+	case <-t.C:
+		return ""
+	}
+	// Let the last of its stderr arrive for the message.
+	select {
+	case <-p.stderrDone:
+	case <-time.After(100 * time.Millisecond):
+	}
+	if p.waitErr == nil {
+		return "exit status 0"
+	}
+	var ee *exec.ExitError
+	if errors.As(p.waitErr, &ee) {
+		return ee.ProcessState.String()
+	}
+	return p.waitErr.Error()
+}
+
+// killGroup kills the program's process group, unless the program has
+// exited (its group was killed then).
 func (p *Program) killGroup() {
-	if p.cmd.Process != nil {
-		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	select {
+	case <-p.exited:
+	default:
+		_ = syscall.Kill(-p.pid, syscall.SIGKILL)
 	}
 }
 
@@ -270,9 +493,13 @@ type tailBuffer struct {
 func (t *tailBuffer) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if len(b) >= t.max {
+		t.buf = append(t.buf[:0], b[len(b)-t.max:]...)
+		return len(b), nil
+	}
 	t.buf = append(t.buf, b...)
 	if len(t.buf) > t.max {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
 	}
 	return len(b), nil
 }

@@ -44,10 +44,20 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 	var out Outcome
 	var pending [2][]Event
 	var d Decision
+	// notified reports a failed notification: a forfeit, unless the
+	// context ended or the game was already over.
+	notified := func(s gin.Seat, err error) (Outcome, error, bool) {
+		if ctx.Err() != nil {
+			return out, ctx.Err(), true
+		}
+		if g.Over() {
+			return out, nil, false
+		}
+		o, e := forfeit0(&out, g, s, fmt.Sprintf("%s: %v", players[s].Name(), err))
+		return o, e, true
+	}
 	forfeit := func(seat gin.Seat, reason string) (Outcome, error) {
-		out.Forfeit, out.ForfeitSeat, out.Winner, out.Reason = true, seat, seat.Other(), reason
-		out.Hands = g.History()
-		return out, nil
+		return forfeit0(&out, g, seat, reason)
 	}
 	notifyAll := func(kind EventKind) (gin.Seat, error) {
 		for s := gin.Seat(0); s < 2; s++ {
@@ -64,7 +74,9 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 		return 0, nil
 	}
 	if s, err := notifyAll(HandStartEvent); err != nil {
-		return forfeit(s, err.Error())
+		if o, e, stop := notified(s, err); stop {
+			return o, e
+		}
 	}
 	moves := 0
 	for {
@@ -79,12 +91,14 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 				hooks.HandOver(h)
 			}
 			if s, err := notifyAll(HandEndEvent); err != nil {
-				return forfeit(s, err.Error())
+				if o, e, stop := notified(s, err); stop {
+					return o, e
+				}
 			}
 			if g.Over() {
-				if s, err := notifyAll(GameEndEvent); err != nil {
-					return forfeit(s, err.Error())
-				}
+				// The game is decided: a player that fails to hear its end
+				// does not change it.
+				_, _ = notifyAll(GameEndEvent)
 				out.Winner, out.Result, out.Hands = g.Result().Winner, g.Result(), g.History()
 				return out, nil
 			}
@@ -93,7 +107,9 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			}
 			pending[0], pending[1] = pending[0][:0], pending[1][:0]
 			if s, err := notifyAll(HandStartEvent); err != nil {
-				return forfeit(s, err.Error())
+				if o, e, stop := notified(s, err); stop {
+					return o, e
+				}
 			}
 			continue
 		}
@@ -141,4 +157,10 @@ func shownCard(h *gin.Hand, a gin.Action) card.Card {
 		return a.Card
 	}
 	return 0
+}
+
+func forfeit0(out *Outcome, g *gin.Game, seat gin.Seat, reason string) (Outcome, error) {
+	out.Forfeit, out.ForfeitSeat, out.Winner, out.Reason = true, seat, seat.Other(), reason
+	out.Hands = g.History()
+	return *out, nil
 }

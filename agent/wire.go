@@ -189,28 +189,27 @@ type HandEndMessage struct {
 	Scores [2]int `json:"scores"`
 	Boxes  [2]int `json:"boxes"`
 
-	Knocker          *gin.Seat        `json:"knocker,omitempty"`
-	Winner           *gin.Seat        `json:"winner,omitempty"`
-	KnockerCards     *[]card.Card     `json:"knocker_cards,omitempty"`
-	KnockerMelds     *[][]card.Card   `json:"knocker_melds,omitempty"`
-	KnockerDeadwood  *int             `json:"knocker_deadwood,omitempty"`
-	DefenderCards    *[]card.Card     `json:"defender_cards,omitempty"`
-	DefenderMelds    *[][]card.Card   `json:"defender_melds,omitempty"`
-	Layoffs          *[]card.Card     `json:"layoffs,omitempty"`
-	LayoffsOnto      *[][][]card.Card `json:"layoffs_onto,omitempty"`
-	DefenderDeadwood *int             `json:"defender_deadwood,omitempty"`
+	Knocker          *gin.Seat      `json:"knocker,omitempty"`
+	Winner           *gin.Seat      `json:"winner,omitempty"`
+	KnockerCards     *[]card.Card   `json:"knocker_cards,omitempty"`
+	KnockerMelds     *[][]card.Card `json:"knocker_melds,omitempty"`
+	KnockerDeadwood  *int           `json:"knocker_deadwood,omitempty"`
+	DefenderCards    *[]card.Card   `json:"defender_cards,omitempty"`
+	DefenderMelds    *[][]card.Card `json:"defender_melds,omitempty"`
+	Layoffs          *[]card.Card   `json:"layoffs,omitempty"`
+	DefenderDeadwood *int           `json:"defender_deadwood,omitempty"`
 }
 
 // GameEndMessage reports the game's result.
 type GameEndMessage struct {
-	Type      string `json:"type"` // "game_end"
-	Winner    gin.Seat
-	Scores    [2]int `json:"scores"`
-	Boxes     [2]int `json:"boxes"`
-	GameBonus int    `json:"game_bonus"`
-	Shutout   bool   `json:"shutout"`
-	BoxBonus  [2]int `json:"box_bonus"`
-	Final     [2]int `json:"final"`
+	Type      string   `json:"type"` // "game_end"
+	Winner    gin.Seat `json:"winner"`
+	Scores    [2]int   `json:"scores"`
+	Boxes     [2]int   `json:"boxes"`
+	GameBonus int      `json:"game_bonus"`
+	Shutout   bool     `json:"shutout"`
+	BoxBonus  [2]int   `json:"box_bonus"`
+	Final     [2]int   `json:"final"`
 }
 
 // QuitMessage tells the program to exit.
@@ -257,13 +256,11 @@ func handEndMessage(o *gin.Observation) HandEndMessage {
 	m.Knocker, m.Winner = ptr(r.Knocker), ptr(r.Winner)
 	m.KnockerCards, m.DefenderCards = ptr(cards(sd.KnockerCards.Cards())), ptr(cards(sd.DefenderCards.Cards()))
 	m.KnockerMelds, m.DefenderMelds = ptr(gin.MeldLists(sd.Knocker)), ptr(gin.MeldLists(sd.Defender))
-	lay, onto := []card.Card{}, [][]card.Card{}
+	lay := make([]card.Card, 0, len(sd.Layoffs))
 	for _, l := range sd.Layoffs {
 		lay = append(lay, l.Card)
-		onto = append(onto, l.Onto.Cards())
 	}
-	m.Layoffs, m.LayoffsOnto = &lay, nil
-	_ = onto
+	m.Layoffs = &lay
 	m.KnockerDeadwood, m.DefenderDeadwood = ptr(sd.KnockerDeadwood), ptr(sd.DefenderDeadwood)
 	return m
 }

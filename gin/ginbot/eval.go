@@ -28,18 +28,26 @@ func bestExcept(hand card.Set, except card.Card) (card.Card, int) {
 	return bestC, best
 }
 
-// knockUtility turns a deadwood count into a cost: deadwood itself, less a
+// utility turns a deadwood count into a cost: deadwood itself, less a
 // bonus when it is low enough to knock, and more for gin.
-func knockUtility(dw, limit int) float64 {
-	u := float64(dw)
+type utility struct {
+	Knock, Gin float64
+}
+
+var defaultUtility = utility{Knock: 8, Gin: 6}
+
+func (u utility) of(dw, limit int) float64 {
+	v := float64(dw)
 	if dw <= limit {
-		u -= 8
+		v -= u.Knock
 		if dw == 0 {
-			u -= 6
+			v -= u.Gin
 		}
 	}
-	return u
+	return v
 }
+
+func knockUtility(dw, limit int) float64 { return defaultUtility.of(dw, limit) }
 
 // stockWeights returns, for each unseen card, the probability that it is
 // in the stock rather than in the opponent's hand, and their sum.
@@ -54,8 +62,12 @@ func stockWeights(m *Model) (w [64]float64, sum float64) {
 // drawValue is the expected cost of a ten-card hand after the next stock
 // draw and the best discard.
 func drawValue(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
+	return defaultUtility.drawValue(hand, w, sum, unseen, limit)
+}
+
+func (u utility) drawValue(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
 	if sum == 0 {
-		return knockUtility(gin.Deadwood(hand), limit)
+		return u.of(gin.Deadwood(hand), limit)
 	}
 	var v float64
 	for c := range unseen.All {
@@ -63,7 +75,32 @@ func drawValue(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limi
 			continue
 		}
 		_, d := gin.BestDiscard(hand.Add(c))
-		v += w[c] * knockUtility(d, limit)
+		v += w[c] * u.of(d, limit)
+	}
+	return v / sum
+}
+
+// drawValue2 looks two draws ahead: after each possible next card it
+// discards to the least deadwood, then averages drawValue over the card
+// after that.
+func (u utility) drawValue2(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
+	if sum == 0 {
+		return u.of(gin.Deadwood(hand), limit)
+	}
+	var v float64
+	for c := range unseen.All {
+		if w[c] == 0 {
+			continue
+		}
+		h11 := hand.Add(c)
+		d, dw := gin.BestDiscard(h11)
+		var x float64
+		if dw <= limit {
+			x = u.of(dw, limit) // would knock now
+		} else {
+			x = u.drawValue(h11.Remove(d), w, sum-w[c], unseen.Remove(c), limit)
+		}
+		v += w[c] * x
 	}
 	return v / sum
 }

@@ -32,6 +32,10 @@ type Hard struct {
 	// SearchDraws and SearchDiscards turn the search on for each kind of
 	// decision; otherwise the normal player decides.
 	SearchDraws, SearchDiscards bool
+	// Tries and Reject shape the sampling of the opponent's hand: up to
+	// Tries draws, each kept with probability Reject^contradictions.
+	Tries  int
+	Reject float64
 	// Z is how many standard errors a candidate's mean advantage over the
 	// normal player's choice must reach for the search to overrule it.
 	Z float64
@@ -46,7 +50,7 @@ type Hard struct {
 
 // NewHard returns a Hard player.
 func NewHard(rng *rand.Rand) *Hard {
-	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5}
+	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5, Tries: 8, Reject: 0.3}
 }
 
 // Name returns "hard".
@@ -184,7 +188,7 @@ func (p *Hard) sample(obs *gin.Observation, m *Model) (card.Set, []card.Card, bo
 	}
 	var best card.Set
 	bestBad := 1 << 30
-	for try := 0; try < 8; try++ {
+	for try := 0; try < p.Tries; try++ {
 		p.pool = pool.AppendCards(p.pool[:0])
 		p.weight = p.weight[:0]
 		total := 0.0
@@ -217,10 +221,9 @@ func (p *Hard) sample(obs *gin.Observation, m *Model) (card.Set, []card.Card, bo
 		if bad < bestBad {
 			best, bestBad = hand, bad
 		}
-		// Accept with probability 0.3^contradictions.
 		acc := 1.0
 		for i := 0; i < bad; i++ {
-			acc *= 0.3
+			acc *= p.Reject
 		}
 		if p.rng.Float64() < acc {
 			best = hand
@@ -284,4 +287,3 @@ func fastPolicy(h *gin.Hand, seat gin.Seat) gin.Action {
 	}
 	return gin.Action{}
 }
-

@@ -22,11 +22,21 @@ type Normal struct {
 	// TakeMargin is how much better (in expected deadwood) the discard must
 	// be than a stock draw to take it.
 	TakeMargin float64
+	// Now is the weight of the deadwood left now against the expected cost
+	// after the next draw (1 − Now).
+	Now float64
+	// Utility values deadwood counts (knock and gin bonuses).
+	Utility utility
+	// Deep looks two draws ahead instead of one.
+	Deep bool
+	// GinChase plays on for gin with deadwood at most this, many outs and
+	// a long stock; 0 never does.
+	GinChase int
 }
 
 // NewNormal returns a Normal player.
 func NewNormal(rng *rand.Rand) *Normal {
-	return &Normal{rng: rng, DangerWeight: 2, TakeMargin: 1}
+	return &Normal{rng: rng, DangerWeight: 2, TakeMargin: 1, Now: 0.5, Utility: defaultUtility, GinChase: 2}
 }
 
 // Name returns "normal".
@@ -57,8 +67,8 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 	top := obs.Pile.Top()
 	_, after := bestExcept(obs.Hand.Add(top), top)
 	w, sum := stockWeights(m)
-	stock := drawValue(obs.Hand, &w, sum, m.Unseen, obs.KnockLimit)
-	return knockUtility(after, obs.KnockLimit)+p.TakeMargin < stock
+	stock := p.Utility.drawValue(obs.Hand, &w, sum, m.Unseen, obs.KnockLimit)
+	return p.Utility.of(after, obs.KnockLimit)+p.TakeMargin < stock
 }
 
 // discardScore is the normal player's cost of discarding c: half the
@@ -67,7 +77,13 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[64]float64, sum float64) float64 {
 	rest := obs.Hand.Remove(c)
 	dw := gin.Deadwood(rest)
-	return 0.5*float64(dw) + 0.5*drawValue(rest, w, sum, m.Unseen, obs.KnockLimit) + p.DangerWeight*m.Danger(c)
+	var next float64
+	if p.Deep {
+		next = p.Utility.drawValue2(rest, w, sum, m.Unseen, obs.KnockLimit)
+	} else {
+		next = p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
+	}
+	return p.Now*float64(dw) + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
 }
 
 // rankDiscards appends to dst the n best discards by discardScore.
@@ -121,7 +137,7 @@ func (p *Normal) knockNow(obs *gin.Observation, kept card.Set, dw int, m *Model)
 	if dw == 0 {
 		return true
 	}
-	if dw <= 2 && obs.StockLen > 18 && ginOuts(kept, m.Unseen&^m.Known) >= 4 {
+	if dw <= p.GinChase && obs.StockLen > 18 && ginOuts(kept, m.Unseen&^m.Known) >= 4 {
 		return false
 	}
 	return true

@@ -41,15 +41,22 @@ func TestTuneHard(t *testing.T) {
 		t.Skip("set FELT_TUNE=pairs")
 	}
 	simple := func(seed uint64) Player { return NewSimple(gin.NewRand(seed)) }
-	for _, c := range []struct {
-		worlds, discards int
-		draws, discs     bool
-	}{{100, 4, true, true}, {400, 4, true, true}} {
+	type variant struct {
+		name string
+		set  func(h *Hard)
+	}
+	for _, v := range []variant{
+		{"base", func(h *Hard) {}},
+		{"reject0.1x16", func(h *Hard) { h.Reject, h.Tries = 0.1, 16 }},
+		{"z1.0", func(h *Hard) { h.Z = 1.0 }},
+		{"discards6", func(h *Hard) { h.Discards = 6 }},
+	} {
 		r := playMatch(t, gin.EAAI(), n, 99, func(seed uint64) Player {
 			h := NewHard(gin.NewRand(seed))
-			h.Worlds, h.Discards, h.SearchDraws, h.SearchDiscards = c.worlds, c.discards, c.draws, c.discs
+			h.Worlds = 100
+			v.set(h)
 			return h
 		}, simple)
-		report(fmt.Sprintf("hard %+v", c), r)
+		report("hard "+v.name, r)
 	}
 }

@@ -44,14 +44,27 @@ func TestTuneNormal(t *testing.T) {
 	if n == 0 {
 		t.Skip("set FELT_TUNE=games")
 	}
-	for _, dw := range []float64{0, 2, 4, 8} {
-		for _, tm := range []float64{0, 1, 2} {
-			match(t, fmt.Sprintf("normal danger=%g take=%g", dw, tm), n, func(seed uint64) ginbot.Player {
-				p := ginbot.NewNormal(gin.NewRand(seed))
-				p.DangerWeight, p.TakeMargin = dw, tm
-				return p
-			})
-		}
+	type variant struct {
+		name string
+		set  func(p *ginbot.Normal)
+	}
+	for _, v := range []variant{
+		{"base", func(p *ginbot.Normal) {}},
+		{"deep", func(p *ginbot.Normal) { p.Deep = true }},
+		{"now0.2", func(p *ginbot.Normal) { p.Now = 0.2 }},
+		{"now0.8", func(p *ginbot.Normal) { p.Now = 0.8 }},
+		{"nochase", func(p *ginbot.Normal) { p.GinChase = 0 }},
+		{"chase4", func(p *ginbot.Normal) { p.GinChase = 4 }},
+		{"knock4", func(p *ginbot.Normal) { p.Utility.Knock = 4 }},
+		{"knock15", func(p *ginbot.Normal) { p.Utility.Knock = 15 }},
+		{"gin0", func(p *ginbot.Normal) { p.Utility.Gin = 0 }},
+		{"gin15", func(p *ginbot.Normal) { p.Utility.Gin = 15 }},
+	} {
+		match(t, "normal "+v.name, n, func(seed uint64) ginbot.Player {
+			p := ginbot.NewNormal(gin.NewRand(seed))
+			v.set(p)
+			return p
+		})
 	}
 }
 

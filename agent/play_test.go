@@ -1,0 +1,197 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"felt/gin"
+)
+
+// examplePlayer is the Python example, as the arena names it (tests run in
+// the agent directory).
+const examplePlayer = "exec:python3 ../examples/ginbot.py"
+
+// game is one game played by playGame.
+type game struct {
+	out     Outcome
+	log     bytes.Buffer
+	players [2]Player
+	elapsed time.Duration
+}
+
+// playGame plays a whole game between the named players, closes them and
+// checks that no outside program's process group outlives Close.
+func playGame(t *testing.T, names [2]string, rules gin.Rules, seed uint64, timeout time.Duration) *game {
+	t.Helper()
+	g := &game{}
+	rec, err := gin.NewRecordedGame(&g.log, rules, seed, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := gin.Seat(0); s < 2; s++ {
+		p, err := New(names[s], seed+uint64(s), Options{Rules: rules, Timeout: timeout, Seat: s})
+		if err != nil {
+			t.Fatalf("New(%q): %v", names[s], err)
+		}
+		g.players[s] = p
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	start := time.Now()
+	g.out, err = Play(ctx, rec, g.players, nil)
+	g.elapsed = time.Since(start)
+	for _, p := range g.players {
+		if err := p.Close(); err != nil {
+			t.Errorf("Close %s: %v", p.Name(), err)
+		}
+		if prog, ok := p.(*Program); ok {
+			checkGroupGone(t, prog.Pid())
+		}
+	}
+	if err != nil {
+		t.Fatalf("Play: %v", err)
+	}
+	return g
+}
+
+// checkGroupGone fails the test if a live (not zombie) process is still in
+// process group pgid shortly after Close.
+func checkGroupGone(t *testing.T, pgid int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		alive := groupMembers(pgid)
+		if len(alive) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("process group %d still running after Close: %s", pgid, strings.Join(alive, "; "))
+			_ = syscall.Kill(-pgid, syscall.SIGKILL)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// groupMembers lists the live processes of group pgid, from /proc, or from
+// kill(-pgid, 0) where there is no /proc.
+func groupMembers(pgid int) []string {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		if syscall.Kill(-pgid, 0) == nil {
+			return []string{"some process"}
+		}
+		return nil
+	}
+	var alive []string
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:]) // state ppid pgrp ...
+		if len(f) < 3 || f[0] == "Z" || f[2] != strconv.Itoa(pgid) {
+			continue
+		}
+		alive = append(alive, fmt.Sprintf("pid %s %s state %s", e.Name(), s[strings.IndexByte(s, '('):i+1], f[0]))
+	}
+	return alive
+}
+
+// verifyLog replays the game's log and checks it agrees with the outcome.
+func verifyLog(t *testing.T, g *game, complete bool) *gin.Replayed {
+	t.Helper()
+	rp, err := gin.ReadLog(bytes.NewReader(g.log.Bytes()))
+	if err != nil {
+		t.Fatalf("log does not verify: %v\n%s", err, g.log.String())
+	}
+	if rp.Complete() != complete {
+		t.Fatalf("log complete = %v, want %v", rp.Complete(), complete)
+	}
+	if complete && rp.Game.Result() != g.out.Result {
+		t.Fatalf("log replays to %+v, Play says %+v", rp.Game.Result(), g.out.Result)
+	}
+	return rp
+}
+
+func TestPlayExampleAgainstSimple(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games through python3")
+	}
+	requirePython(t)
+	oklahoma := gin.Standard()
+	oklahoma.Oklahoma, oklahoma.Upcard, oklahoma.KnockLimit = true, gin.NoUpcard, 7
+	for _, tc := range []struct {
+		name  string
+		rules gin.Rules
+		seeds []uint64
+	}{
+		{"standard", gin.Standard(), []uint64{1, 2, 3}},
+		{"eaai", gin.EAAI(), []uint64{4}},
+		{"oklahoma", oklahoma, []uint64{5}},
+	} {
+		for _, seed := range tc.seeds {
+			for seat := gin.Seat(0); seat < 2; seat++ {
+				t.Run(fmt.Sprintf("%s/seed%d/seat%d", tc.name, seed, seat), func(t *testing.T) {
+					t.Parallel()
+					var names [2]string
+					names[seat], names[seat.Other()] = examplePlayer, "simple"
+					g := playGame(t, names, tc.rules, seed, 5*time.Second)
+					if g.out.Forfeit {
+						t.Fatalf("forfeit by seat %d: %s", g.out.ForfeitSeat, g.out.Reason)
+					}
+					rp := verifyLog(t, g, true)
+					if rp.Players != names {
+						t.Fatalf("log players %q, want %q", rp.Players, names)
+					}
+					if len(g.out.Hands) == 0 || len(g.out.Hands) != len(g.out.HandMoves) {
+						t.Fatalf("%d hands, %d move counts", len(g.out.Hands), len(g.out.HandMoves))
+					}
+					if len(g.out.Decisions[seat]) == 0 {
+						t.Fatal("the program made no decision")
+					}
+				})
+			}
+		}
+	}
+}
+
+// Two programs against each other, the example player twice.
+func TestPlayExampleAgainstItself(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game through python3")
+	}
+	requirePython(t)
+	g := playGame(t, [2]string{examplePlayer, examplePlayer}, gin.Standard(), 7, 5*time.Second)
+	if g.out.Forfeit {
+		t.Fatalf("forfeit by seat %d: %s", g.out.ForfeitSeat, g.out.Reason)
+	}
+	verifyLog(t, g, true)
+}
+
+func requirePython(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat("../examples/ginbot.py"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+}
