@@ -38,5 +38,6 @@ func Determinize(o *Observation, opponent card.Set, stock []card.Card) (Hand, er
 	h.took[seat], h.took[opp] = o.Took, o.OpponentTook
 	h.passed[seat], h.passed[opp] = o.Passed, o.OpponentPassed
 	h.discarded[seat], h.discarded[opp] = o.Discarded, o.OpponentDiscarded
+	h.since[seat] = o.OpponentMoves
 	return h, nil
 }

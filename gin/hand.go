@@ -69,7 +69,49 @@ type Hand struct {
 	passed    [2]card.Set
 	discarded [2]card.Set
 	moves     int
+	since     [2]Moves // each seat's view of the other's moves since its own last action
 	result    Result
+}
+
+// Move is one action as both players saw it.
+type Move struct {
+	Kind ActionKind
+	// Card is the card the move showed: taken from or passed on the
+	// discard pile, or discarded face up; the zero Card for a stock draw or
+	// a knock's face-down discard.
+	Card card.Card
+}
+
+// maxMoves bounds Moves; more moves between two turns of one seat cannot
+// happen (at most: pass, take or draw, discard).
+const maxMoves = 4
+
+// Moves is a short list of moves, oldest first. It is a value: copying it
+// does not allocate.
+type Moves struct {
+	m [maxMoves]Move
+	n uint8
+}
+
+// Len returns the number of moves.
+func (ms *Moves) Len() int { return int(ms.n) }
+
+// At returns the i-th move, oldest first.
+func (ms *Moves) At(i int) Move { return ms.m[i] }
+
+func (ms *Moves) add(m Move) {
+	if int(ms.n) == maxMoves {
+		copy(ms.m[:], ms.m[1:])
+		ms.n--
+	}
+	ms.m[ms.n] = m
+	ms.n++
+}
+
+// record notes seat's accepted move for both seats' views.
+func (h *Hand) record(seat Seat, kind ActionKind, shown card.Card) {
+	h.since[seat] = Moves{}
+	h.since[seat.Other()].add(Move{Kind: kind, Card: shown})
 }
 
 // NewHand deals a hand from deck, a permutation of the 52 cards, top card
@@ -207,6 +249,7 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 	case UpcardPhase, DealerUpcardPhase:
 		switch a.Kind {
 		case Pass:
+			h.record(seat, Pass, h.upcard)
 			h.passed[seat] = h.passed[seat].Add(h.upcard)
 			if h.phase == UpcardPhase {
 				h.phase, h.turn = DealerUpcardPhase, h.dealer
@@ -230,6 +273,7 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 				h.passed[seat] = h.passed[seat].Add(top)
 			}
 			c := h.deck[h.stockPos]
+			h.record(seat, DrawStock, 0)
 			h.stockPos++
 			h.hands[seat] = h.hands[seat].Add(c)
 			h.drawn, h.justTaken, h.mustStock = c, 0, false
@@ -255,6 +299,7 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 
 func (h *Hand) take(seat Seat) {
 	c := h.pile.pop()
+	h.record(seat, TakeDiscard, c)
 	h.hands[seat] = h.hands[seat].Add(c)
 	h.took[seat] = h.took[seat].Add(c)
 	h.drawn, h.justTaken = c, c
@@ -284,6 +329,7 @@ func (h *Hand) applyDiscard(seat Seat, a Action) error {
 			return err
 		}
 		c := a.Card
+		h.record(seat, Discard, c)
 		h.hands[seat] = h.hands[seat].Remove(c)
 		h.took[seat] = h.took[seat].Remove(c)
 		h.discarded[seat] = h.discarded[seat].Add(c)
@@ -306,6 +352,7 @@ func (h *Hand) applyDiscard(seat Seat, a Action) error {
 		if err != nil {
 			return err
 		}
+		h.record(seat, Knock, 0)
 		h.hands[seat] = kept
 		h.took[seat] = h.took[seat].Remove(a.Card)
 		h.finish(seat, sd)
@@ -321,6 +368,7 @@ func (h *Hand) applyDiscard(seat Seat, a Action) error {
 		if err != nil {
 			return err
 		}
+		h.record(seat, BigGin, 0)
 		h.finish(seat, sd)
 		return nil
 	}

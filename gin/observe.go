@@ -33,6 +33,9 @@ type Observation struct {
 	Discarded         card.Set // discarded face up by this seat
 	Took              card.Set // taken from the pile by this seat and still held
 	Passed            card.Set // seen on the pile by this seat and not taken
+	// OpponentMoves are the opponent's moves since this seat's last
+	// action in the hand (all of its moves so far if it has not acted).
+	OpponentMoves Moves
 
 	Scores [2]int
 	Boxes  [2]int
@@ -57,6 +60,7 @@ func (h *Hand) Observe(seat Seat) Observation {
 		Discarded:         h.discarded[seat],
 		Took:              h.took[seat],
 		Passed:            h.passed[seat],
+		OpponentMoves:     h.since[seat],
 		MustStock:         h.mustStock,
 	}
 	if h.turn == seat {

@@ -29,6 +29,19 @@ type Hard struct {
 	Discards int
 	// MaxMoves ends a playout that runs this long as a draw.
 	MaxMoves int
+	// KnockOnly searches only whether to knock, not which card to discard.
+	KnockOnly bool
+	// KnockWorlds, if set, is the number of worlds for a decision where
+	// knocking is possible (the decisions that matter most).
+	KnockWorlds int
+	// AlwaysKnockAt: with this much deadwood or more (within the limit)
+	// it knocks without searching.
+	AlwaysKnockAt int
+	// KnockAlternatives is how many other knocking discards are searched.
+	KnockAlternatives int
+	// Own picks the searching seat's playout policy: 0 fast, 1 mid, 2 the
+	// normal player (slow).
+	Own int
 	// SearchDraws and SearchDiscards turn the search on for each kind of
 	// decision; otherwise the normal player decides.
 	SearchDraws, SearchDiscards bool
@@ -40,6 +53,18 @@ type Hard struct {
 	// normal player's choice must reach for the search to overrule it.
 	Z float64
 
+	// peek, in experiments only, replaces sampling with the true hidden
+	// cards (to measure what better inference could be worth).
+	peek func() (card.Set, []card.Card)
+
+	belief *Belief
+	// UseBelief samples the opponent's hand from the particle filter
+	// instead of the card-by-card model.
+	UseBelief bool
+	// BeliefDanger uses the particle filter's card probabilities in the
+	// model that ranks discards.
+	BeliefDanger bool
+
 	cands  []gin.Action
 	values []float64 // sum of equity differences against cands[0]
 	sq     []float64 // sum of their squares
@@ -50,7 +75,8 @@ type Hard struct {
 
 // NewHard returns a Hard player.
 func NewHard(rng *rand.Rand) *Hard {
-	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5, Tries: 8, Reject: 0.3}
+	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5, Tries: 8, Reject: 0.3,
+		belief: NewBelief(rng, 400), UseBelief: true, AlwaysKnockAt: 99}
 }
 
 // Name returns "hard".
@@ -58,10 +84,18 @@ func (p *Hard) Name() string { return "hard" }
 
 // Act chooses the hard player's action.
 func (p *Hard) Act(obs *gin.Observation) gin.Action {
+	if p.UseBelief {
+		p.belief.Update(obs)
+	}
 	if obs.Phase == gin.DiscardPhase && !p.SearchDiscards || obs.Phase != gin.DiscardPhase && !p.SearchDraws {
 		return p.normal.Act(obs)
 	}
 	m := NewModel(obs)
+	if p.UseBelief && p.BeliefDanger {
+		for c := range m.Unseen.All {
+			m.P[c] = p.belief.Prob(c)
+		}
+	}
 	p.cands = p.cands[:0]
 	switch obs.Phase {
 	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
@@ -90,12 +124,37 @@ func (p *Hard) Act(obs *gin.Observation) gin.Action {
 		// The normal player's choice first: the search must beat it clearly.
 		knock := kdw <= obs.KnockLimit
 		if knock && p.normal.knockNow(obs, hand.Remove(kc), kdw, &m) {
+			if kdw >= p.AlwaysKnockAt {
+				return gin.KnockAction(kc)
+			}
 			p.cands = append(p.cands, gin.KnockAction(kc))
 			knock = false
 		}
-		p.cands = p.normal.rankDiscards(obs, &m, p.cands, p.Discards)
+		nd := p.Discards
+		if p.KnockOnly {
+			nd = 1
+		}
+		p.cands = p.normal.rankDiscards(obs, &m, p.cands, nd)
 		if knock {
 			p.cands = append(p.cands, gin.KnockAction(kc))
+		}
+		if kdw <= obs.KnockLimit {
+			// Other knocks: a different face-down discard shows other melds.
+			extra := 0
+			for c := range hand.All {
+				if extra >= p.KnockAlternatives || c == kc || c == obs.JustTaken {
+					continue
+				}
+				if gin.Deadwood(hand.Remove(c)) <= obs.KnockLimit {
+					p.cands = append(p.cands, gin.KnockAction(c))
+					extra++
+				}
+			}
+		}
+		if kdw <= obs.KnockLimit && p.KnockWorlds > 0 {
+			worlds := p.Worlds
+			p.Worlds = p.KnockWorlds
+			defer func() { p.Worlds = worlds }()
 		}
 	default:
 		return gin.Action{}
@@ -133,7 +192,7 @@ func (p *Hard) search(obs *gin.Observation, m *Model) gin.Action {
 				p.cur[i] = -1
 				continue
 			}
-			playout(&h, p.MaxMoves)
+			p.playout(&h, me, m)
 			p.cur[i] = handEquity(&h, me, obs.Scores, eq)
 		}
 		for i := 1; i < n; i++ {
@@ -181,6 +240,19 @@ func handEquity(h *gin.Hand, me gin.Seat, scores [2]int, eq *Equity) float64 {
 // re-drawn a few times when they contradict what the opponent did) and
 // shuffles the rest into the stock.
 func (p *Hard) sample(obs *gin.Observation, m *Model) (card.Set, []card.Card, bool) {
+	if p.peek != nil {
+		opp, stock := p.peek()
+		return opp, stock, true
+	}
+	if p.UseBelief {
+		opp := p.belief.Sample()
+		stock := (m.Unseen &^ opp).Cards()
+		if opp.Len() != obs.OpponentCards || len(stock) != obs.StockLen {
+			return 0, nil, false
+		}
+		p.rng.Shuffle(len(stock), func(i, j int) { stock[i], stock[j] = stock[j], stock[i] })
+		return opp, stock, true
+	}
 	pool := m.Unseen &^ m.Known
 	k := m.Unknown
 	if k < 0 || pool.Len() < k || pool.Len()-k != obs.StockLen {
@@ -253,14 +325,69 @@ func contradictions(obs *gin.Observation, hand card.Set) int {
 	return n
 }
 
-// playout finishes a hand with fast policies for both seats.
-func playout(h *gin.Hand, maxMoves int) {
-	for n := 0; n < maxMoves && !h.Over(); n++ {
+// playout finishes a hand with fast policies for both seats (the
+// searching seat's own policy set by Own).
+func (p *Hard) playout(h *gin.Hand, me gin.Seat, m *Model) {
+	for n := 0; n < p.MaxMoves && !h.Over(); n++ {
 		seat := h.Turn()
-		if err := h.Apply(seat, fastPolicy(h, seat)); err != nil {
+		var a gin.Action
+		switch {
+		case seat == me && p.Own == 1:
+			a = midPolicy(h, seat, m)
+		case seat == me && p.Own == 2:
+			o := h.Observe(seat)
+			o.Scores = [2]int{}
+			a = p.normal.Act(&o)
+		default:
+			a = fastPolicy(h, seat)
+		}
+		if err := h.Apply(seat, a); err != nil {
 			return
 		}
 	}
+}
+
+// midPolicy is a playout policy a little smarter than fastPolicy: it also
+// takes a discard that cuts its deadwood by 5 or more, and among discards
+// within one point of the least deadwood it throws the one the opponent is
+// least likely to meld.
+func midPolicy(h *gin.Hand, seat gin.Seat, m *Model) gin.Action {
+	hand := h.Cards(seat)
+	switch h.Phase() {
+	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
+		canTake := h.Phase() != gin.DrawPhase || !h.MustDrawStock() && h.Pile().Len() > 0
+		if canTake {
+			top := h.Pile().Top()
+			if WouldMeld(hand, top) {
+				return gin.TakeDiscardAction()
+			}
+			if _, after := bestExcept(hand.Add(top), top); after <= gin.Deadwood(hand)-5 {
+				return gin.TakeDiscardAction()
+			}
+		}
+		if h.Phase() == gin.DrawPhase {
+			return gin.DrawStockAction()
+		}
+		return gin.PassAction()
+	case gin.DiscardPhase:
+		c, dw := bestExcept(hand, h.JustTaken())
+		if dw <= h.KnockLimit() {
+			return gin.KnockAction(c)
+		}
+		bestDanger := m.Danger(c)
+		for x := range hand.All {
+			if x == h.JustTaken() || x == c {
+				continue
+			}
+			if d := gin.Deadwood(hand.Remove(x)); d <= dw+1 {
+				if dg := m.Danger(x); dg < bestDanger-0.05 {
+					c, bestDanger = x, dg
+				}
+			}
+		}
+		return gin.DiscardAction(c)
+	}
+	return gin.Action{}
 }
 
 // fastPolicy is the playout policy: take a discard that melds, discard to

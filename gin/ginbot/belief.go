@@ -1,0 +1,252 @@
+package ginbot
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"felt/card"
+	"felt/gin"
+)
+
+// Belief tracks the opponent's possible hands through a hand with a
+// particle filter. Each particle is one hand the opponent might hold; the
+// opponent's visible moves reweight them by how likely a sensible player
+// would have made them with that hand:
+//
+//   - it takes a card from the pile (the upcard included) mostly when the
+//     card melds with its hand, and passes it mostly when it does not;
+//   - it discards mostly a card that leaves the least deadwood;
+//   - it knocks mostly as soon as it can, so a hand it could have knocked
+//     with, but did not, is unlikely.
+//
+// Stock draws are played forward by drawing a random card the observer
+// cannot see. Particles are resampled when their weights grow uneven.
+type Belief struct {
+	// Sharpness says how strongly the opponent is assumed to follow the
+	// rules of thumb above: the chance of going against one is
+	// 1/(1+Sharpness).
+	Sharpness float64
+	// Beta is how sharply discards that keep more deadwood lose weight.
+	Beta float64
+
+	rng   *rand.Rand
+	hand  int
+	seen  bool
+	parts []card.Set
+	w     []float64
+	pool  []card.Card
+	next  []card.Set
+}
+
+// NewBelief returns a belief with n particles.
+func NewBelief(rng *rand.Rand, n int) *Belief {
+	return &Belief{rng: rng, Sharpness: 19, Beta: 1.5, parts: make([]card.Set, n), w: make([]float64, n)}
+}
+
+// Update brings the belief up to the observation: a new hand resets it,
+// then the opponent's moves since the seat's last action are applied in
+// order and every particle is made consistent with what the seat sees.
+func (b *Belief) Update(o *gin.Observation) {
+	if !b.seen || o.HandNumber != b.hand {
+		b.reset(o)
+	}
+	ms := o.OpponentMoves
+	for i := 0; i < ms.Len(); i++ {
+		b.apply(o, ms.At(i))
+	}
+	b.repair(o)
+	b.resampleIfUneven()
+}
+
+func (b *Belief) reset(o *gin.Observation) {
+	b.seen, b.hand = true, o.HandNumber
+	// At a seat's first decision of a hand it has not acted: its hand is as
+	// dealt. The opponent's ten came from the cards it cannot see and the
+	// upcard is not among them (unless the opponent took it, a move still
+	// to be applied).
+	pool := card.FullSet &^ o.Hand &^ card.Bit(o.Upcard)
+	b.pool = pool.AppendCards(b.pool[:0])
+	for i := range b.parts {
+		b.parts[i] = b.draw(0, 10)
+		b.w[i] = 1
+	}
+}
+
+// draw adds k random cards from b.pool (not already in s) to s.
+func (b *Belief) draw(s card.Set, k int) card.Set {
+	for k > 0 && len(b.pool) > s.Len() {
+		c := b.pool[b.rng.IntN(len(b.pool))]
+		if !s.Has(c) {
+			s = s.Add(c)
+			k--
+		}
+	}
+	return s
+}
+
+func (b *Belief) rule(ok bool) float64 {
+	if ok {
+		return 1
+	}
+	return 1 / (1 + b.Sharpness)
+}
+
+func (b *Belief) apply(o *gin.Observation, m gin.Move) {
+	unseen := o.Unseen()
+	switch m.Kind {
+	case gin.Pass:
+		for i, h := range b.parts {
+			b.w[i] *= b.rule(!WouldMeld(h, m.Card))
+		}
+	case gin.TakeDiscard:
+		for i, h := range b.parts {
+			b.w[i] *= b.rule(WouldMeld(h, m.Card))
+			b.parts[i] = h.Add(m.Card)
+		}
+	case gin.DrawStock:
+		// The pile's top was passed on (unless the draw was forced).
+		top := o.Pile.Top()
+		b.pool = unseen.AppendCards(b.pool[:0])
+		for i, h := range b.parts {
+			if top != 0 && !o.MustStock && !h.Has(top) {
+				b.w[i] *= b.rule(!WouldMeld(h, top))
+			}
+			b.parts[i] = b.draw(h, 1)
+		}
+	case gin.Discard:
+		for i, h := range b.parts {
+			if !h.Has(m.Card) {
+				// The card must have been in the hand: most likely it was
+				// the one just drawn. Swap it in for a random card.
+				b.w[i] *= 1 / float64(max(1, unseen.Len()))
+				h = swapIn(b.rng, h, m.Card, o.OpponentTook)
+			}
+			_, best := gin.BestDiscard(h)
+			rest := h.Remove(m.Card)
+			dw := gin.Deadwood(rest)
+			b.w[i] *= math.Exp(-b.Beta * float64(dw-best))
+			if dw <= o.KnockLimit {
+				b.w[i] *= b.rule(false) // it could have knocked
+			}
+			b.parts[i] = rest
+		}
+	}
+	b.normalize()
+}
+
+// swapIn returns h with c replacing a random card not in keep.
+func swapIn(rng *rand.Rand, h card.Set, c card.Card, keep card.Set) card.Set {
+	cands := h &^ keep
+	n := cands.Len()
+	if n == 0 {
+		return h.Add(c)
+	}
+	k := rng.IntN(n)
+	for x := range cands.All {
+		if k == 0 {
+			return h.Remove(x).Add(c)
+		}
+		k--
+	}
+	return h.Add(c)
+}
+
+// repair makes every particle fit the observation: it holds the cards the
+// opponent is known to hold, no card the seat can see, and the right count.
+func (b *Belief) repair(o *gin.Observation) {
+	allowed := o.Unseen() | o.OpponentTook
+	b.pool = (o.Unseen() &^ o.OpponentTook).AppendCards(b.pool[:0])
+	for i, h := range b.parts {
+		h = (h & allowed) | o.OpponentTook
+		for h.Len() > o.OpponentCards {
+			h = h.Remove(randomCard(b.rng, h&^o.OpponentTook))
+		}
+		if h.Len() < o.OpponentCards {
+			h = b.draw(h, o.OpponentCards-h.Len())
+		}
+		b.parts[i] = h
+	}
+}
+
+func randomCard(rng *rand.Rand, s card.Set) card.Card {
+	n := s.Len()
+	if n == 0 {
+		return 0
+	}
+	k := rng.IntN(n)
+	for x := range s.All {
+		if k == 0 {
+			return x
+		}
+		k--
+	}
+	return 0
+}
+
+func (b *Belief) normalize() {
+	var sum float64
+	for _, w := range b.w {
+		sum += w
+	}
+	if sum <= 0 || math.IsNaN(sum) {
+		for i := range b.w {
+			b.w[i] = 1
+		}
+		return
+	}
+	for i := range b.w {
+		b.w[i] /= sum
+	}
+}
+
+// resampleIfUneven resamples (systematically) when the effective number
+// of particles falls below half.
+func (b *Belief) resampleIfUneven() {
+	b.normalize()
+	var ss float64
+	for _, w := range b.w {
+		ss += w * w
+	}
+	n := len(b.parts)
+	if 1/ss >= float64(n)/2 {
+		return
+	}
+	b.next = b.next[:0]
+	u := b.rng.Float64() / float64(n)
+	acc, j := b.w[0], 0
+	for i := 0; i < n; i++ {
+		x := u + float64(i)/float64(n)
+		for x > acc && j < n-1 {
+			j++
+			acc += b.w[j]
+		}
+		b.next = append(b.next, b.parts[j])
+	}
+	copy(b.parts, b.next)
+	for i := range b.w {
+		b.w[i] = 1 / float64(n)
+	}
+}
+
+// Sample returns one of the opponent's possible hands, drawn by weight.
+func (b *Belief) Sample() card.Set {
+	x := b.rng.Float64()
+	for i, w := range b.w {
+		x -= w
+		if x <= 0 {
+			return b.parts[i]
+		}
+	}
+	return b.parts[len(b.parts)-1]
+}
+
+// Prob returns the belief's probability that the opponent holds c.
+func (b *Belief) Prob(c card.Card) float64 {
+	var p float64
+	for i, h := range b.parts {
+		if h.Has(c) {
+			p += b.w[i]
+		}
+	}
+	return p
+}
