@@ -10,7 +10,7 @@ func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("felt bench runs Go benchmarks for a few seconds")
 	}
-	out := mustFelt(t, "", "bench", "--json")
+	out := mustFelt(t, "", "bench", "--json", "--selfplay-games", "200", "--hard-games", "2")
 	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
 		t.Errorf("output is not one line: %q", out)
 	}
@@ -22,7 +22,7 @@ func TestBenchJSON(t *testing.T) {
 	if dec.More() {
 		t.Errorf("output %q holds more than one JSON value", out)
 	}
-	for _, k := range []string{"melds10_per_sec", "melds11_per_sec"} {
+	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "selfplay_games_per_sec", "hard_decision_ms_median"} {
 		v, ok := m[k].(float64)
 		if !ok {
 			t.Errorf("%s is %#v, want a number (output %s)", k, m[k], out)

@@ -25,6 +25,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.AddCommand(e.ginCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd())
+	e.addPlay(root) // `felt play`, `felt replay view`; `felt` alone plays
 	return root
 }
 

@@ -3,8 +3,13 @@
 package bench
 
 import (
+	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
+
+	"felt/arena"
 
 	"felt/card"
 	"felt/gin"
@@ -82,4 +87,33 @@ func Arrangement10() Figure {
 			i++
 		}
 	})
+}
+
+// SelfPlay measures whole games to 100 between two simple players (EAAI
+// rules) on every core: games per second.
+func SelfPlay(games int) (Figure, error) {
+	cfg := arena.Config{A: "simple", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: runtime.NumCPU()}
+	start := time.Now()
+	if _, err := arena.Run(context.Background(), cfg); err != nil {
+		return Figure{}, err
+	}
+	el := time.Since(start)
+	return Figure{Name: "selfplay_games", PerSec: float64(games) / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / float64(games)}, nil
+}
+
+// HardDecision measures the hard player's decisions against simple over a
+// few games on one core and returns the median and the worst, in
+// milliseconds.
+func HardDecision(games int) (median, worst float64, err error) {
+	cfg := arena.Config{A: "hard", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: 1}
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		return 0, 0, err
+	}
+	var ds []time.Duration
+	for _, r := range recs {
+		ds = append(ds, r.DecisionA...)
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	return ms(arena.Percentile(ds, 50)), ms(arena.Percentile(ds, 100)), nil
 }

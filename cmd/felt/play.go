@@ -1,0 +1,343 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"felt/gin"
+	"felt/gin/ginbot"
+	"felt/internal/tui"
+)
+
+// humanName is the name a person's seat has in a replay log's header.
+const humanName = "human"
+
+// playLevels are the computer players `felt play` offers.
+var playLevels = []string{"easy", "normal", "hard", "simple"}
+
+// addPlay adds `felt play` and `felt replay view`, and makes `felt` with
+// no arguments play.
+func (e *env) addPlay(root *cobra.Command) {
+	play := e.playCmd()
+	root.AddCommand(play)
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if _, _, err := e.terminal("felt play"); err != nil {
+			// Not at a terminal (a pipe, a script): say what felt does.
+			return cmd.Help()
+		}
+		play.SetContext(cmd.Context())
+		return play.RunE(play, args)
+	}
+	for _, c := range root.Commands() {
+		if c.Name() == "replay" {
+			c.AddCommand(e.replayViewCmd())
+		}
+	}
+}
+
+// playOptions are the flags of `felt play`.
+type playOptions struct {
+	level, rules, saveDir, resume string
+	seed                          uint64
+	knockLimit, target            int
+	oklahoma, ascii               bool
+	delay                         time.Duration
+}
+
+func (e *env) playCmd() *cobra.Command {
+	var o playOptions
+	c := &cobra.Command{
+		Use:   "play",
+		Short: "Play Gin Rummy against the computer, full screen (what `felt` alone does)",
+		Long: `Play Gin Rummy against the computer in the terminal, full screen.
+
+The game is saved as you play, in --save-dir (by default $XDG_STATE_HOME/felt
+or ~/.local/state/felt); quitting says where, and --resume FILE goes on with
+it. Colour is left out when NO_COLOR is set; --ascii draws ASCII only.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return e.play(cmd, &o) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.level, "level", "normal", "the computer's level: "+strings.Join(playLevels, ", "))
+	f.Uint64Var(&o.seed, "seed", 0, "seed for the deal and the computer (default: from the clock)")
+	f.StringVar(&o.rules, "rules", "standard", "rules: a preset ("+strings.Join(gin.Presets(), ", ")+") or a JSON file")
+	f.IntVar(&o.knockLimit, "knock-limit", 10, "the most deadwood a knock may leave, 0 (gin only) to 10")
+	f.BoolVar(&o.oklahoma, "oklahoma", false, "Oklahoma: the upcard sets the knock limit, a spade upcard doubles the hand")
+	f.IntVar(&o.target, "target", 100, "the score that wins the game")
+	f.BoolVar(&o.ascii, "ascii", false, "draw with ASCII characters only, without colour")
+	f.StringVar(&o.saveDir, "save-dir", "", "where games are saved (default $XDG_STATE_HOME/felt or ~/.local/state/felt)")
+	f.StringVar(&o.resume, "resume", "", "go on with the saved game in this file")
+	f.DurationVar(&o.delay, "delay", tui.DefaultDelay, "pause before each computer move is shown")
+	_ = f.MarkHidden("delay")
+	return c
+}
+
+// look is how the screen is drawn: ASCII on request, no colour under
+// NO_COLOR (or a dumb terminal).
+func look(ascii bool) tui.Look {
+	return tui.Look{ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"}
+}
+
+// terminal returns the streams as files when both are terminals.
+func (e *env) terminal(what string) (in, out *os.File, err error) {
+	in, ok1 := e.stdin.(*os.File)
+	out, ok2 := e.stdout.(*os.File)
+	if !ok1 || !ok2 || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
+		return nil, nil, fmt.Errorf("%s is full screen and needs a terminal (try `felt demo` to watch two computer players)", what)
+	}
+	return in, out, nil
+}
+
+// defaultSaveDir is $XDG_STATE_HOME/felt, or ~/.local/state/felt.
+func defaultSaveDir() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "felt"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no directory to save games in (set --save-dir): %w", err)
+	}
+	return filepath.Join(home, ".local", "state", "felt"), nil
+}
+
+// game is a game ready to play: its recorder writing to file, the seats.
+type game struct {
+	rec   *gin.Recorder
+	file  *os.File
+	path  string
+	seat  gin.Seat
+	bot   ginbot.Player
+	seed  uint64
+	level string
+}
+
+func (e *env) play(cmd *cobra.Command, o *playOptions) error {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var g *game
+	var err error
+	if o.resume != "" {
+		for _, name := range []string{"level", "seed", "rules", "knock-limit", "oklahoma", "target"} {
+			if cmd.Flags().Changed(name) {
+				return fmt.Errorf("--%s cannot be given with --resume: a saved game keeps its own", name)
+			}
+		}
+		if _, _, err := e.terminal("felt play"); err != nil {
+			return err
+		}
+		g, err = resumeGame(o.resume)
+	} else {
+		g, err = e.newGame(cmd, o)
+	}
+	if err != nil {
+		return err
+	}
+	defer g.file.Close() // on the error paths; checked below otherwise
+	in, out, _ := e.terminal("felt play")
+	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed})
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+	final, runErr := p.Run()
+	closeErr := g.file.Close()
+	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, tea.ErrInterrupted) {
+		return fmt.Errorf("%w (the game so far is saved in %s)", runErr, g.path)
+	}
+	if closeErr != nil {
+		return fmt.Errorf("saving the game in %s: %w", g.path, closeErr)
+	}
+	fm, _ := final.(tui.Model)
+	if msg := fm.SaveError(); msg != "" {
+		fmt.Fprintf(e.stderr, "felt: %s\n", msg)
+	}
+	rg := g.rec.Game()
+	if rg.Over() {
+		res := rg.Result()
+		me, them := g.seat, g.seat.Other()
+		if res.Winner == me {
+			fmt.Fprintf(e.stdout, "You won the game against %s, %d to %d.\n", g.level, res.Final[me], res.Final[them])
+		} else {
+			fmt.Fprintf(e.stdout, "%s won the game, %d to %d.\n", capitalize(g.level), res.Final[them], res.Final[me])
+		}
+		fmt.Fprintf(e.stdout, "The game is saved in %s\nWatch it again with: felt replay view %s\n", g.path, g.path)
+		return nil
+	}
+	sc := rg.Scores()
+	fmt.Fprintf(e.stdout, "Game saved in %s (hand %d, you %d, %s %d).\nContinue it with: felt play --resume %s\n",
+		g.path, rg.HandNumber(), sc[g.seat], g.level, sc[g.seat.Other()], g.path)
+	return nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// newGame starts a game from the flags and opens its save file.
+func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
+	if !slices.Contains(playLevels, o.level) {
+		return nil, fmt.Errorf("--level %q: want one of %s", o.level, strings.Join(playLevels, ", "))
+	}
+	r, err := loadRules(o.rules)
+	if err != nil {
+		return nil, err
+	}
+	fl := cmd.Flags()
+	if fl.Changed("knock-limit") {
+		r.KnockLimit = o.knockLimit
+	}
+	if fl.Changed("oklahoma") {
+		r.Oklahoma = o.oklahoma
+	}
+	if fl.Changed("target") {
+		r.TargetScore = o.target
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	seed := o.seed
+	if !fl.Changed("seed") {
+		seed = uint64(time.Now().UnixNano())
+	}
+	if _, _, err := e.terminal("felt play"); err != nil {
+		return nil, err
+	}
+	dir := o.saveDir
+	if dir == "" {
+		if dir, err = defaultSaveDir(); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot make the save directory: %w", err)
+	}
+	path, f, err := newSaveFile(dir, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	rec, err := gin.NewRecordedGame(f, r, seed, [2]string{humanName, o.level})
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	bot, err := ginbot.New(o.level, gin.NewRand(tui.ComputerSeed(seed, 0)))
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &game{rec: rec, file: f, path: path, seat: 0, bot: bot, seed: seed, level: o.level}, nil
+}
+
+// newSaveFile makes a new file for a game started at now in dir, named by
+// the time: gin-20260102-150405.jsonl (with -2, -3 … when taken).
+func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
+	base := "gin-" + now.Format("20060102-150405")
+	for i := 1; i < 100; i++ {
+		name := base + ".jsonl"
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d.jsonl", base, i)
+		}
+		path := filepath.Join(dir, name)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return path, f, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return "", nil, fmt.Errorf("cannot make the save file: %w", err)
+		}
+	}
+	return "", nil, fmt.Errorf("cannot make the save file: %s*.jsonl are all taken", filepath.Join(dir, base))
+}
+
+// resumeGame reads a saved game and opens it to go on writing.
+func resumeGame(path string) (*game, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rp, err := gin.ReadLog(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if rp.Complete() {
+		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, path)
+	}
+	seat := slices.Index(rp.Players[:], humanName)
+	if seat < 0 {
+		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Players[0], rp.Players[1])
+	}
+	level := rp.Players[1-seat]
+	if !slices.Contains(ginbot.Levels(), level) {
+		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, level, strings.Join(ginbot.Levels(), ", "))
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		return nil, fmt.Errorf("%s: the last line is not finished", path)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec, rp2, err := gin.Resume(bytes.NewReader(data), f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	bot, err := ginbot.New(level, gin.NewRand(tui.ComputerSeed(rp2.Seed, rp2.Actions)))
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &game{rec: rec, file: f, path: path, seat: gin.Seat(seat), bot: bot, seed: rp2.Seed, level: level}, nil
+}
+
+func (e *env) replayViewCmd() *cobra.Command {
+	var ascii bool
+	c := &cobra.Command{
+		Use:   "view FILE",
+		Short: "Step through a finished or saved game, forwards and back, full screen",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := args[0]
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rp, err := gin.ReadLog(bytes.NewReader(data))
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			m, err := tui.NewReplay(rp, filepath.Base(path), look(ascii))
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			in, out, err := e.terminal("felt replay view")
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			_, err = tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)).Run()
+			if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
+				return err
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&ascii, "ascii", false, "draw with ASCII characters only, without colour")
+	return c
+}

@@ -1,0 +1,388 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"felt/gin"
+)
+
+// tmuxPlay drives the real felt binary in a tmux pane of 80×24.
+type tmuxPlay struct {
+	t    *testing.T
+	tmux string
+	sock string
+	name string
+}
+
+// needTmux returns tmux's path. Without tmux the test fails under CI
+// (whose .ci/run installs it) and is skipped elsewhere.
+func needTmux(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("tmux")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("tmux is not installed: the end-to-end test of felt play drives the program in tmux (.ci/run installs it with apt-get)")
+		}
+		t.Skip("tmux is not installed: skipping the end-to-end test of felt play (CI=true makes this a failure)")
+	}
+	return p
+}
+
+// buildFelt builds the felt command into a temporary directory.
+func buildFelt(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "felt")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// start runs a shell command line in a new 80×24 session; when the command
+// ends the pane says "[felt exited N]" and stays open.
+func startTmux(t *testing.T, tmux, sock, name, line string) *tmuxPlay {
+	t.Helper()
+	tp := &tmuxPlay{t: t, tmux: tmux, sock: sock, name: name}
+	tp.run("new-session", "-d", "-x", "80", "-y", "24", "-s", name, line+`; echo "[felt exited $?]"; sleep 600`)
+	tp.run("set-option", "-t", name, "remain-on-exit", "on")
+	return tp
+}
+
+func (tp *tmuxPlay) run(args ...string) string {
+	tp.t.Helper()
+	cmd := exec.Command(tp.tmux, append([]string{"-u", "-S", tp.sock, "-f", "/dev/null"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		tp.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// screen is the pane's text.
+func (tp *tmuxPlay) screen() string { return tp.run("capture-pane", "-p", "-t", tp.name) }
+
+// joined is the pane's text with lines the terminal wrapped joined again.
+func (tp *tmuxPlay) joined() string { return tp.run("capture-pane", "-p", "-J", "-t", tp.name) }
+
+// keys sends keys (tmux key names: "s", "Enter", "Left").
+func (tp *tmuxPlay) keys(keys ...string) {
+	tp.t.Helper()
+	tp.run(append([]string{"send-keys", "-t", tp.name}, keys...)...)
+}
+
+// waitFor polls the screen until ok holds, and fails after timeout.
+func (tp *tmuxPlay) waitFor(what string, timeout time.Duration, ok func(s string) bool) string {
+	tp.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var s string
+	for time.Now().Before(deadline) {
+		s = tp.screen()
+		if ok(s) {
+			return s
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
+	tp.t.Fatalf("waited %v for %s; the screen is:\n%s", timeout, what, s)
+	return ""
+}
+
+func has(subs ...string) func(string) bool {
+	return func(s string) bool {
+		for _, x := range subs {
+			if !strings.Contains(s, x) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// checkScreen checks that a captured screen fits 80×24.
+func checkScreen(t *testing.T, s string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines on a 24-line screen", len(lines))
+	}
+}
+
+var (
+	savedRE  = regexp.MustCompile(`Game saved in (\S+) \(hand (\d+)`)
+	cardRE   = regexp.MustCompile(`\[[2-9TJQKA][♠♥♦♣]\]`)
+	adviceRE = regexp.MustCompile(`Hard would (take|pass|draw from the stock|discard|knock, discarding|go gin, discarding|go big gin) ?([2-9TJQKA][♠♥♦♣])?`)
+)
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// letterUnder returns the letter shown under card c in the person's hand.
+func letterUnder(t *testing.T, screen, c string) string {
+	t.Helper()
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, "Your hand") || i+2 >= len(lines) {
+			continue
+		}
+		cards := []rune(strings.Split(lines[i+1], "│")[0])
+		letters := []rune(lines[i+2])
+		name := []rune(c)
+		for k := 0; k+len(name) <= len(cards); k++ {
+			if string(cards[k:k+len(name)]) == c && k < len(letters) && letters[k] != ' ' {
+				return string(letters[k])
+			}
+		}
+	}
+	t.Fatalf("no letter under %s:\n%s", c, screen)
+	return ""
+}
+
+// TestPlayEndToEnd plays the real program in a terminal: a new game,
+// the upcard, draws and discards through a whole hand to a knock and its
+// showdown, the next deal, quit with save; then resumes the saved game,
+// plays on, quits again, and looks at it in the replay viewer.
+func TestPlayEndToEnd(t *testing.T) {
+	tmux := needTmux(t)
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	saves := filepath.Join(dir, "saves")
+	sock := filepath.Join(dir, "tmux.sock")
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+
+	env := "env NO_COLOR=1 TERM=xterm-256color LANG=C.UTF-8"
+	tp := startTmux(t, tmux, sock, "play", fmt.Sprintf("%s %q play --seed %s --level simple --target 1000 --delay 0 --save-dir %q", env, bin, e2eSeed(), saves))
+	s := tp.waitFor("the table", 10*time.Second, func(s string) bool {
+		return strings.Contains(s, "Felt Gin Rummy") && strings.Contains(s, "save & quit") &&
+			(strings.Contains(s, "Your hand") || strings.Contains(s, "next hand"))
+	})
+	checkScreen(t, s)
+	if !strings.Contains(s, "Hand 1 ·") || !strings.Contains(s, "Score") {
+		t.Fatalf("the table lacks the hand number or the score sheet:\n%s", s)
+	}
+
+	// Play hands to their showdown the way the hint says (which makes the
+	// person knock now and then), until the person has knocked or a few
+	// hands are done. Each hand: the upcard, draws, discards, a knock.
+	var showdown, knocked string
+	draws, discards, hints := 0, 0, 0
+	for hand := 1; hand <= 4 && knocked == ""; hand++ {
+		if hand > 1 {
+			tp.keys("Enter")
+			tp.waitFor(fmt.Sprintf("hand %d", hand), 5*time.Second, has(fmt.Sprintf("Hand %d ·", hand)))
+		}
+		showdown = ""
+		for turn := 0; turn < 200 && showdown == ""; turn++ {
+			s = tp.waitFor("your turn or the showdown", 10*time.Second, func(s string) bool {
+				return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score")
+			})
+			checkScreen(t, s)
+			if strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score") {
+				showdown = s
+				break
+			}
+			tp.keys("h")
+			s = tp.waitFor("the hint", 5*time.Second, has("Hard would"))
+			hints++
+			adv := adviceRE.FindStringSubmatch(strings.ReplaceAll(s, "\n", " "))
+			if adv == nil {
+				t.Fatalf("no advice in the hint:\n%s", s)
+			}
+			// each move waits for its own effect on the key bar, so that
+			// no frame from before it is taken for the next decision
+			gone := func(x ...string) func(string) bool {
+				return func(s string) bool {
+					for _, k := range x {
+						if strings.Contains(s, k) {
+							return false
+						}
+					}
+					return true
+				}
+			}
+			switch adv[1] {
+			case "take", "draw from the stock":
+				k := map[string]string{"take": "t", "draw from the stock": "s"}[adv[1]]
+				tp.keys(k)
+				tp.waitFor("the card in hand", 5*time.Second, has("[enter] discard"))
+				if k == "s" {
+					draws++
+				}
+			case "pass":
+				tp.keys("p")
+				tp.waitFor("the pass", 5*time.Second, gone("[p] pass"))
+			case "discard", "knock, discarding", "go gin, discarding":
+				tp.keys(letterUnder(t, s, adv[2])) // picks it; pressed again it stays picked
+				tp.waitFor("the card picked", 5*time.Second, has("[enter] discard "+adv[2]))
+				if adv[1] != "discard" {
+					tp.keys("k")
+					tp.waitFor("the knock panel", 5*time.Second, gone("[enter] discard"))
+				}
+				tp.keys("Enter")
+				tp.waitFor("the discard", 5*time.Second, gone("[enter] discard", "[enter] knock", "[enter] go gin"))
+				discards++
+			case "go big gin":
+				tp.keys("g")
+				tp.waitFor("big gin", 5*time.Second, gone("[g] big gin"))
+			}
+		}
+		if showdown == "" {
+			t.Fatalf("hand %d: no showdown after 200 turns", hand)
+		}
+		m := regexp.MustCompile(`Hand \d+ · (You|Simple) (knocked with \d+|went gin|went big gin)|Hand \d+ is a draw`).FindString(showdown)
+		if m == "" {
+			t.Fatalf("the showdown does not say how the hand ended:\n%s", showdown)
+		}
+		t.Logf("%s", m)
+		if strings.Contains(m, "draw") {
+			continue
+		}
+		for _, want := range []string{"laid out · deadwood", "point", "[enter] "} {
+			if !strings.Contains(showdown, want) {
+				t.Fatalf("the showdown lacks %q:\n%s", want, showdown)
+			}
+		}
+		if n := len(cardRE.FindAllString(showdown, -1)); n < 20 {
+			t.Fatalf("the showdown shows %d cards, not both hands:\n%s", n, showdown)
+		}
+		if strings.Contains(m, "You") {
+			knocked = m
+		}
+	}
+	if draws == 0 || discards == 0 {
+		t.Fatalf("%d draws and %d discards: not a whole hand", draws, discards)
+	}
+	t.Logf("%d draws, %d discards, %d hints; you knocked: %q", draws, discards, hints, knocked)
+	hands := regexp.MustCompile(`Hand (\d+) ·`).FindStringSubmatch(showdown)
+
+	// the next hand, then quit: the game is saved and the program says where
+	next := fmt.Sprint(atoi(hands[1]) + 1)
+	tp.keys("Enter")
+	tp.waitFor("the next hand", 5*time.Second, has("Hand "+next+" ·"))
+	tp.keys("q")
+	tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+	s = tp.joined()
+	sm := savedRE.FindStringSubmatch(s)
+	if sm == nil || !strings.Contains(s, "Continue it with: felt play --resume") {
+		t.Fatalf("quitting does not say where the game is saved:\n%s", s)
+	}
+	path := sm[1]
+	if filepath.Dir(path) != saves {
+		t.Fatalf("saved in %s, not in --save-dir %s", path, saves)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := gin.ReadLog(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the saved game does not replay: %v", err)
+	}
+	if rp.Complete() || fmt.Sprint(rp.Game.HandNumber()) != next || rp.Players != [2]string{"human", "simple"} {
+		t.Fatalf("saved game: complete %v, hand %d, players %v", rp.Complete(), rp.Game.HandNumber(), rp.Players)
+	}
+	scores := rp.Game.Scores()
+	actions := rp.Actions
+
+	// resume: the same game, hand 2, the same scores; play on, quit again
+	tp2 := startTmux(t, tmux, sock, "resume", fmt.Sprintf("%s %q play --resume %q --delay 0", env, bin, path))
+	s = tp2.waitFor("the resumed table", 10*time.Second, has("Hand "+next+" ·", "save & quit"))
+	checkScreen(t, s)
+	total := regexp.MustCompile(`Total\s+(\d+)\s+(\d+)`).FindStringSubmatch(s)
+	if total == nil || total[1] != fmt.Sprint(scores[0]) || total[2] != fmt.Sprint(scores[1]) {
+		t.Fatalf("resumed with totals %v, want %v:\n%s", total, scores, s)
+	}
+	s = tp2.waitFor("your turn", 10*time.Second, func(s string) bool {
+		return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "next hand")
+	})
+	switch {
+	case strings.Contains(s, "[p] pass"):
+		tp2.keys("p")
+		tp2.waitFor("the pass", 5*time.Second, func(s string) bool { return !strings.Contains(s, "[p] pass") })
+	case strings.Contains(s, "[s] draw"):
+		tp2.keys("s")
+		tp2.waitFor("the draw", 5*time.Second, has("[enter] discard"))
+	case strings.Contains(s, "[enter] discard"):
+		tp2.keys("Enter")
+		tp2.waitFor("the discard", 5*time.Second, func(s string) bool { return !strings.Contains(s, "[enter] discard") })
+	}
+	tp2.keys("q")
+	tp2.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+	if s = tp2.joined(); !strings.Contains(s, "Game saved in "+path) {
+		t.Fatalf("the resumed game is not saved in the same file:\n%s", s)
+	}
+	data, _ = os.ReadFile(path)
+	rp2, err := gin.ReadLog(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the resumed game's log does not replay: %v", err)
+	}
+	if rp2.Actions <= actions {
+		t.Fatalf("the resumed game logged no move: %d actions, %d before", rp2.Actions, actions)
+	}
+
+	// the replay viewer steps through it, back and forth
+	tp3 := startTmux(t, tmux, sock, "view", fmt.Sprintf("%s %q replay view %q", env, bin, path))
+	stepRE := regexp.MustCompile(`step (\d+) of (\d+)`)
+	s = tp3.waitFor("the replay", 10*time.Second, has("Felt replay", "step "))
+	checkScreen(t, s)
+	st := stepRE.FindStringSubmatch(s)
+	if st == nil || st[1] != st[2] {
+		t.Fatalf("the replay does not open at the end:\n%s", s)
+	}
+	tp3.keys("Left", "Left")
+	s = tp3.waitFor("two steps back", 5*time.Second, func(s string) bool {
+		x := stepRE.FindStringSubmatch(s)
+		return x != nil && x[1] != st[1]
+	})
+	tp3.keys("Home")
+	tp3.waitFor("the start", 5*time.Second, has("step 1 of", "Hand 1:"))
+	tp3.keys("q")
+	tp3.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+}
+
+// TestFeltAloneStartsAGame runs `felt` with no arguments, in colour, with
+// the default save directory under XDG_STATE_HOME, and quits at once.
+func TestFeltAloneStartsAGame(t *testing.T) {
+	tmux := needTmux(t)
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "tmux.sock")
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+	state := filepath.Join(dir, "state")
+	tp := startTmux(t, tmux, sock, "bare", fmt.Sprintf("env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=%q %q", state, bin))
+	s := tp.waitFor("the table", 10*time.Second, has("Felt Gin Rummy", "Your hand"))
+	checkScreen(t, s)
+	tp.keys("?")
+	tp.waitFor("the help", 5*time.Second, has("How to play Gin Rummy"))
+	tp.keys("Escape")
+	tp.waitFor("the table again", 5*time.Second, has("Your hand"))
+	tp.keys("q")
+	s = tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]", "Game saved in "+filepath.Join(state, "felt")+"/gin-"))
+	_ = s
+}
+
+// e2eSeed is the seed of the end-to-end game: FELT_E2E_SEED, or 3.
+func e2eSeed() string {
+	if s := os.Getenv("FELT_E2E_SEED"); s != "" {
+		return s
+	}
+	return "3" // the person knocks in the first hand
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+func TestPlayNeedsATerminal(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	_, _, err := felt(t, "", "play", "--seed", "1", "--save-dir", dir)
+	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Fatalf("felt play without a terminal: %v", err)
+	}
+	// felt alone plays at a terminal; elsewhere it says what it does
+	out := mustFelt(t, "")
+	if !strings.Contains(out, "Usage") || !strings.Contains(out, "play") {
+		t.Fatalf("felt without a terminal: %q", out)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Fatalf("a save file was made without a game: %v", files)
+	}
+}
+
+func TestPlayFlagErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--level", "grandmaster"}, `--level "grandmaster": want one of easy, normal, hard, simple`},
+		{[]string{"play", "--knock-limit", "11"}, "knock_limit is 11"},
+		{[]string{"play", "--target", "0"}, "target_score is 0"},
+		{[]string{"play", "--rules", filepath.Join(dir, "nope.json")}, "not a preset"},
+		{[]string{"play", "--resume", "x.jsonl", "--seed", "3"}, "--seed cannot be given with --resume"},
+		{[]string{"play", "--resume", "x.jsonl", "--level", "hard"}, "--level cannot be given with --resume"},
+		{[]string{"play", "extra"}, "unknown command"},
+		{[]string{"frobnicate"}, "unknown command"},
+	} {
+		_, _, err := felt(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("felt %v: %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestHelpListsPlay(t *testing.T) {
+	out := mustFelt(t, "", "--help")
+	for _, want := range []string{"play", "Play Gin Rummy against the computer", "replay"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("felt --help lacks %q:\n%s", want, out)
+		}
+	}
+	out = mustFelt(t, "", "play", "--help")
+	for _, want := range []string{"--level", "--seed", "--rules", "--knock-limit", "--oklahoma", "--target", "--ascii", "--save-dir", "--resume", "NO_COLOR"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("felt play --help lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "--delay") {
+		t.Fatal("the test-only --delay flag is not hidden")
+	}
+	out = mustFelt(t, "", "replay", "--help")
+	if !strings.Contains(out, "view") {
+		t.Fatalf("felt replay --help lacks view:\n%s", out)
+	}
+}
+
+// savedGame writes a game against the computer, played n actions in by
+// computer players, to a file and returns its path.
+func savedGame(t *testing.T, n int, players [2]string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := gin.NewRecordedGame(f, gin.Standard(), 5, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := [2]ginbot.Player{ginbot.NewSimple(gin.NewRand(1)), ginbot.NewSimple(gin.NewRand(2))}
+	g := rec.Game()
+	for i := 0; i < n && !g.Over(); i++ {
+		if g.Hand().Over() {
+			if err := rec.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := g.Hand().Turn()
+		o := g.Observe(s)
+		if err := rec.Apply(s, bots[s].Act(&o)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+func TestResumeGame(t *testing.T) {
+	path := savedGame(t, 9, [2]string{"normal", humanName})
+	g, err := resumeGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.seat != 1 || g.level != "normal" || g.rec.Seq() != 9 || g.seed != 5 {
+		t.Fatalf("resumed seat %d level %s seq %d seed %d", g.seat, g.level, g.rec.Seq(), g.seed)
+	}
+	// moves go on being appended to the same file
+	h := g.rec.Game().Hand()
+	s := h.Turn()
+	o := g.rec.Game().Observe(s)
+	if err := g.rec.Apply(s, g.bot.Act(&o)); err != nil {
+		t.Fatal(err)
+	}
+	g.file.Close()
+	data, _ := os.ReadFile(path)
+	rp, err := gin.ReadLog(bytes.NewReader(data))
+	if err != nil || rp.Actions != 10 {
+		t.Fatalf("after a resumed move the log has %v actions, err %v", rp, err)
+	}
+	// the computer is seeded from the seed and the actions replayed
+	g2, err := resumeGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2.file.Close()
+}
+
+func TestResumeRefusals(t *testing.T) {
+	done := savedGame(t, 100000, [2]string{humanName, "simple"})
+	if _, err := resumeGame(done); err == nil || !strings.Contains(err.Error(), "that game is over") || !strings.Contains(err.Error(), "felt replay view") {
+		t.Errorf("resuming a finished game: %v", err)
+	}
+	bots := savedGame(t, 5, [2]string{"simple", "random"})
+	if _, err := resumeGame(bots); err == nil || !strings.Contains(err.Error(), "not a game against the computer") {
+		t.Errorf("resuming a game between computers: %v", err)
+	}
+	if _, err := resumeGame(filepath.Join(t.TempDir(), "none.jsonl")); err == nil {
+		t.Error("resuming a missing file")
+	}
+	cut := savedGame(t, 5, [2]string{humanName, "simple"})
+	data, _ := os.ReadFile(cut)
+	os.WriteFile(cut, data[:len(data)-7], 0o644)
+	if _, err := resumeGame(cut); err == nil || !strings.Contains(err.Error(), "line") {
+		t.Errorf("resuming a cut log: %v", err)
+	}
+	_, _, err := felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
+	if err == nil {
+		t.Error("felt play --resume of a missing file succeeded")
+	}
+}
+
+func TestReplayViewErrors(t *testing.T) {
+	if _, _, err := felt(t, "", "replay", "view"); err == nil {
+		t.Error("replay view without a file")
+	}
+	if _, _, err := felt(t, "", "replay", "view", filepath.Join(t.TempDir(), "none.jsonl")); err == nil {
+		t.Error("replay view of a missing file")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"type\":\"header\"}\n"), 0o644)
+	if _, _, err := felt(t, "", "replay", "view", bad); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("replay view of a bad log: %v", err)
+	}
+	good := savedGame(t, 20, [2]string{humanName, "simple"})
+	if _, _, err := felt(t, "", "replay", "view", good); err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Errorf("replay view without a terminal: %v", err)
+	}
+}
+
+func TestDefaultSaveDir(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "/state")
+	if d, _ := defaultSaveDir(); d != "/state/felt" {
+		t.Errorf("with XDG_STATE_HOME: %s", d)
+	}
+	t.Setenv("XDG_STATE_HOME", "")
+	t.Setenv("HOME", "/home/someone")
+	if d, _ := defaultSaveDir(); d != "/home/someone/.local/state/felt" {
+		t.Errorf("without XDG_STATE_HOME: %s", d)
+	}
+}
+
+func TestLook(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	if l := look(false); !l.NoColor || l.ASCII {
+		t.Errorf("NO_COLOR=1: %+v", l)
+	}
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm-256color")
+	if l := look(true); l.NoColor || !l.ASCII {
+		t.Errorf("--ascii: %+v", l)
+	}
+}
+
+func TestNewSaveFile(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
+	var paths []string
+	for range 3 {
+		p, f, err := newSaveFile(dir, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		paths = append(paths, filepath.Base(p))
+	}
+	want := []string{"gin-20260102-150405.jsonl", "gin-20260102-150405-2.jsonl", "gin-20260102-150405-3.jsonl"}
+	for i := range want {
+		if paths[i] != want[i] {
+			t.Fatalf("save files %v, want %v", paths, want)
+		}
+	}
+	if _, _, err := newSaveFile(filepath.Join(dir, "missing"), now); err == nil {
+		t.Fatal("a save file in a missing directory")
+	}
+}

@@ -1,0 +1,229 @@
+package tui
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+// key makes the key press a terminal would send for s ("a", "enter",
+// "left", "ctrl+c", "?").
+func key(s string) tea.KeyPressMsg {
+	codes := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"up": tea.KeyUp, "down": tea.KeyDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"tab": tea.KeyTab, "backspace": tea.KeyBackspace, "f1": tea.KeyF1,
+	}
+	switch {
+	case s == "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case s == "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case codes[s] != 0:
+		return tea.KeyPressMsg{Code: codes[s]}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+// driver plays a game screen in a test: it sends messages to Update and
+// runs the commands that come back (the computer's moves, hints) at once.
+type driver struct {
+	t    *testing.T
+	m    Model
+	log  *bytes.Buffer
+	quit bool
+	// seen is called with every screen drawn, if set.
+	seen func(d *driver)
+}
+
+// newDriver starts a game seeded with seed against the given level, the
+// person in seat 0, its log in a buffer.
+func newDriver(t *testing.T, seed uint64, level string, opt Options) *driver {
+	t.Helper()
+	return newDriverRules(t, seed, level, gin.Standard(), opt)
+}
+
+func newDriverRules(t *testing.T, seed uint64, level string, r gin.Rules, opt Options) *driver {
+	t.Helper()
+	var buf bytes.Buffer
+	rec, err := gin.NewRecordedGame(&buf, r, seed, [2]string{"human", level})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := ginbot.New(level, gin.NewRand(ComputerSeed(seed, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Seed = seed
+	d := &driver{t: t, m: New(rec, 0, bot, opt), log: &buf}
+	d.run(d.m.Init())
+	return d
+}
+
+// send delivers one message and runs what follows from it.
+func (d *driver) send(msg tea.Msg) {
+	d.t.Helper()
+	nm, cmd := d.m.Update(msg)
+	m, ok := nm.(Model)
+	if !ok {
+		d.t.Fatalf("Update returned %T, want Model", nm)
+	}
+	d.m = m
+	if d.seen != nil {
+		d.seen(d)
+	}
+	d.run(cmd)
+}
+
+// press sends keys.
+func (d *driver) press(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		d.send(key(k))
+	}
+}
+
+// run runs a command and its follow-ups.
+func (d *driver) run(cmd tea.Cmd) {
+	d.t.Helper()
+	for cmd != nil {
+		msg := cmd()
+		if _, ok := msg.(tea.QuitMsg); ok {
+			d.quit = true
+			return
+		}
+		nm, next := d.m.Update(msg)
+		d.m = nm.(Model)
+		if d.seen != nil {
+			d.seen(d)
+		}
+		cmd = next
+	}
+}
+
+// screen is the drawn screen without escape codes.
+func (d *driver) screen() string { return ansi.Strip(d.m.Render()) }
+
+// obs is the person's observation.
+func (d *driver) obs() gin.Observation { return d.m.obs() }
+
+// letterOf returns the key that picks card c in the hand shown.
+func (d *driver) letterOf(c interface{ String() string }) string {
+	o := d.obs()
+	order := displayOrder(o.Hand)
+	for i, x := range order {
+		if x.String() == c.String() {
+			return letters[i : i+1]
+		}
+	}
+	d.t.Fatalf("card %s not in the hand %s", c, o.Hand)
+	return ""
+}
+
+// playTurn makes one sensible decision for the person with keys: take a
+// discard that melds, discard to the least deadwood, knock when allowed.
+// It reports false when there is nothing for the person to do.
+func (d *driver) playTurn() bool {
+	d.t.Helper()
+	switch d.m.screen {
+	case showdownScreen:
+		d.press("enter")
+		return true
+	case gameOverScreen:
+		return false
+	}
+	if !d.m.myDecision() {
+		return false
+	}
+	o := d.obs()
+	top := o.Pile.Top()
+	switch o.Phase {
+	case gin.UpcardPhase, gin.DealerUpcardPhase:
+		if ginbot.WouldMeld(o.Hand, top) {
+			d.press("t")
+		} else {
+			d.press("p")
+		}
+	case gin.DrawPhase:
+		if !o.MustStock && o.Pile.Len() > 0 && ginbot.WouldMeld(o.Hand, top) {
+			d.press("t")
+		} else {
+			d.press("s")
+		}
+	case gin.DiscardPhase:
+		c, dw := bestDiscardExcept(o.Hand, o.JustTaken)
+		d.press(d.letterOf(c))
+		if dw <= o.KnockLimit {
+			d.press("k", "enter")
+		} else {
+			d.press("enter")
+		}
+	}
+	return true
+}
+
+// playTo plays the person's turns until done reports true or the game
+// ends; it fails after too many turns.
+func (d *driver) playTo(done func(d *driver) bool) {
+	d.t.Helper()
+	for i := 0; i < 5000; i++ {
+		if done(d) {
+			return
+		}
+		if !d.playTurn() {
+			if done(d) {
+				return
+			}
+			d.t.Fatalf("stuck: nothing to do on screen %d\n%s", d.m.screen, d.screen())
+		}
+	}
+	d.t.Fatalf("no end after 5000 turns:\n%s", d.screen())
+}
+
+// checkFits fails unless the screen fits w×h.
+func checkFits(t *testing.T, what, s string, w, h int) {
+	t.Helper()
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		t.Errorf("%s: %d lines, more than %d:\n%s", what, len(lines), h, ansi.Strip(s))
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Errorf("%s: line %d is %d cells wide, more than %d: %q", what, i+1, n, w, ansi.Strip(l))
+		}
+	}
+}
+
+// colourCodes returns the colour escape codes in s: SGR sequences that set
+// a foreground, background or underline colour.
+func colourCodes(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if s[i] != 0x1b || i+1 >= len(s) || s[i+1] != '[' {
+			continue
+		}
+		j := i + 2
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':') {
+			j++
+		}
+		if j >= len(s) || s[j] != 'm' {
+			continue
+		}
+		for _, p := range strings.FieldsFunc(s[i+2:j], func(r rune) bool { return r == ';' || r == ':' }) {
+			if slices.Contains([]string{"38", "48", "58"}, p) || len(p) == 2 && (p[0] == '3' || p[0] == '4' || p[0] == '9') && p[1] <= '7' || len(p) == 3 && p[:2] == "10" && p[2] <= '7' {
+				out = append(out, s[i:j+1])
+				break
+			}
+		}
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package tui
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"felt/gin"
+)
+
+// replayOf reads a driver's log into the viewer.
+func replayOf(t *testing.T, d *driver, l Look) Replay {
+	t.Helper()
+	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewReplay(rp, "game.jsonl", l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func rpress(t *testing.T, v Replay, keys ...string) Replay {
+	t.Helper()
+	for _, k := range keys {
+		nm, _ := v.Update(key(k))
+		v = nm.(Replay)
+	}
+	return v
+}
+
+func TestReplayStepsForwardAndBack(t *testing.T) {
+	r := gin.Standard()
+	r.TargetScore = 50
+	d := newDriverRules(t, 12, "normal", r, Options{})
+	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
+	g := d.m.rec.Game()
+	v := replayOf(t, d, Look{NoColor: true})
+	if want := g.HandNumber() + d.m.rec.Seq(); len(v.steps) != want {
+		t.Fatalf("%d steps, want %d (deals and actions)", len(v.steps), want)
+	}
+	if v.at != len(v.steps)-1 {
+		t.Fatal("the viewer does not open at the end")
+	}
+	s := ansi.Strip(v.Render())
+	if !strings.Contains(s, "game over") {
+		t.Fatalf("the end does not say the game is over:\n%s", s)
+	}
+	v = rpress(t, v, "home")
+	if v.at != 0 || !strings.Contains(ansi.Strip(v.Render()), "Hand 1:") {
+		t.Fatalf("home: step %d\n%s", v.at, ansi.Strip(v.Render()))
+	}
+	v = rpress(t, v, "left")
+	if v.at != 0 || !strings.Contains(v.message, "start") {
+		t.Fatal("left at the start moved")
+	}
+	v = rpress(t, v, "right", "right", "right")
+	if v.at != 3 {
+		t.Fatalf("right ×3: step %d", v.at)
+	}
+	st := v.steps[v.at]
+	s = ansi.Strip(v.Render())
+	if !strings.Contains(s, st.text[:10]) {
+		t.Fatalf("the step's move %q is not shown:\n%s", st.text, s)
+	}
+	// a finished game shows both hands
+	for seat := gin.Seat(0); seat < 2; seat++ {
+		for c := range st.hand.Cards(seat).All {
+			if !strings.Contains(s, "["+c.Pretty()+"]") {
+				t.Fatalf("card %s of seat %d not shown:\n%s", c.Pretty(), seat, s)
+			}
+		}
+	}
+	v = rpress(t, v, "left")
+	if v.at != 2 {
+		t.Fatalf("left: step %d", v.at)
+	}
+	v = rpress(t, v, "down")
+	if v.steps[v.at].handNo != 2 || v.steps[v.at].move != 0 {
+		t.Fatalf("down: step %d is not hand 2's deal", v.at)
+	}
+	v = rpress(t, v, "down", "up")
+	if v.steps[v.at].handNo != 2 || v.steps[v.at].move != 0 {
+		t.Fatalf("down up: step %d (hand %d) is not hand 2's deal", v.at, v.steps[v.at].handNo)
+	}
+	v = rpress(t, v, "up")
+	if v.at != 0 {
+		t.Fatalf("up to hand 1: step %d", v.at)
+	}
+	v = rpress(t, v, "end", "right")
+	if v.at != len(v.steps)-1 || !strings.Contains(v.message, "end") {
+		t.Fatal("right at the end moved")
+	}
+	v = rpress(t, v, "z")
+	if !strings.Contains(v.message, "does nothing") {
+		t.Fatal("a stray key is not answered")
+	}
+	for i := range v.steps {
+		v.at = i
+		checkFits(t, "replay", v.Render(), 80, 24)
+	}
+	nm, cmd := v.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	if nm.(Replay).at != len(v.steps)-2 || cmd != nil {
+		t.Fatal("wheel up did not step back")
+	}
+	nm, cmd = v.Update(key("q"))
+	if cmd == nil || !nm.(Replay).quit || nm.(Replay).Render() != "" {
+		t.Fatal("q does not quit")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("q does not quit")
+	}
+}
+
+func TestReplayOfASavedGameHidesTheComputersCards(t *testing.T) {
+	d := newDriver(t, 13, "normal", Options{})
+	d.playTo(func(d *driver) bool { return d.m.rec.Seq() > 12 && d.m.myDecision() })
+	v := replayOf(t, d, Look{ASCII: true})
+	th := newTheme(Look{ASCII: true})
+	for i := range v.steps {
+		v.at = i
+		s := v.Render()
+		checkFits(t, "replay", s, 80, 24)
+		if cc := colourCodes(s); len(cc) > 0 {
+			t.Fatalf("colour in an ASCII replay: %q", cc)
+		}
+		h := &v.steps[i].hand
+		if h.Over() {
+			continue
+		}
+		for c := range (h.Cards(1) &^ h.Took(1)).All {
+			if containsCard(s, th.name(c)) {
+				t.Fatalf("step %d: the computer's hidden %s is shown:\n%s", i, th.name(c), s)
+			}
+		}
+		for c := range h.Cards(0).All {
+			if !containsCard(s, th.name(c)) {
+				t.Fatalf("step %d: your %s is not shown:\n%s", i, th.name(c), s)
+			}
+		}
+	}
+	if !strings.Contains(v.Render(), "can be resumed") {
+		t.Fatalf("the end of a saved game does not say it can be resumed:\n%s", v.Render())
+	}
+}
+
+func TestReplayResize(t *testing.T) {
+	d := newDriver(t, 14, "simple", Options{})
+	d.playTo(func(d *driver) bool { return d.m.rec.Seq() > 30 })
+	v := replayOf(t, d, Look{})
+	for _, sz := range [][2]int{{120, 40}, {60, 20}, {30, 10}, {0, 0}} {
+		nm, _ := v.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		v = nm.(Replay)
+		checkFits(t, "replay", v.Render(), max(sz[0], 1), max(sz[1], 1))
+	}
+	_ = v.View()
+	if v.Init() != nil {
+		t.Fatal("Init asks for something")
+	}
+}
