@@ -80,6 +80,10 @@ type Move struct {
 	// discard pile, or discarded face up; the zero Card for a stock draw or
 	// a knock's face-down discard.
 	Card card.Card
+	// Declined is, for a stock draw, the top of the discard pile the player
+	// could have taken instead (the zero Card when it had to draw from the
+	// stock).
+	Declined card.Card
 }
 
 // maxMoves bounds Moves; more moves between two turns of one seat cannot
@@ -273,7 +277,12 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 				h.passed[seat] = h.passed[seat].Add(top)
 			}
 			c := h.deck[h.stockPos]
+			var declined card.Card
+			if !h.mustStock {
+				declined = h.pile.Top()
+			}
 			h.record(seat, DrawStock, 0)
+			h.since[seat.Other()].m[h.since[seat.Other()].n-1].Declined = declined
 			h.stockPos++
 			h.hands[seat] = h.hands[seat].Add(c)
 			h.drawn, h.justTaken, h.mustStock = c, 0, false

@@ -28,11 +28,15 @@ type Belief struct {
 	Sharpness float64
 	// Beta is how sharply discards that keep more deadwood lose weight.
 	Beta float64
+	// Repair is how many times a particle that would have discarded
+	// something else redraws that card (0: never).
+	Repair int
 
 	rng   *rand.Rand
 	hand  int
 	seen  bool
 	parts []card.Set
+	drawn []card.Card // each particle's card drawn from the stock this turn
 	w     []float64
 	pool  []card.Card
 	next  []card.Set
@@ -40,7 +44,7 @@ type Belief struct {
 
 // NewBelief returns a belief with n particles.
 func NewBelief(rng *rand.Rand, n int) *Belief {
-	return &Belief{rng: rng, Sharpness: 19, Beta: 1.5, parts: make([]card.Set, n), w: make([]float64, n)}
+	return &Belief{rng: rng, Sharpness: 19, Beta: 1.5, parts: make([]card.Set, n), drawn: make([]card.Card, n), w: make([]float64, n)}
 }
 
 // Update brings the belief up to the observation: a new hand resets it,
@@ -51,8 +55,16 @@ func (b *Belief) Update(o *gin.Observation) {
 		b.reset(o)
 	}
 	ms := o.OpponentMoves
+	// A card discarded in these moves was unseen when the stock was drawn
+	// (it may be the card drawn).
+	var later card.Set
 	for i := 0; i < ms.Len(); i++ {
-		b.apply(o, ms.At(i))
+		if m := ms.At(i); m.Kind == gin.Discard {
+			later = later.Add(m.Card)
+		}
+	}
+	for i := 0; i < ms.Len(); i++ {
+		b.apply(o, ms.At(i), later)
 	}
 	b.repair(o)
 	b.resampleIfUneven()
@@ -91,8 +103,8 @@ func (b *Belief) rule(ok bool) float64 {
 	return 1 / (1 + b.Sharpness)
 }
 
-func (b *Belief) apply(o *gin.Observation, m gin.Move) {
-	unseen := o.Unseen()
+func (b *Belief) apply(o *gin.Observation, m gin.Move, later card.Set) {
+	unseen := o.Unseen() | later
 	switch m.Kind {
 	case gin.Pass:
 		for i, h := range b.parts {
@@ -102,24 +114,52 @@ func (b *Belief) apply(o *gin.Observation, m gin.Move) {
 		for i, h := range b.parts {
 			b.w[i] *= b.rule(WouldMeld(h, m.Card))
 			b.parts[i] = h.Add(m.Card)
+			b.drawn[i] = 0
 		}
 	case gin.DrawStock:
 		// The pile's top was passed on (unless the draw was forced).
-		top := o.Pile.Top()
+		top := m.Declined
 		b.pool = unseen.AppendCards(b.pool[:0])
 		for i, h := range b.parts {
-			if top != 0 && !o.MustStock && !h.Has(top) {
+			if top != 0 && !h.Has(top) {
 				b.w[i] *= b.rule(!WouldMeld(h, top))
 			}
-			b.parts[i] = b.draw(h, 1)
+			nh := b.draw(h, 1)
+			b.drawn[i] = randomCard(b.rng, nh&^h)
+			b.parts[i] = nh
 		}
 	case gin.Discard:
 		for i, h := range b.parts {
 			if !h.Has(m.Card) {
-				// The card must have been in the hand: most likely it was
-				// the one just drawn. Swap it in for a random card.
+				// The card must have been in the hand. If the opponent drew
+				// from the stock, the hypothesis is that it drew this very
+				// card (a chance of one in the cards unseen); otherwise the
+				// particle was wrong and is patched.
 				b.w[i] *= 1 / float64(max(1, unseen.Len()))
-				h = swapIn(b.rng, h, m.Card, o.OpponentTook)
+				if d := b.drawn[i]; d != 0 && h.Has(d) {
+					h = h.Remove(d).Add(m.Card)
+				} else {
+					b.w[i] *= 1 / (1 + b.Sharpness)
+					h = swapIn(b.rng, h, m.Card, o.OpponentTook)
+				}
+			}
+			b.drawn[i] = 0
+			// Guided repair: a card the particle would rather have thrown
+			// than this one was, most likely, never in the opponent's hand;
+			// redraw it (a few times at most).
+			if b.Repair > 0 {
+				b.pool = unseen.AppendCards(b.pool[:0])
+			}
+			for try := 0; try < b.Repair; try++ {
+				d, best := gin.BestDiscard(h)
+				if d == m.Card || gin.Deadwood(h.Remove(m.Card)) <= best || o.OpponentTook.Has(d) {
+					break
+				}
+				nh := b.draw(h.Remove(d), 1)
+				if nh.Len() != h.Len() || nh.Has(d) {
+					break
+				}
+				h = nh
 			}
 			_, best := gin.BestDiscard(h)
 			rest := h.Remove(m.Card)
@@ -249,4 +289,76 @@ func (b *Belief) Prob(c card.Card) float64 {
 		}
 	}
 	return p
+}
+
+// KnockSoon estimates the chance that the opponent can knock at its next
+// turn: over the particles, drawing a random unseen card and discarding
+// well leaves deadwood within limit.
+func (b *Belief) KnockSoon(o *gin.Observation, samples int) float64 {
+	unseen := (o.Unseen() &^ o.OpponentTook).Cards()
+	if len(unseen) == 0 {
+		return 0
+	}
+	var p float64
+	for i := 0; i < samples; i++ {
+		h := b.Sample()
+		c := unseen[b.rng.IntN(len(unseen))]
+		if h.Has(c) {
+			c = 0
+		}
+		hh := h
+		if c != 0 {
+			hh = h.Add(c)
+		}
+		if top := o.Pile.Top(); top != 0 && WouldMeld(h, top) {
+			hh = h.Add(top) // it would take our discard
+		}
+		if _, d := gin.BestDiscard(hh); d <= o.KnockLimit {
+			p++
+		}
+	}
+	return p / float64(samples)
+}
+
+// Layable estimates, for every card, the chance that it could be laid off
+// on the opponent's melds if the opponent knocked: over sampled particles,
+// the fourth card of a three-card set or a card extending a run at either
+// end.
+func (b *Belief) Layable(samples int, out *[64]float64) {
+	*out = [64]float64{}
+	for i := 0; i < samples; i++ {
+		h := b.Sample()
+		a, err := gin.Melds(h)
+		if err != nil {
+			continue
+		}
+		var lay card.Set
+		for j := 0; j < a.Len(); j++ {
+			m := a.Meld(j).Set()
+			cs := m.Cards()
+			switch a.Meld(j).Kind() {
+			case gin.SetMeld:
+				if len(cs) == 3 {
+					for s := card.Suit(0); s < card.NumSuits; s++ {
+						lay = lay.Add(card.New(cs[0].Rank(), s))
+					}
+				}
+			case gin.RunMeld:
+				lo, hi := cs[0], cs[len(cs)-1]
+				if lo.Rank() > card.Ace {
+					lay = lay.Add(card.New(lo.Rank()-1, lo.Suit()))
+				}
+				if hi.Rank() < card.King {
+					lay = lay.Add(card.New(hi.Rank()+1, hi.Suit()))
+				}
+			}
+		}
+		lay &^= h
+		for c := range lay.All {
+			out[c]++
+		}
+	}
+	for c := range out {
+		out[c] /= float64(samples)
+	}
 }

@@ -8,18 +8,33 @@ import (
 	"felt/gin"
 )
 
-// Hard searches. At each decision it lists a few candidate actions (the
-// normal player's best discards, the knock, taking or leaving the discard),
-// samples the cards it cannot see — the opponent's hand weighted by its
-// model of the opponent and checked against what the opponent did, and the
-// stock's order — and plays each candidate out in every sampled world with
-// fast playout policies for both sides. A hand's outcome is valued by the
-// chance of winning the game from the resulting scores (a match-equity
-// table), so it banks a lead and presses when behind. The same worlds are
-// used for every candidate, so their comparison is fair.
+// Hard is Felt's strongest player. It keeps a particle filter over the
+// opponent's possible hands (Belief: every pass, take, stock draw and
+// discard reweights the particles by how likely a sensible player was to
+// make it), and from it:
 //
-// The knock's arrangement is left to the rules' automatic choice, which
-// already shows the arrangement that leaves the defender the most deadwood.
+//   - plays low: it keeps its deadwood small, counting cards it could lay
+//     off on the opponent's likely melds as cheap, and knocks only with gin
+//     (or late in a hand), so that an opponent who knocks early is
+//     undercut; against the simple player this is worth more than any
+//     race to knock;
+//   - closes: when a knock wins the game at once in most sampled worlds
+//     (ClosingKnock), it knocks;
+//   - searches the knock: when it could knock, it samples the hidden cards
+//     from the belief, plays knocking and the best discard out in the same
+//     worlds with fast policies for both sides, values each outcome by the
+//     chance of winning the game from the resulting scores (a match-equity
+//     table), and overrules its plan only on a clear advantage (Z standard
+//     errors);
+//   - draws and discards by the normal player's evaluation (expected
+//     deadwood after the next draw, danger of feeding the opponent), with
+//     the lay-off discount above.
+//
+// Searching every draw and discard the same way is available
+// (SearchDraws, KnockOnly false) but measured weaker: the playouts' noise
+// and bias outweigh what they find. The knock's arrangement is left to the
+// rules' automatic choice, which already shows the arrangement that leaves
+// the defender the most deadwood.
 type Hard struct {
 	rng    *rand.Rand
 	normal *Normal
@@ -34,6 +49,22 @@ type Hard struct {
 	// KnockWorlds, if set, is the number of worlds for a decision where
 	// knocking is possible (the decisions that matter most).
 	KnockWorlds int
+	// OwnKnockMax is the most deadwood the searching seat knocks with in
+	// its playouts (with a stock of LateStock or fewer, anything within the
+	// limit); the opponent's playouts knock as soon as they can.
+	OwnKnockMax, LateStock int
+	// LayAware counts the deadwood it keeps net of the cards likely to be
+	// laid off on the opponent's melds.
+	LayAware bool
+	layP     [64]float64
+	// ClosingKnock: knock when, in at least this share of the sampled
+	// opponent hands, the knock wins the game at once (0 turns it off).
+	ClosingKnock float64
+	// AdaptiveNow weighs the deadwood kept now more heavily (up to NowHigh
+	// from NowLow) the likelier the opponent is to knock next turn, when an
+	// undercut needs low deadwood at once.
+	AdaptiveNow     bool
+	NowLow, NowHigh float64
 	// AlwaysKnockAt: with this much deadwood or more (within the limit)
 	// it knocks without searching.
 	AlwaysKnockAt int
@@ -53,10 +84,6 @@ type Hard struct {
 	// normal player's choice must reach for the search to overrule it.
 	Z float64
 
-	// peek, in experiments only, replaces sampling with the true hidden
-	// cards (to measure what better inference could be worth).
-	peek func() (card.Set, []card.Card)
-
 	belief *Belief
 	// UseBelief samples the opponent's hand from the particle filter
 	// instead of the card-by-card model.
@@ -73,10 +100,17 @@ type Hard struct {
 	weight []float64
 }
 
-// NewHard returns a Hard player.
+// NewHard returns a Hard player with the settings measured best against
+// the simple player (see the package documentation and internal/tune).
 func NewHard(rng *rand.Rand) *Hard {
-	return &Hard{rng: rng, normal: NewNormal(rng), Worlds: 64, Discards: 4, MaxMoves: 120, SearchDraws: true, SearchDiscards: true, Z: 1.5, Tries: 8, Reject: 0.3,
-		belief: NewBelief(rng, 400), UseBelief: true, AlwaysKnockAt: 99}
+	n := NewNormal(rng)
+	n.KnockMax, n.Now, n.DangerWeight = 0, 0.2, 3
+	b := NewBelief(rng, 400)
+	b.Beta, b.Sharpness, b.Repair = 4, 99, 12
+	return &Hard{rng: rng, normal: n, belief: b, UseBelief: true, LayAware: true,
+		Worlds: 100, Discards: 4, MaxMoves: 120, OwnKnockMax: 0, LateStock: 4,
+		SearchDiscards: true, KnockOnly: true, Z: 2.5, Tries: 8, Reject: 0.3,
+		ClosingKnock: 0.9, AlwaysKnockAt: 99}
 }
 
 // Name returns "hard".
@@ -86,6 +120,20 @@ func (p *Hard) Name() string { return "hard" }
 func (p *Hard) Act(obs *gin.Observation) gin.Action {
 	if p.UseBelief {
 		p.belief.Update(obs)
+		if p.LayAware {
+			p.belief.Layable(100, &p.layP)
+			p.normal.LayP = &p.layP
+		}
+		if p.AdaptiveNow {
+			k := p.belief.KnockSoon(obs, 64)
+			p.normal.Now = p.NowLow + (p.NowHigh-p.NowLow)*k
+		}
+	}
+	if obs.Phase == gin.DiscardPhase && p.ClosingKnock > 0 && p.UseBelief {
+		kc, kdw := bestExcept(obs.Hand, obs.JustTaken)
+		if kdw <= obs.KnockLimit && kdw > 0 && p.closes(obs, obs.Hand.Remove(kc)) {
+			return gin.KnockAction(kc)
+		}
 	}
 	if obs.Phase == gin.DiscardPhase && !p.SearchDiscards || obs.Phase != gin.DiscardPhase && !p.SearchDraws {
 		return p.normal.Act(obs)
@@ -218,6 +266,28 @@ func (p *Hard) search(obs *gin.Observation, m *Model) gin.Action {
 	return p.cands[best]
 }
 
+// closes reports whether knocking with kept wins the game
+// at once in at least ClosingKnock of the sampled opponent hands.
+func (p *Hard) closes(obs *gin.Observation, kept card.Set) bool {
+	need := obs.Rules.TargetScore - obs.Scores[obs.Seat]
+	if need > 100 {
+		return false // no knock scores that much
+	}
+	const samples = 64
+	wins := 0
+	for i := 0; i < samples; i++ {
+		opp := p.belief.Sample()
+		sd, err := gin.Settle(obs.Rules, kept, gin.Arrangement{}, opp, obs.KnockLimit, obs.Doubled)
+		if err != nil {
+			return false
+		}
+		if sd.KnockerWins && sd.Points >= need {
+			wins++
+		}
+	}
+	return float64(wins) >= p.ClosingKnock*samples
+}
+
 // handEquity values a finished (or abandoned) playout: the chance of
 // winning the game from the scores it leads to.
 func handEquity(h *gin.Hand, me gin.Seat, scores [2]int, eq *Equity) float64 {
@@ -240,10 +310,6 @@ func handEquity(h *gin.Hand, me gin.Seat, scores [2]int, eq *Equity) float64 {
 // re-drawn a few times when they contradict what the opponent did) and
 // shuffles the rest into the stock.
 func (p *Hard) sample(obs *gin.Observation, m *Model) (card.Set, []card.Card, bool) {
-	if p.peek != nil {
-		opp, stock := p.peek()
-		return opp, stock, true
-	}
 	if p.UseBelief {
 		opp := p.belief.Sample()
 		stock := (m.Unseen &^ opp).Cards()
@@ -338,6 +404,11 @@ func (p *Hard) playout(h *gin.Hand, me gin.Seat, m *Model) {
 			o := h.Observe(seat)
 			o.Scores = [2]int{}
 			a = p.normal.Act(&o)
+		case seat == me:
+			a = fastPolicy(h, seat)
+			if a.Kind == gin.Knock && h.StockLen() > p.LateStock && gin.Deadwood(h.Cards(seat).Remove(a.Card)) > p.OwnKnockMax {
+				a.Kind = gin.Discard
+			}
 		default:
 			a = fastPolicy(h, seat)
 		}

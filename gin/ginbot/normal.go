@@ -29,6 +29,16 @@ type Normal struct {
 	Utility utility
 	// Deep looks two draws ahead instead of one.
 	Deep bool
+	// LayP, if set, holds for each card the chance it could be laid off on
+	// the opponent's melds; the deadwood kept now is then counted net of
+	// it (a card that will be laid off costs little if the opponent
+	// knocks).
+	LayP *[64]float64
+	// KnockMax is the most deadwood it knocks with (at most the limit).
+	KnockMax int
+	// LateStock: with this many cards or fewer left in the stock it knocks
+	// with anything within the limit.
+	LateStock int
 	// GinChase plays on for gin with deadwood at most this, many outs and
 	// a long stock; 0 never does.
 	GinChase int
@@ -36,7 +46,7 @@ type Normal struct {
 
 // NewNormal returns a Normal player.
 func NewNormal(rng *rand.Rand) *Normal {
-	return &Normal{rng: rng, DangerWeight: 2, TakeMargin: 1, Now: 0.5, Utility: defaultUtility, GinChase: 2}
+	return &Normal{rng: rng, DangerWeight: 2, TakeMargin: 1, Now: 0.5, Utility: defaultUtility, GinChase: 2, KnockMax: 10}
 }
 
 // Name returns "normal".
@@ -76,14 +86,21 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 // danger of feeding the opponent.
 func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[64]float64, sum float64) float64 {
 	rest := obs.Hand.Remove(c)
-	dw := gin.Deadwood(rest)
+	dw := float64(gin.Deadwood(rest))
+	if p.LayP != nil {
+		a, _ := gin.Melds(rest)
+		dw = 0
+		for x := range (rest &^ a.Melded()).All {
+			dw += float64(x.Value()) * (1 - p.LayP[x])
+		}
+	}
 	var next float64
 	if p.Deep {
 		next = p.Utility.drawValue2(rest, w, sum, m.Unseen, obs.KnockLimit)
 	} else {
 		next = p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
 	}
-	return p.Now*float64(dw) + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
+	return p.Now*dw + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
 }
 
 // rankDiscards appends to dst the n best discards by discardScore.
@@ -136,6 +153,9 @@ func (p *Normal) discard(obs *gin.Observation, m *Model) gin.Action {
 func (p *Normal) knockNow(obs *gin.Observation, kept card.Set, dw int, m *Model) bool {
 	if dw == 0 {
 		return true
+	}
+	if dw > p.KnockMax && obs.StockLen > p.LateStock {
+		return false
 	}
 	if dw <= p.GinChase && obs.StockLen > 18 && ginOuts(kept, m.Unseen&^m.Known) >= 4 {
 		return false

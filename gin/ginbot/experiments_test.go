@@ -5,13 +5,12 @@ import (
 	"sync"
 	"testing"
 
-	"felt/card"
 	"felt/gin"
 )
 
-// TestTuneCheat measures hard when it knows the hidden cards (an upper
-// bound for better inference). Experiment only.
-func TestTuneCheat(t *testing.T) {
+// TestTuneHardVariants measures variants of hard against simple on the
+// same deals (EAAI rules). Experiment only: FELT_TUNE=pairs.
+func TestTuneHardVariants(t *testing.T) {
 	n := tuneGames()
 	if n == 0 {
 		t.Skip("set FELT_TUNE=pairs")
@@ -21,12 +20,13 @@ func TestTuneCheat(t *testing.T) {
 		set  func(h *Hard)
 	}
 	for _, v := range []variant{
-		{"base", func(h *Hard) {}},
-		{"knockworlds 400", func(h *Hard) { h.KnockWorlds = 400 }},
-		{"knockworlds 1000", func(h *Hard) { h.KnockWorlds = 1000 }},
-		{"knockworlds 400 z1", func(h *Hard) { h.KnockWorlds = 400; h.Z = 1 }},
+		{"default", func(h *Hard) {}},
+		{"no knock search", func(h *Hard) { h.SearchDiscards = false }},
+		{"no closing knock", func(h *Hard) { h.ClosingKnock = 0 }},
+		{"no lay-off discount", func(h *Hard) { h.LayAware = false; h.normal.LayP = nil }},
+		{"search every decision", func(h *Hard) { h.KnockOnly, h.SearchDraws, h.Z = false, true, 1.5 }},
+		{"knock as soon as allowed", func(h *Hard) { h.normal.KnockMax = 10 }},
 	} {
-		cheat := false
 		var mu sync.Mutex
 		wins, games := 0, 0
 		var wg sync.WaitGroup
@@ -38,20 +38,8 @@ func TestTuneCheat(t *testing.T) {
 				for i := range next {
 					g, _ := gin.NewGame(gin.EAAI(), gin.NewRand(uint64(i/2)+1000))
 					h := NewHard(gin.NewRand(uint64(i)))
-					h.Worlds = 100
-					h.belief.Beta, h.belief.Sharpness = 4, 99
 					v.set(h)
 					me := gin.Seat(i % 2)
-					if cheat {
-						h.peek = func() (card.Set, []card.Card) {
-							hd := g.Hand()
-							var st []card.Card
-							deck := hd.Deck()
-							st = append(st, deck[card.PackSize-hd.StockLen():]...)
-							h.rng.Shuffle(len(st), func(i, j int) { st[i], st[j] = st[j], st[i] })
-							return hd.Cards(me.Other()), st
-						}
-					}
 					players := [2]Player{}
 					players[me] = h
 					players[me.Other()] = NewSimple(gin.NewRand(uint64(i) + 77))
