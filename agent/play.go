@@ -9,6 +9,11 @@ import (
 	"felt/gin"
 )
 
+// MaxHandMoves bounds a hand's length: the rules let players trade cards
+// through the discard pile forever, and Play stops such a hand with an
+// error rather than hang.
+const MaxHandMoves = 5000
+
 // Outcome is how a game between two players ended.
 type Outcome struct {
 	Winner gin.Seat
@@ -112,6 +117,9 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 				}
 			}
 			continue
+		}
+		if moves >= MaxHandMoves {
+			return out, fmt.Errorf("agent: hand %d passed %d moves without ending (players keep trading the discard pile)", g.HandNumber(), MaxHandMoves)
 		}
 		seat := h.Turn()
 		d.Obs = g.Observe(seat)

@@ -1,5 +1,3 @@
-// Command felt plays Gin Rummy: rules tools, computer players, replays and
-// benchmarks. Run `felt --help` for the commands.
 package main
 
 import (

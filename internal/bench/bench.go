@@ -1,5 +1,3 @@
-// Package bench measures Felt's engine speed for `felt bench`: Go
-// benchmarks run in-process with testing.Benchmark, on one goroutine.
 package bench
 
 import (

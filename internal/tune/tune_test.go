@@ -1,5 +1,3 @@
-// Package tune holds experiments that tune the computer players. They run
-// only when FELT_TUNE is set: go test ./internal/tune -run X -v.
 package tune
 
 import (
@@ -48,18 +46,17 @@ func TestTuneNormal(t *testing.T) {
 		name string
 		set  func(p *ginbot.Normal)
 	}
-	for _, v := range []variant{
-		{"base", func(p *ginbot.Normal) {}},
-		{"deep", func(p *ginbot.Normal) { p.Deep = true }},
-		{"now0.2", func(p *ginbot.Normal) { p.Now = 0.2 }},
-		{"now0.8", func(p *ginbot.Normal) { p.Now = 0.8 }},
-		{"nochase", func(p *ginbot.Normal) { p.GinChase = 0 }},
-		{"chase4", func(p *ginbot.Normal) { p.GinChase = 4 }},
-		{"knock4", func(p *ginbot.Normal) { p.Utility.Knock = 4 }},
-		{"knock15", func(p *ginbot.Normal) { p.Utility.Knock = 15 }},
-		{"gin0", func(p *ginbot.Normal) { p.Utility.Gin = 0 }},
-		{"gin15", func(p *ginbot.Normal) { p.Utility.Gin = 15 }},
-	} {
+	base := func(p *ginbot.Normal) { p.KnockMax = 0; p.Now = 0.2; p.DangerWeight = 3 }
+	vs := []variant{{"b", base}}
+	for _, u := range [][2]float64{{0, 6}, {4, 10}, {0, 20}, {12, 6}} {
+		vs = append(vs, variant{fmt.Sprintf("b u%v", u), func(p *ginbot.Normal) { base(p); p.Utility.Knock, p.Utility.Gin = u[0], u[1] }})
+	}
+	for _, tm := range []float64{0, 2, 3} {
+		vs = append(vs, variant{fmt.Sprintf("b take%g", tm), func(p *ginbot.Normal) { base(p); p.TakeMargin = tm }})
+	}
+	vs = append(vs, variant{"b danger4", func(p *ginbot.Normal) { base(p); p.DangerWeight = 4 }})
+	vs = append(vs, variant{"b now0.1", func(p *ginbot.Normal) { base(p); p.Now = 0.1 }})
+	for _, v := range vs {
 		match(t, "normal "+v.name, n, func(seed uint64) ginbot.Player {
 			p := ginbot.NewNormal(gin.NewRand(seed))
 			v.set(p)
