@@ -291,35 +291,6 @@ func (b *Belief) Prob(c card.Card) float64 {
 	return p
 }
 
-// KnockSoon estimates the chance that the opponent can knock at its next
-// turn: over the particles, drawing a random unseen card and discarding
-// well leaves deadwood within limit.
-func (b *Belief) KnockSoon(o *gin.Observation, samples int) float64 {
-	unseen := (o.Unseen() &^ o.OpponentTook).Cards()
-	if len(unseen) == 0 {
-		return 0
-	}
-	var p float64
-	for i := 0; i < samples; i++ {
-		h := b.Sample()
-		c := unseen[b.rng.IntN(len(unseen))]
-		if h.Has(c) {
-			c = 0
-		}
-		hh := h
-		if c != 0 {
-			hh = h.Add(c)
-		}
-		if top := o.Pile.Top(); top != 0 && WouldMeld(h, top) {
-			hh = h.Add(top) // it would take our discard
-		}
-		if _, d := gin.BestDiscard(hh); d <= o.KnockLimit {
-			p++
-		}
-	}
-	return p / float64(samples)
-}
-
 // Layable estimates, for every card, the chance that it could be laid off
 // on the opponent's melds if the opponent knocked: over sampled particles,
 // the fourth card of a three-card set or a card extending a run at either

@@ -2,6 +2,8 @@ package ginbot
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -72,4 +74,9 @@ func TestTuneHardVariants(t *testing.T) {
 		wg.Wait()
 		fmt.Printf("%s: %.1f%% of %d\n", v.name, 100*float64(wins)/float64(games), games)
 	}
+}
+
+func tuneGames() int {
+	n, _ := strconv.Atoi(os.Getenv("FELT_TUNE"))
+	return n
 }
