@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"felt/agent"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/tui"
@@ -161,6 +162,12 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	if msg := fm.SaveError(); msg != "" {
 		fmt.Fprintf(e.stderr, "felt: %s\n", msg)
 	}
+	if s, ok := g.bot.(*agent.Seated); ok {
+		if err := s.Problem(); err != nil {
+			fmt.Fprintf(e.stderr, "felt: the outside player failed and the normal player took over: %v\n", err)
+		}
+		s.Close()
+	}
 	rg := g.rec.Game()
 	if rg.Over() {
 		res := rg.Result()
@@ -188,8 +195,8 @@ func capitalize(s string) string {
 
 // newGame starts a game from the flags and opens its save file.
 func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
-	if !slices.Contains(playLevels, o.level) {
-		return nil, fmt.Errorf("--level %q: want one of %s", o.level, strings.Join(playLevels, ", "))
+	if !slices.Contains(playLevels, o.level) && !strings.HasPrefix(o.level, "exec:") {
+		return nil, fmt.Errorf("--level %q: want one of %s, or exec:COMMAND for an outside program", o.level, strings.Join(playLevels, ", "))
 	}
 	r, err := loadRules(o.rules)
 	if err != nil {
@@ -233,12 +240,26 @@ func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
 		f.Close()
 		return nil, err
 	}
-	bot, err := ginbot.New(o.level, gin.NewRand(tui.ComputerSeed(seed, 0)))
+	bot, err := computer(o.level, tui.ComputerSeed(seed, 0), r, 1)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	return &game{rec: rec, file: f, path: path, seat: 0, bot: bot, seed: seed, level: o.level}, nil
+}
+
+// computer returns the computer player for a level: a built-in one, or an
+// outside program (exec:COMMAND) that falls back to the normal player if it
+// fails.
+func computer(level string, seed uint64, r gin.Rules, seat gin.Seat) (ginbot.Player, error) {
+	if cmd, ok := strings.CutPrefix(level, "exec:"); ok {
+		p, err := agent.Exec(cmd, agent.Options{Rules: r, Seat: seat})
+		if err != nil {
+			return nil, err
+		}
+		return agent.NewSeated(p, seed), nil
+	}
+	return ginbot.New(level, gin.NewRand(seed))
 }
 
 // newSaveFile makes a new file for a game started at now in dir, named by
@@ -280,7 +301,7 @@ func resumeGame(path string) (*game, error) {
 		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Players[0], rp.Players[1])
 	}
 	level := rp.Players[1-seat]
-	if !slices.Contains(ginbot.Levels(), level) {
+	if !slices.Contains(ginbot.Levels(), level) && !strings.HasPrefix(level, "exec:") {
 		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, level, strings.Join(ginbot.Levels(), ", "))
 	}
 	if len(data) > 0 && data[len(data)-1] != '\n' {
@@ -295,7 +316,7 @@ func resumeGame(path string) (*game, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	bot, err := ginbot.New(level, gin.NewRand(tui.ComputerSeed(rp2.Seed, rp2.Actions)))
+	bot, err := computer(level, tui.ComputerSeed(rp2.Seed, rp2.Actions), rp2.Rules, gin.Seat(1-seat))
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -550,13 +550,40 @@ func (m Model) computerMoved(msg computerMsg) (tea.Model, tea.Cmd) {
 	return m.schedule()
 }
 
+// listener is a computer player that wants to hear how hands and the game
+// end (an outside program, through agent.Seated).
+type listener interface {
+	HandEnded(*gin.Observation)
+	GameEnded(gin.GameResult)
+}
+
+// tellEnd is the command that tells a listening computer player the hand
+// (and maybe the game) is over.
+func (m Model) tellEnd() tea.Cmd {
+	l, ok := m.bot.(listener)
+	if !ok {
+		return nil
+	}
+	g := m.rec.Game()
+	obs := g.Observe(m.seat.Other())
+	over, res := g.Over(), g.Result()
+	return func() tea.Msg {
+		l.HandEnded(&obs)
+		if over {
+			l.GameEnded(res)
+		}
+		return nil
+	}
+}
+
 // nextHand leaves the showdown: to the next deal, or to the final score.
 func (m Model) nextHand() (tea.Model, tea.Cmd) {
 	g := m.rec.Game()
+	tell := m.tellEnd()
 	if g.Over() {
 		m.screen = gameOverScreen
 		m.setStatus("", false)
-		return m, nil
+		return m, tell
 	}
 	n := g.HandNumber()
 	err := m.rec.NextHand()
@@ -569,7 +596,14 @@ func (m Model) nextHand() (tea.Model, tea.Cmd) {
 	m.log = []string{m.dealLine()}
 	m.setStatus("", false)
 	m.sel = m.defaultSelection()
-	return m.schedule()
+	next, think := m.schedule()
+	if tell == nil {
+		return next, think
+	}
+	if think == nil {
+		return next, tell
+	}
+	return next, tea.Sequence(tell, think)
 }
 
 // dealLine says who dealt the hand and what the upcard is.

@@ -1,0 +1,100 @@
+package agent
+
+import (
+	"context"
+	"sync"
+
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+// Seated lets any Player play where a built-in computer player is expected
+// (ginbot.Player: an action from an observation), as the terminal game
+// does. It builds each Decision from the observation — the legal actions,
+// and the opponent's moves since the player's last decision — and tells the
+// player when a hand starts. Call HandEnded and GameEnded when they happen
+// so an outside program hears them too.
+//
+// If the player fails (an outside program dies or answers nonsense), Seated
+// plays on with Fallback and keeps the error for Problem.
+type Seated struct {
+	P        Player
+	Fallback ginbot.Player
+
+	mu      sync.Mutex
+	hand    int
+	started bool
+	err     error
+}
+
+// NewSeated wraps p, falling back to the built-in normal player seeded
+// with seed if p fails.
+func NewSeated(p Player, seed uint64) *Seated {
+	return &Seated{P: p, Fallback: ginbot.NewNormal(gin.NewRand(seed))}
+}
+
+// Name returns the player's name.
+func (s *Seated) Name() string { return s.P.Name() }
+
+// Problem returns the error that made Seated fall back, or nil.
+func (s *Seated) Problem() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Act asks the player for its action.
+func (s *Seated) Act(obs *gin.Observation) gin.Action {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return s.Fallback.Act(obs)
+	}
+	ctx := context.Background()
+	if !s.started || obs.HandNumber != s.hand {
+		s.started, s.hand = true, obs.HandNumber
+		if err := s.P.Notify(ctx, Event{Kind: HandStartEvent, Hand: obs.HandNumber, Obs: obs}); err != nil {
+			s.err = err
+			return s.Fallback.Act(obs)
+		}
+	}
+	d := Decision{Obs: *obs, Legal: obs.LegalActions(nil)}
+	opp := obs.Seat.Other()
+	for i := 0; i < obs.OpponentMoves.Len(); i++ {
+		m := obs.OpponentMoves.At(i)
+		d.Events = append(d.Events, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: opp, Action: m.Kind, Card: m.Card})
+	}
+	a, err := s.P.Act(ctx, &d)
+	if err != nil {
+		s.err = err
+		return s.Fallback.Act(obs)
+	}
+	return a
+}
+
+// HandEnded tells the player a hand is over; obs is its seat's observation
+// with the result.
+func (s *Seated) HandEnded(obs *gin.Observation) {
+	s.notify(Event{Kind: HandEndEvent, Hand: obs.HandNumber, Obs: obs})
+}
+
+// GameEnded tells the player the game is over.
+func (s *Seated) GameEnded(res gin.GameResult) {
+	s.notify(Event{Kind: GameEndEvent, Game: &res})
+}
+
+func (s *Seated) notify(ev Event) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return
+	}
+	if err := s.P.Notify(context.Background(), ev); err != nil {
+		s.err = err
+	}
+}
+
+// Close closes the player.
+func (s *Seated) Close() error { return s.P.Close() }
+
+var _ ginbot.Player = (*Seated)(nil)
