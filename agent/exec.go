@@ -47,6 +47,7 @@ type ProgramError struct {
 	Msg     string
 }
 
+// Error returns the message.
 func (e *ProgramError) Error() string { return e.Msg }
 
 // Is makes errors.Is(err, ErrProgram) true.

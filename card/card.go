@@ -190,6 +190,7 @@ type ParseError struct {
 	Reason string // why it is not a card
 }
 
+// Error names the input and why it is not a card.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("card: cannot parse %q: %s", e.Input, e.Reason)
 }

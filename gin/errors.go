@@ -35,6 +35,7 @@ type KnockLimitError struct {
 	Limit    int // the hand's knock limit
 }
 
+// Error gives the deadwood and the limit.
 func (e *KnockLimitError) Error() string {
 	if e.Limit == 0 {
 		return fmt.Sprintf("gin: deadwood %d is over the knock limit 0 (gin only)", e.Deadwood)

@@ -234,6 +234,7 @@ type LogError struct {
 	Err  error // what is wrong with it
 }
 
+// Error names the line and the problem.
 func (e *LogError) Error() string { return fmt.Sprintf("replay: line %d: %v", e.Line, e.Err) }
 
 // Unwrap returns the underlying error.
