@@ -47,8 +47,6 @@ func (u utility) of(dw, limit int) float64 {
 	return v
 }
 
-func knockUtility(dw, limit int) float64 { return defaultUtility.of(dw, limit) }
-
 // stockWeights returns, for each unseen card, the probability that it is
 // in the stock rather than in the opponent's hand, and their sum.
 func stockWeights(m *Model) (w [64]float64, sum float64) {
@@ -60,11 +58,8 @@ func stockWeights(m *Model) (w [64]float64, sum float64) {
 }
 
 // drawValue is the expected cost of a ten-card hand after the next stock
-// draw and the best discard.
-func drawValue(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
-	return defaultUtility.drawValue(hand, w, sum, unseen, limit)
-}
-
+// draw (each unseen card weighted by the chance it is in the stock) and the
+// best discard.
 func (u utility) drawValue(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
 	if sum == 0 {
 		return u.of(gin.Deadwood(hand), limit)
@@ -76,31 +71,6 @@ func (u utility) drawValue(hand card.Set, w *[64]float64, sum float64, unseen ca
 		}
 		_, d := gin.BestDiscard(hand.Add(c))
 		v += w[c] * u.of(d, limit)
-	}
-	return v / sum
-}
-
-// drawValue2 looks two draws ahead: after each possible next card it
-// discards to the least deadwood, then averages drawValue over the card
-// after that.
-func (u utility) drawValue2(hand card.Set, w *[64]float64, sum float64, unseen card.Set, limit int) float64 {
-	if sum == 0 {
-		return u.of(gin.Deadwood(hand), limit)
-	}
-	var v float64
-	for c := range unseen.All {
-		if w[c] == 0 {
-			continue
-		}
-		h11 := hand.Add(c)
-		d, dw := gin.BestDiscard(h11)
-		var x float64
-		if dw <= limit {
-			x = u.of(dw, limit) // would knock now
-		} else {
-			x = u.drawValue(h11.Remove(d), w, sum-w[c], unseen.Remove(c), limit)
-		}
-		v += w[c] * x
 	}
 	return v / sum
 }

@@ -27,8 +27,6 @@ type Normal struct {
 	Now float64
 	// Utility values deadwood counts (knock and gin bonuses).
 	Utility utility
-	// Deep looks two draws ahead instead of one.
-	Deep bool
 	// LayP, if set, holds for each card the chance it could be laid off on
 	// the opponent's melds; the deadwood kept now is then counted net of
 	// it (a card that will be laid off costs little if the opponent
@@ -94,12 +92,7 @@ func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[6
 			dw += float64(x.Value()) * (1 - p.LayP[x])
 		}
 	}
-	var next float64
-	if p.Deep {
-		next = p.Utility.drawValue2(rest, w, sum, m.Unseen, obs.KnockLimit)
-	} else {
-		next = p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
-	}
+	next := p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
 	return p.Now*dw + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
 }
 
