@@ -47,7 +47,3 @@ func (e *KnockLimitError) Error() string {
 func (e *KnockLimitError) Unwrap() error { return ErrOverKnockLimit }
 
 func asErr[T error](err error, target *T) bool { return errors.As(err, target) }
-
-func errAs[T error](err error, target *T) bool { return errors.As(err, target) }
-
-func errIs(err, target error) bool { return errors.Is(err, target) }

@@ -134,7 +134,7 @@ func FuzzReadLog(f *testing.F) {
 		rp, err := ReadLog(bytes.NewReader(data))
 		if err != nil {
 			var le *LogError
-			if !errAs(err, &le) || le.Line < 1 {
+			if !asErr(err, &le) || le.Line < 1 {
 				t.Fatalf("error without a line: %v", err)
 			}
 			return

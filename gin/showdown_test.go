@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -279,11 +280,11 @@ func TestKnock_ShownArrangementChecked(t *testing.T) {
 	// Showing 7S 7H 7D 7C leaves 5S 6S 2D = 13: over the limit.
 	_, err := Settle(Standard(), k, arr(t, "7S 7H 7D 7C", "9C TC JC"), d, 10, false)
 	var kle *KnockLimitError
-	if !errAs(err, &kle) || kle.Deadwood != 13 {
+	if !asErr(err, &kle) || kle.Deadwood != 13 {
 		t.Fatalf("got %v", err)
 	}
 	// A meld not in the hand is refused.
-	if _, err := Settle(Standard(), k, arr(t, "2H 3H 4H"), d, 10, false); !errIs(err, ErrBadArrangement) {
+	if _, err := Settle(Standard(), k, arr(t, "2H 3H 4H"), d, 10, false); !errors.Is(err, ErrBadArrangement) {
 		t.Fatalf("got %v", err)
 	}
 	// The 5S 6S 7S arrangement lets the defender lay off 8S 9S.

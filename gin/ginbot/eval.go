@@ -8,10 +8,6 @@ import (
 // bestExcept returns the least deadwood of hand after discarding one card
 // other than except, and that card.
 func bestExcept(hand card.Set, except card.Card) (card.Card, int) {
-	if except == 0 || !hand.Has(except) {
-		c, d := gin.BestDiscard(hand)
-		return c, d
-	}
 	c, d := gin.BestDiscard(hand)
 	if c != except {
 		return c, d

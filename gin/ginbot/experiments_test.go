@@ -38,29 +38,16 @@ func TestTuneHardVariants(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for i := range next {
-					g, _ := gin.NewGame(gin.EAAI(), gin.NewRand(uint64(i/2)+1000))
 					h := NewHard(gin.NewRand(uint64(i)))
 					v.set(h)
 					me := gin.Seat(i % 2)
 					players := [2]Player{}
 					players[me] = h
 					players[me.Other()] = NewSimple(gin.NewRand(uint64(i) + 77))
-					for !g.Over() {
-						hd := g.Hand()
-						if hd.Over() {
-							g.NextHand()
-							continue
-						}
-						s := hd.Turn()
-						obs := g.Observe(s)
-						if err := g.Apply(s, players[s].Act(&obs)); err != nil {
-							t.Error(err)
-							return
-						}
-					}
+					win := playGame(t, gin.EAAI(), uint64(i/2)+1000, players)
 					mu.Lock()
 					games++
-					if g.Result().Winner == me {
+					if win == me {
 						wins++
 					}
 					mu.Unlock()

@@ -76,32 +76,25 @@ func NewModel(o *gin.Observation) Model {
 		sum += w[c]
 	}
 	k := float64(m.Unknown)
-	// Normalise to k expected cards, capping each probability at 1.
-	for iter := 0; iter < 4; iter++ {
-		var capped, rest float64
-		for c := range m.Unseen.All {
-			p := w[c] * k / sum
-			if p >= 1 {
-				capped++
-			} else {
-				rest += w[c]
-			}
+	// Normalise to k expected cards. Cards whose share would pass 1 are
+	// capped at 1 and the others share what is left.
+	var capped, rest float64
+	for c := range m.Unseen.All {
+		if w[c]*k/sum >= 1 {
+			capped++
+		} else {
+			rest += w[c]
 		}
-		if capped == 0 || rest == 0 {
-			break
-		}
-		k2 := k - capped
-		for c := range m.Unseen.All {
-			if w[c]*k/sum >= 1 {
-				m.P[c] = 1
-			} else {
-				m.P[c] = w[c] * k2 / rest
-			}
-		}
-		return m
 	}
 	for c := range m.Unseen.All {
-		m.P[c] = w[c] * k / sum
+		switch {
+		case capped == 0 || rest == 0:
+			m.P[c] = w[c] * k / sum
+		case w[c]*k/sum >= 1:
+			m.P[c] = 1
+		default:
+			m.P[c] = w[c] * (k - capped) / rest
+		}
 	}
 	return m
 }

@@ -43,7 +43,7 @@ func TestPlayers_OnlyLegalActions(t *testing.T) {
 				if an == "random" && bn == "random" {
 					r.TargetScore = 30 // random games are long
 				}
-				playGame(t, r, seed, [2]Player{a(seed), b(seed + 100)}, -1, nil)
+				playGame(t, r, seed, [2]Player{a(seed), b(seed + 100)})
 				games++
 			}
 		}
@@ -66,7 +66,7 @@ func FuzzPlayers(f *testing.F) {
 			r.Oklahoma = true
 			r.TargetScore = 40
 		}
-		playGame(t, r, seed, [2]Player{pa(seed), pb(^seed)}, -1, nil)
+		playGame(t, r, seed, [2]Player{pa(seed), pb(^seed)})
 	})
 }
 
