@@ -349,6 +349,7 @@ func TestPlayEndToEnd(t *testing.T) {
 		x := stepRE.FindStringSubmatch(s)
 		return x != nil && x[1] != st[1]
 	})
+	checkScreen(t, s)
 	tp3.keys("Home")
 	tp3.waitFor("the start", 5*time.Second, has("step 1 of", "Hand 1:"))
 	tp3.keys("q")
@@ -375,8 +376,7 @@ func TestFeltAloneStartsAGame(t *testing.T) {
 	tp.keys("Escape")
 	tp.waitFor("the table again", 5*time.Second, has("Your hand"))
 	tp.keys("q")
-	s = tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]", "Game saved in "+filepath.Join(state, "felt")+"/gin-"))
-	_ = s
+	tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]", "Game saved in "+filepath.Join(state, "felt")+"/gin-"))
 }
 
 // e2eSeed is the seed of the end-to-end game: FELT_E2E_SEED, or 3.

@@ -203,14 +203,6 @@ func (t theme) arrow() string {
 	return "→"
 }
 
-// dash is "–", or "-" in ASCII.
-func (t theme) dash() string {
-	if t.ascii {
-		return "-"
-	}
-	return "–"
-}
-
 // pointer marks the chosen line of a list.
 func (t theme) pointer() string {
 	if t.ascii {
