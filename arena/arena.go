@@ -12,6 +12,7 @@ import (
 
 	"felt/agent"
 	"felt/gin"
+	"felt/internal/seed"
 )
 
 // Config describes a match.
@@ -54,25 +55,15 @@ type HandRecord struct {
 	Moves  int
 }
 
-// mix derives independent seeds from the match seed (SplitMix64).
-func mix(xs ...uint64) uint64 {
-	var h uint64 = 0x9E3779B97F4A7C15
-	for _, x := range xs {
-		h ^= x + 0x9E3779B97F4A7C15 + h<<6 + h>>2
-		z := h
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		h = z ^ z>>31
-	}
-	return h
+// DealSeed returns the seed of the deal stream of game i of the match
+// seeded with match: the same for both games of a mirrored pair.
+func DealSeed(match uint64, i int) uint64 { return seed.Mix(match, uint64(i/2), 1) }
+
+// PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i
+// of the match seeded with match.
+func PlayerSeed(match uint64, i int, slot int) uint64 {
+	return seed.Mix(match, uint64(i), 2, uint64(slot))
 }
-
-// DealSeed returns the seed of the deal stream of game i: the same for
-// both games of a mirrored pair.
-func DealSeed(seed uint64, i int) uint64 { return mix(seed, uint64(i/2), 1) }
-
-// PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i.
-func PlayerSeed(seed uint64, i int, slot int) uint64 { return mix(seed, uint64(i), 2, uint64(slot)) }
 
 // ASeat returns the seat A takes in game i: 0 in even games, 1 in odd.
 func ASeat(i int) gin.Seat { return gin.Seat(i % 2) }
