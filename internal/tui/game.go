@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -258,7 +259,7 @@ func cardKey(k string) int {
 			}
 		}
 	}
-	if n, ok := cutPrefix(k, "card:"); ok {
+	if n, ok := strings.CutPrefix(k, "card:"); ok {
 		if i, err := strconv.Atoi(n); err == nil {
 			return i
 		}
@@ -268,13 +269,6 @@ func cardKey(k string) int {
 
 // isLetter reports whether k is a key (not a click).
 func isLetter(k string) bool { return len(k) == 1 }
-
-func cutPrefix(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):], true
-	}
-	return "", false
-}
 
 // pressTable handles a key while a hand is being played.
 func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
@@ -371,7 +365,7 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 		h := *m.rec.Game().Hand()
 		if err := h.Apply(m.seat, gin.KnockAction(c)); err != nil {
 			msg := m.explain(err)
-			if discarding && !startsWith(msg, "you can't") {
+			if discarding && !strings.HasPrefix(msg, "you can't") {
 				msg = fmt.Sprintf("you can't knock discarding %s: %s", m.th.name(c), msg)
 			}
 			m.setStatus(msg, true)
@@ -395,8 +389,6 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 	m.setStatus(fmt.Sprintf("%q does nothing here: the keys you can use are at the bottom.", k), true)
 	return m, nil
 }
-
-func startsWith(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 // pressKnock handles a key while the person chooses the melds to lay out.
 func (m Model) pressKnock(k string) (tea.Model, tea.Cmd) {

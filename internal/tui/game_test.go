@@ -498,29 +498,34 @@ func TestHintForEveryDecision(t *testing.T) {
 }
 
 func TestHintRefusedOnTheComputersTurn(t *testing.T) {
-	d := newDriver(t, 1, "normal", Options{})
-	// stop the computer answering: a model whose move is pending
-	d.playTo(func(d *driver) bool { return d.m.myDecision() })
-	m := d.m
-	m2, _ := m.act(gin.PassAction())
-	if m.obs().Phase == gin.UpcardPhase {
-		m = m2.(Model)
-	} else {
-		m2, _ = m.act(gin.DrawStockAction())
-		m = m2.(Model)
-		o := m.obs()
-		c, _ := bestDiscardExcept(o.Hand, o.JustTaken)
-		m2, _ = m.act(gin.DiscardAction(c))
-		m = m2.(Model)
-	}
-	if m.myDecision() || m.rec.Game().Hand().Over() {
-		t.Skip("not the computer's turn")
+	// A game whose first move is the computer's, with that move not yet
+	// made (Init's command is never run): always the computer's turn.
+	m := computerFirst(t)
+	if m.myDecision() || m.rec.Game().Hand().Turn() == m.seat {
+		t.Fatal("the position is not the computer's turn")
 	}
 	nm, cmd := m.Update(key("h"))
 	m = nm.(Model)
 	if cmd != nil || m.hintOn || !strings.Contains(m.status, "Hints are for your turn") {
 		t.Fatalf("hint on the computer's turn: %q", m.status)
 	}
+}
+
+// computerFirst returns a new game screen, the person in seat 0, whose
+// hand starts with the computer to move; the computer has not been asked.
+func computerFirst(t *testing.T) Model {
+	t.Helper()
+	for seed := uint64(1); seed <= 64; seed++ {
+		rec, err := gin.NewRecordedGame(nil, gin.Standard(), seed, [2]string{"human", "normal"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Game().Hand().Turn() == 1 {
+			return New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
+		}
+	}
+	t.Fatal("no seed up to 64 gives the computer the first move")
+	return Model{}
 }
 
 func TestComputerMovesArriveAndStaleOnesAreDropped(t *testing.T) {
