@@ -12,6 +12,7 @@ import (
 	"felt/card"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/seed"
 )
 
 // DefaultDelay is the pause before each of the computer's moves is shown.
@@ -312,8 +313,8 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 		if m.hint != nil {
 			return m, nil
 		}
-		obs, seed, seq := o, mix(m.opt.Seed, uint64(m.rec.Seq())), m.rec.Seq()
-		return m, func() tea.Msg { return hintMsg{seq: seq, hint: ComputeHint(obs, seed)} }
+		obs, hs, seq := o, m.hintSeed(), m.rec.Seq()
+		return m, func() tea.Msg { return hintMsg{seq: seq, hint: ComputeHint(obs, hs)} }
 	case "t":
 		return m.act(gin.TakeDiscardAction())
 	case "p":
@@ -612,20 +613,25 @@ func (m Model) dealLine() string {
 	return s
 }
 
-// mix derives a seed from a seed and a number (splitmix64 of their sum).
-func mix(seed, n uint64) uint64 {
-	z := seed + 0x9E3779B97F4A7C15*(n+1)
-	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-	z = (z ^ z>>27) * 0x94D049BB133111EB
-	return z ^ z>>31
+// The streams derived from a game's seed: the computer player's and the
+// hint's.
+const (
+	computerStream = 0x636F6D7075746572 // "computer"
+	hintStream     = 0x68696E74         // "hint"
+)
+
+// hintSeed seeds the hint's hard player: the same position of the same
+// game always gets the same hint.
+func (m Model) hintSeed() uint64 {
+	return seed.Mix(m.opt.Seed, hintStream, uint64(m.rec.Seq()))
 }
 
 // ComputerSeed is the seed of the computer player of a game seeded with
-// seed, when it starts playing after actions actions (0 for a new game, the
+// gameSeed, when it starts playing after actions actions (0 for a new game, the
 // number of actions replayed for a resumed one). It makes a resumed game's
 // computer as deterministic as a new one's.
-func ComputerSeed(seed uint64, actions int) uint64 {
-	return mix(seed^0x636F6D7075746572, uint64(actions))
+func ComputerSeed(gameSeed uint64, actions int) uint64 {
+	return seed.Mix(gameSeed, computerStream, uint64(actions))
 }
 
 // displayOrder is the hand as shown: the canonical optimal melds, lowest

@@ -450,7 +450,7 @@ func TestHint(t *testing.T) {
 	if d.m.hint == nil || !d.m.hintOn {
 		t.Fatal("no hint")
 	}
-	want := ComputeHint(o, mix(d.m.opt.Seed, uint64(d.m.rec.Seq())))
+	want := ComputeHint(o, d.m.hintSeed())
 	if d.m.hint.Action != want.Action {
 		t.Fatalf("hint %s, recomputed %s: not deterministic", d.m.hint.Action, want.Action)
 	}
@@ -460,7 +460,7 @@ func TestHint(t *testing.T) {
 	}
 	// the hard player's own choice in the same position, with the same seed
 	o2 := o
-	if a := ginbot.NewHard(gin.NewRand(mix(d.m.opt.Seed, uint64(d.m.rec.Seq())))).Act(&o2); a != d.m.hint.Action {
+	if a := ginbot.NewHard(gin.NewRand(d.m.hintSeed())).Act(&o2); a != d.m.hint.Action {
 		t.Fatalf("hint says %s, hard plays %s", d.m.hint.Action, a)
 	}
 	s := d.screen()
