@@ -145,23 +145,6 @@ func FuzzReadLog(f *testing.F) {
 	})
 }
 
-// FuzzReportMelds feeds arbitrary lines to the melds contract.
-func FuzzReportMelds(f *testing.F) {
-	f.Add("AS 2S 3S 7H 7D 7C 9C TC JC KD")
-	f.Add("10d 9♦ 8♦ 7h 7s 7c 2c 3c 4c kd qs")
-	f.Add("AS AS")
-	f.Fuzz(func(t *testing.T, line string) {
-		rep, err := ReportMelds(line, true)
-		if err != nil {
-			return
-		}
-		hand, _ := card.ParseSet(line)
-		if rep.Deadwood != Deadwood(hand) || len(rep.Arrangements) == 0 {
-			t.Fatalf("%q: deadwood %d", line, rep.Deadwood)
-		}
-	})
-}
-
 // FuzzShowdown feeds arbitrary knocker and defender hands to Settle.
 func FuzzShowdown(f *testing.F) {
 	f.Add(uint64(0x0123456789), uint64(0xABCDEF), uint8(10))

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"felt/gin"
-
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +29,7 @@ and for 11 cards also "discard" and "deadwood_after_discard". With --all,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
-				return gin.ReportMelds(line, all)
+				return reportMelds(line, all)
 			})
 		},
 	}
@@ -48,7 +46,7 @@ A bad line (or a knocker over the knock limit) gets {"error": "..."}.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
-				return gin.ReportShowdown([]byte(line))
+				return reportShowdown([]byte(line))
 			})
 		},
 	}

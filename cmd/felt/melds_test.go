@@ -1,6 +1,8 @@
 package main
 
 import (
+	"felt/card"
+	"felt/gin"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -385,4 +387,22 @@ func TestGinMeldsEmptyInput(t *testing.T) {
 	if out := mustFelt(t, "", "gin", "melds"); out != "" {
 		t.Errorf("no input gave output %q", out)
 	}
+}
+
+// FuzzReportMelds feeds arbitrary lines to the melds contract: never a
+// panic, and an answer agrees with the solver.
+func FuzzReportMelds(f *testing.F) {
+	f.Add("AS 2S 3S 7H 7D 7C 9C TC JC KD")
+	f.Add("10d 9♦ 8♦ 7h 7s 7c 2c 3c 4c kd qs")
+	f.Add("AS AS")
+	f.Fuzz(func(t *testing.T, line string) {
+		rep, err := reportMelds(line, true)
+		if err != nil {
+			return
+		}
+		hand, _ := card.ParseSet(line)
+		if rep.Deadwood != gin.Deadwood(hand) || len(rep.Arrangements) == 0 {
+			t.Fatalf("%q: deadwood %d", line, rep.Deadwood)
+		}
+	})
 }

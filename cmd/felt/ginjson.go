@@ -1,15 +1,17 @@
-package gin
+package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"felt/card"
+	"felt/gin"
 )
 
-// MeldReport is the JSON object `felt gin melds` writes for one hand.
-type MeldReport struct {
+// meldReport is the JSON object `felt gin melds` writes for one hand.
+type meldReport struct {
 	Deadwood             int             `json:"deadwood"`
 	Melds                [][]card.Card   `json:"melds"`
 	DeadwoodCards        []card.Card     `json:"deadwood_cards"`
@@ -21,50 +23,50 @@ type MeldReport struct {
 // deadwoodList returns the cards of s in rank order, never nil.
 func deadwoodList(s card.Set) []card.Card {
 	cs := s.Cards()
-	SortByRank(cs)
+	gin.SortByRank(cs)
 	return cs
 }
 
-// ReportMelds analyses a 10- or 11-card hand written as text ("7S 8S 9S
+// reportMelds analyses a 10- or 11-card hand written as text ("7S 8S 9S
 // …"): its least deadwood and canonical melds, for 11 cards the best discard
 // and the deadwood after it, and with all every optimal arrangement.
-func ReportMelds(line string, all bool) (MeldReport, error) {
+func reportMelds(line string, all bool) (meldReport, error) {
 	cards, err := card.ParseList(line)
 	if err != nil {
-		return MeldReport{}, err
+		return meldReport{}, err
 	}
 	if n := len(cards); n != 10 && n != 11 {
-		return MeldReport{}, fmt.Errorf("gin: %d cards, want 10 or 11: %w", n, ErrHandSize)
+		return meldReport{}, fmt.Errorf("gin: %d cards, want 10 or 11: %w", n, gin.ErrHandSize)
 	}
 	hand := card.SetOf(cards...)
-	a, err := Melds(hand)
+	a, err := gin.Melds(hand)
 	if err != nil {
-		return MeldReport{}, err
+		return meldReport{}, err
 	}
 	dead, dv := a.Deadwood(hand)
-	rep := MeldReport{Deadwood: dv, Melds: MeldLists(a), DeadwoodCards: deadwoodList(dead)}
+	rep := meldReport{Deadwood: dv, Melds: gin.MeldLists(a), DeadwoodCards: deadwoodList(dead)}
 	if len(cards) == 11 {
-		d, after := BestDiscard(hand)
+		d, after := gin.BestDiscard(hand)
 		rep.Discard, rep.DeadwoodAfterDiscard = d, &after
 	}
 	if all {
-		arrs, _ := AllMelds(hand)
+		arrs, _ := gin.AllMelds(hand)
 		for _, x := range arrs {
-			rep.Arrangements = append(rep.Arrangements, MeldLists(x))
+			rep.Arrangements = append(rep.Arrangements, gin.MeldLists(x))
 		}
 	}
 	return rep, nil
 }
 
-// ShowdownRequest is one input line of `felt gin showdown`.
-type ShowdownRequest struct {
+// showdownRequest is one input line of `felt gin showdown`.
+type showdownRequest struct {
 	Knocker  string          `json:"knocker"`
 	Defender string          `json:"defender"`
 	Rules    json.RawMessage `json:"rules,omitempty"`
 }
 
-// ShowdownReport is the JSON object `felt gin showdown` writes.
-type ShowdownReport struct {
+// showdownReport is the JSON object `felt gin showdown` writes.
+type showdownReport struct {
 	Result           string        `json:"result"`
 	Winner           string        `json:"winner"`
 	Points           int           `json:"points"`
@@ -75,37 +77,37 @@ type ShowdownReport struct {
 	Layoffs          []card.Card   `json:"layoffs"`
 }
 
-// ReportShowdown settles a showdown request: the knocker's 10 cards (11 for
+// reportShowdown settles a showdown request: the knocker's 10 cards (11 for
 // big gin) against the defender's 10, under the standard rules with the
 // request's overrides, the knocker choosing its arrangement automatically.
-func ReportShowdown(line []byte) (ShowdownReport, error) {
-	var req ShowdownRequest
+func reportShowdown(line []byte) (showdownReport, error) {
+	var req showdownRequest
 	if err := decodeStrict(line, &req); err != nil {
-		return ShowdownReport{}, err
+		return showdownReport{}, err
 	}
-	r := Standard()
+	r := gin.Standard()
 	if len(req.Rules) > 0 && string(req.Rules) != "null" {
 		var err error
-		if r, err = ParseRules(r, req.Rules); err != nil {
-			return ShowdownReport{}, err
+		if r, err = gin.ParseRules(r, req.Rules); err != nil {
+			return showdownReport{}, err
 		}
 	}
 	kc, err := card.ParseList(req.Knocker)
 	if err != nil {
-		return ShowdownReport{}, fmt.Errorf("knocker: %w", err)
+		return showdownReport{}, fmt.Errorf("knocker: %w", err)
 	}
 	dc, err := card.ParseList(req.Defender)
 	if err != nil {
-		return ShowdownReport{}, fmt.Errorf("defender: %w", err)
+		return showdownReport{}, fmt.Errorf("defender: %w", err)
 	}
-	sd, err := Settle(r, card.SetOf(kc...), Arrangement{}, card.SetOf(dc...), r.KnockLimit, false)
+	sd, err := gin.Settle(r, card.SetOf(kc...), gin.Arrangement{}, card.SetOf(dc...), r.KnockLimit, false)
 	if err != nil {
-		return ShowdownReport{}, err
+		return showdownReport{}, err
 	}
-	rep := ShowdownReport{
+	rep := showdownReport{
 		Result: sd.Result.String(), Winner: "knocker", Points: sd.Points,
 		KnockerDeadwood: sd.KnockerDeadwood, DefenderDeadwood: sd.DefenderDeadwood,
-		KnockerMelds: MeldLists(sd.Knocker), DefenderMelds: MeldLists(sd.Defender),
+		KnockerMelds: gin.MeldLists(sd.Knocker), DefenderMelds: gin.MeldLists(sd.Defender),
 		Layoffs: make([]card.Card, 0, len(sd.Layoffs)),
 	}
 	if !sd.KnockerWins {
@@ -127,4 +129,20 @@ func decodeStrict(line []byte, v any) error {
 		return fmt.Errorf("not a showdown request: more than one JSON value on the line")
 	}
 	return nil
+}
+
+// jsonProblem says what is wrong with a JSON value, without the package
+// prefix of encoding/json's messages.
+func jsonProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Sprintf("want a JSON object, got %s", te.Value)
+	case errors.As(err, &te):
+		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
+	case errors.As(err, &se):
+		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, err)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
 }
