@@ -3,7 +3,7 @@
 // target score with its bonuses, the observation a seat may see, and replay
 // logs.
 //
-// The rules are those of Felt's rules page (shared/rules/gin-rummy.md), with
+// The rules are those of Felt's rules page (docs/rules/gin-rummy.md), with
 // every option in Rules. The package does no I/O of its own (replay logs go
 // through an io.Reader or io.Writer), starts no goroutines and reads no
 // clock; all randomness comes from a *rand.Rand the caller seeds.
