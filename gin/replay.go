@@ -261,13 +261,49 @@ func (r *Replayed) Complete() bool { return r.Game.Over() }
 // MaxLogLine is the longest line a replay log may hold.
 const MaxLogLine = 64 << 10
 
+// MaxLogSize is the largest replay log ReadLog reads: far more than a long
+// game writes (a hand is a few dozen lines of a few hundred bytes), so that
+// a file of any size, /dev/zero included, is refused after a bounded read.
+const MaxLogSize = 16 << 20
+
+// maxLogSize is MaxLogSize, lowered by tests.
+var maxLogSize int64 = MaxLogSize
+
+// errLogSize is returned by a sizeLimit reader past its limit.
+var errLogSize = errors.New("log too large")
+
+// sizeLimit reads from r and fails with errLogSize once more than n bytes
+// have been read.
+type sizeLimit struct {
+	r io.Reader
+	n int64 // bytes still allowed
+}
+
+func (l *sizeLimit) Read(p []byte) (int, error) {
+	if l.n < 0 {
+		return 0, errLogSize
+	}
+	if int64(len(p)) > l.n+1 {
+		p = p[:l.n+1]
+	}
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	if l.n < 0 {
+		return n, errLogSize
+	}
+	return n, err
+}
+
 // ReadLog re-executes a replay log: it rebuilds the game from the header's
 // seed and rules, applies every action, and checks every recorded figure
 // (deals, drawn cards, deadwood, stock sizes, results, scores, bonuses). A
 // log may stop anywhere between lines (a saved game); a malformed, edited or
-// cut-off line is refused with a LogError naming the line.
+// cut-off line is refused with a LogError naming the line. Reads are
+// bounded: a line longer than MaxLogLine, or a log longer than MaxLogSize,
+// is refused.
 func ReadLog(rd io.Reader) (*Replayed, error) {
-	sc := bufio.NewScanner(rd)
+	lim := &sizeLimit{r: rd, n: maxLogSize}
+	sc := bufio.NewScanner(lim)
 	sc.Buffer(make([]byte, 0, 4096), MaxLogLine)
 	out := &Replayed{}
 	line := 0
@@ -281,6 +317,11 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 	state := "header" // what may come next: header, deal, play, result, end
 	for sc.Scan() {
 		line++
+		if lim.n < 0 {
+			// the scanner hands out what it read before the limit, the
+			// last line cut short: the log is refused whatever it holds
+			return nil, &LogError{Line: line, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
+		}
 		raw := bytes.TrimSpace(sc.Bytes())
 		if len(raw) == 0 {
 			return nil, fail("empty line")
@@ -428,6 +469,9 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLogLine)}
 		}
+		if errors.Is(err, errLogSize) {
+			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
+		}
 		return nil, &LogError{Line: line + 1, Err: err}
 	}
 	if out.Game == nil {
@@ -490,14 +534,26 @@ func Resume(rd io.Reader, w io.Writer) (*Recorder, *Replayed, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rec := &Recorder{w: w, g: rp.Game, seq: rp.Actions}
-	if rp.Game.Over() {
-		return rec, rp, nil
-	}
-	if rp.Game.Hand().Over() {
-		if err := rec.NextHand(); err != nil {
-			return nil, nil, err
-		}
+	rec, err := rp.Resume(w)
+	if err != nil {
+		return nil, nil, err
 	}
 	return rec, rp, nil
+}
+
+// Resume returns a Recorder that goes on with the replayed game, appending
+// to w (normally the log's file, opened for appending). If the log ends
+// after a finished hand, the next hand is dealt and logged first. The game
+// is the Replayed's own: call Resume once.
+func (r *Replayed) Resume(w io.Writer) (*Recorder, error) {
+	rec := &Recorder{w: w, g: r.Game, seq: r.Actions}
+	if r.Game.Over() {
+		return rec, nil
+	}
+	if r.Game.Hand().Over() {
+		if err := rec.NextHand(); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
 }

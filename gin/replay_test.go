@@ -3,6 +3,7 @@ package gin
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -75,5 +76,62 @@ func TestReplayRefusesEditedLog(t *testing.T) {
 	_, err = ReadLog(strings.NewReader(cut))
 	if !errors.As(err, &le) || le.Line != 8 {
 		t.Fatalf("cut log: got %v, want a LogError on line 8", err)
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// zeros is an endless stream of zero bytes, like /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestReadLogBoundsTheLine: an endless line (/dev/zero) is refused after
+// reading little more than MaxLogLine bytes.
+func TestReadLogBoundsTheLine(t *testing.T) {
+	cr := &countingReader{r: zeros{}}
+	_, err := ReadLog(cr)
+	var le *LogError
+	if !errors.As(err, &le) || le.Line != 1 || !strings.Contains(err.Error(), "line longer than") {
+		t.Fatalf("an endless line: %v", err)
+	}
+	if cr.n > 2*MaxLogLine {
+		t.Fatalf("read %d bytes of an endless line, want at most %d", cr.n, 2*MaxLogLine)
+	}
+}
+
+// TestReadLogBoundsTheSize: a log longer than the size limit is refused
+// whatever its lines hold, and no more than the limit (and a read's worth)
+// is read.
+func TestReadLogBoundsTheSize(t *testing.T) {
+	log := playRandom(t, Standard(), 3).Bytes()
+	defer func(n int64) { maxLogSize = n }(maxLogSize)
+	maxLogSize = int64(len(log))
+	if _, err := ReadLog(bytes.NewReader(log)); err != nil {
+		t.Fatalf("a log of exactly the limit: %v", err)
+	}
+	for _, cut := range []int{1, 10, len(log) / 2} {
+		maxLogSize = int64(len(log) - cut)
+		cr := &countingReader{r: io.MultiReader(bytes.NewReader(log), zeros{})}
+		_, err := ReadLog(cr)
+		if err == nil || !strings.Contains(err.Error(), "log longer than") {
+			t.Fatalf("a log %d bytes over the limit: %v", cut, err)
+		}
+		if cr.n > maxLogSize+1 {
+			t.Fatalf("read %d bytes with a limit of %d", cr.n, maxLogSize)
+		}
 	}
 }

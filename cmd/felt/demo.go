@@ -73,12 +73,24 @@ func loadRules(arg string) (gin.Rules, error) {
 	if r, ok := gin.Preset(arg); ok {
 		return r, nil
 	}
-	data, err := os.ReadFile(arg)
+	f, err := os.Open(arg)
 	if err != nil {
 		return gin.Rules{}, fmt.Errorf("rules %q: not a preset (%s) and not a readable file: %w", arg, strings.Join(gin.Presets(), ", "), err)
 	}
+	defer f.Close()
+	// a rules file is a few hundred bytes: read a bounded amount
+	data, err := io.ReadAll(io.LimitReader(f, maxRulesFile+1))
+	if err != nil {
+		return gin.Rules{}, fmt.Errorf("rules %q: %w", arg, err)
+	}
+	if len(data) > maxRulesFile {
+		return gin.Rules{}, fmt.Errorf("rules %q: longer than %d bytes, not a rules file", arg, maxRulesFile)
+	}
 	return gin.ParseRules(gin.Standard(), data)
 }
+
+// maxRulesFile is the largest rules file Felt reads.
+const maxRulesFile = 64 << 10
 
 func pretty(s card.Set) string {
 	cs := s.Cards()

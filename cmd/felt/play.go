@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -285,13 +284,9 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 
 // resumeGame reads a saved game and opens it to go on writing.
 func resumeGame(path string) (*game, error) {
-	data, err := os.ReadFile(path)
+	rp, data, err := readLog(path)
 	if err != nil {
 		return nil, err
-	}
-	rp, err := gin.ReadLog(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if rp.Complete() {
 		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, path)
@@ -311,17 +306,17 @@ func resumeGame(path string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, rp2, err := gin.Resume(bytes.NewReader(data), f)
+	rec, err := rp.Resume(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	bot, err := computer(level, tui.ComputerSeed(rp2.Seed, rp2.Actions), rp2.Rules, gin.Seat(1-seat))
+	bot, err := computer(level, tui.ComputerSeed(rp.Seed, rp.Actions), rp.Rules, gin.Seat(1-seat))
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	return &game{rec: rec, file: f, path: path, seat: gin.Seat(seat), bot: bot, seed: rp2.Seed, level: level}, nil
+	return &game{rec: rec, file: f, path: path, seat: gin.Seat(seat), bot: bot, seed: rp.Seed, level: level}, nil
 }
 
 func (e *env) replayViewCmd() *cobra.Command {
@@ -332,13 +327,9 @@ func (e *env) replayViewCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
-			data, err := os.ReadFile(path)
+			rp, _, err := readLog(path)
 			if err != nil {
 				return err
-			}
-			rp, err := gin.ReadLog(bytes.NewReader(data))
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
 			}
 			m, err := tui.NewReplay(rp, filepath.Base(path), look(ascii))
 			if err != nil {

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/testenv"
 )
 
 func TestPlayNeedsATerminal(t *testing.T) {
@@ -220,5 +222,81 @@ func TestNewSaveFile(t *testing.T) {
 	}
 	if _, _, err := newSaveFile(filepath.Join(dir, "missing"), now); err == nil {
 		t.Fatal("a save file in a missing directory")
+	}
+}
+
+// bounded runs f and fails unless it returns within a generous time and
+// allocates less than limit bytes: a file of any size must cost a bounded
+// read.
+func bounded(t *testing.T, what string, limit uint64, f func()) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(testenv.Timeout(30 * time.Second)):
+		t.Fatalf("%s: still reading after %v", what, testenv.Timeout(30*time.Second))
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > limit {
+		t.Fatalf("%s: allocated %d bytes, want at most %d", what, got, limit)
+	}
+}
+
+// sparse makes a file of size bytes of zeros that takes no disk space.
+func sparse(t *testing.T, size int64) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "zeros.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path
+}
+
+// TestLogReadsAreBounded: felt play --resume, felt replay view and felt
+// replay verify refuse a file of endless zeros (/dev/zero), a huge file and
+// a log with one huge line with a clear error, after a bounded read.
+func TestLogReadsAreBounded(t *testing.T) {
+	huge := sparse(t, 256<<20)
+	longLine := filepath.Join(t.TempDir(), "long.jsonl")
+	good, _ := os.ReadFile(savedGame(t, 3, [2]string{humanName, "simple"}))
+	os.WriteFile(longLine, append(good, append(bytes.Repeat([]byte(" "), 8<<20), '\n')...), 0o644)
+	files := map[string]string{"a huge file": huge, "a huge line": longLine}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		files["/dev/zero"] = "/dev/zero"
+	}
+	const limit = 32 << 20
+	for what, path := range files {
+		bounded(t, "resume "+what, limit, func() {
+			_, err := resumeGame(path)
+			if err == nil || !strings.Contains(err.Error(), "longer than") {
+				t.Errorf("resume %s: %v, want an error saying it is too long", what, err)
+			}
+		})
+		for _, cmd := range []string{"view", "verify"} {
+			bounded(t, "replay "+cmd+" "+what, limit, func() {
+				_, _, err := felt(t, "", "replay", cmd, path)
+				if err == nil || !strings.Contains(err.Error(), "longer than") || !strings.Contains(err.Error(), path) {
+					t.Errorf("replay %s of %s: %v, want an error naming the file and saying it is too long", cmd, what, err)
+				}
+			})
+		}
+		bounded(t, "rules "+what, limit, func() {
+			_, _, err := felt(t, "", "demo", "--rules", path)
+			if err == nil || !strings.Contains(err.Error(), "longer than") {
+				t.Errorf("--rules %s: %v, want an error saying it is too long", what, err)
+			}
+		})
 	}
 }

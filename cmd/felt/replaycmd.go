@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 
 	"felt/gin"
@@ -21,14 +23,9 @@ func (e *env) replayCmd() *cobra.Command {
 		Short: "Re-execute every action of a replay log and check every recorded figure",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			rp, _, err := readLog(args[0])
 			if err != nil {
 				return err
-			}
-			defer f.Close()
-			rp, err := gin.ReadLog(f)
-			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			g := rp.Game
 			status := "complete"
@@ -48,4 +45,23 @@ func (e *env) replayCmd() *cobra.Command {
 	}
 	c.AddCommand(verify)
 	return c
+}
+
+// readLog reads and replays the log in path, the one bounded way every
+// command reads a log: gin.ReadLog refuses a line longer than
+// gin.MaxLogLine and a log longer than gin.MaxLogSize, so a file of any
+// size (/dev/zero) costs a bounded read. It returns the bytes read too (the
+// whole log, when it replays). Errors name the file.
+func readLog(path string) (*gin.Replayed, []byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var data bytes.Buffer
+	rp, err := gin.ReadLog(io.TeeReader(f, &data))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rp, data.Bytes(), nil
 }
