@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"felt/card"
@@ -54,6 +55,17 @@ type Decision struct {
 	Obs    gin.Observation
 	Events []Event      // the public events since the player's last decision
 	Legal  []gin.Action // every legal action (knocks with the automatic arrangement)
+}
+
+// ownObs returns a copy of o that shares no storage with it.
+func ownObs(o *gin.Observation) *gin.Observation {
+	c := *o
+	if c.Result != nil {
+		r := *c.Result
+		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
+		c.Result = &r
+	}
+	return &c
 }
 
 // Player plays Gin Rummy from one seat.

@@ -48,7 +48,6 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 	g := rec.Game()
 	var out Outcome
 	var pending [2][]Event
-	var d Decision
 	// notified reports a failed notification: a forfeit, unless the
 	// context ended or the game was already over.
 	notified := func(s gin.Seat, err error) (Outcome, error, bool) {
@@ -110,7 +109,7 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			if err := rec.NextHand(); err != nil {
 				return out, err
 			}
-			pending[0], pending[1] = pending[0][:0], pending[1][:0]
+			pending = [2][]Event{}
 			if s, err := notifyAll(HandStartEvent); err != nil {
 				if o, e, stop := notified(s, err); stop {
 					return o, e
@@ -122,11 +121,14 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			return out, fmt.Errorf("agent: hand %d passed %d moves without ending (players keep trading the discard pile)", g.HandNumber(), MaxHandMoves)
 		}
 		seat := h.Turn()
-		d.Obs = g.Observe(seat)
-		d.Events = pending[seat]
-		d.Legal = d.Obs.LegalActions(d.Legal[:0])
+		// Each call gets its own Decision, and the events queued for the
+		// seat move into it: a player may keep what it was given, and
+		// nothing of it is reused for the other seat or a later turn.
+		d := &Decision{Obs: g.Observe(seat), Events: pending[seat]}
+		pending[seat] = nil
+		d.Legal = d.Obs.LegalActions(nil)
 		start := time.Now()
-		a, err := players[seat].Act(ctx, &d)
+		a, err := players[seat].Act(ctx, d)
 		out.Decisions[seat] = append(out.Decisions[seat], time.Since(start))
 		if err != nil {
 			if ctx.Err() != nil {
@@ -134,7 +136,6 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			}
 			return forfeit(seat, fmt.Sprintf("%s: %v", players[seat].Name(), err))
 		}
-		pending[seat] = pending[seat][:0]
 		shown := shownCard(h, a)
 		if err := rec.Apply(seat, a); err != nil {
 			return forfeit(seat, fmt.Sprintf("%s: illegal action %s: %v", players[seat].Name(), a, err))

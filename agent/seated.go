@@ -43,7 +43,8 @@ func (s *Seated) Problem() error {
 	return s.err
 }
 
-// Act asks the player for its action.
+// Act asks the player for its action. The player is given its own copy
+// of obs, which the caller may reuse.
 func (s *Seated) Act(obs *gin.Observation) gin.Action {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -53,18 +54,20 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 	ctx := context.Background()
 	if !s.started || obs.HandNumber != s.hand {
 		s.started, s.hand = true, obs.HandNumber
-		if err := s.P.Notify(ctx, Event{Kind: HandStartEvent, Hand: obs.HandNumber, Obs: obs}); err != nil {
+		if err := s.P.Notify(ctx, Event{Kind: HandStartEvent, Hand: obs.HandNumber, Obs: ownObs(obs)}); err != nil {
 			s.err = err
 			return s.Fallback.Act(obs)
 		}
 	}
-	d := Decision{Obs: *obs, Legal: obs.LegalActions(nil)}
+	// The player gets its own copy of everything: the caller may reuse
+	// obs, and the player may keep what it was given.
+	d := &Decision{Obs: *ownObs(obs), Legal: obs.LegalActions(nil)}
 	opp := obs.Seat.Other()
 	for i := 0; i < obs.OpponentMoves.Len(); i++ {
 		m := obs.OpponentMoves.At(i)
 		d.Events = append(d.Events, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: opp, Action: m.Kind, Card: m.Card})
 	}
-	a, err := s.P.Act(ctx, &d)
+	a, err := s.P.Act(ctx, d)
 	if err != nil {
 		s.err = err
 		return s.Fallback.Act(obs)
@@ -73,9 +76,9 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 }
 
 // HandEnded tells the player a hand is over; obs is its seat's observation
-// with the result.
+// with the result. The player is given a copy: the caller may reuse obs.
 func (s *Seated) HandEnded(obs *gin.Observation) {
-	s.notify(Event{Kind: HandEndEvent, Hand: obs.HandNumber, Obs: obs})
+	s.notify(Event{Kind: HandEndEvent, Hand: obs.HandNumber, Obs: ownObs(obs)})
 }
 
 // GameEnded tells the player the game is over.

@@ -1,6 +1,10 @@
 package gin
 
-import "felt/card"
+import (
+	"slices"
+
+	"felt/card"
+)
 
 // Observation is what one seat may know: its own cards, the discard pile,
 // the public record of what the opponent took, passed and discarded, counts
@@ -67,7 +71,10 @@ func (h *Hand) Observe(seat Seat) Observation {
 		o.JustTaken, o.Drawn = h.justTaken, h.drawn
 	}
 	if h.phase == OverPhase {
+		// The observation shares no storage with the hand: a player
+		// that keeps or changes it changes nothing else.
 		r := h.result
+		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
 		o.Result = &r
 	}
 	return o
