@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"felt/card"
@@ -111,7 +112,7 @@ type Options struct {
 // New returns the player named name: a built-in level (see ginbot.Levels)
 // seeded with seed, or "exec:COMMAND" for an outside program.
 func New(name string, seed uint64, opt Options) (Player, error) {
-	if cmd, ok := cutPrefix(name, "exec:"); ok {
+	if cmd, ok := strings.CutPrefix(name, "exec:"); ok {
 		return Exec(cmd, opt)
 	}
 	p, err := ginbot.New(name, gin.NewRand(seed))
@@ -119,11 +120,4 @@ func New(name string, seed uint64, opt Options) (Player, error) {
 		return nil, err
 	}
 	return Bot{p}, nil
-}
-
-func cutPrefix(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):], true
-	}
-	return "", false
 }
