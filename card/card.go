@@ -21,12 +21,19 @@ const (
 // NumSuits is the number of suits in a pack.
 const NumSuits = 4
 
+// NoSuit is the suit of a joker, which belongs to no suit. It prints as
+// "none".
+const NoSuit Suit = NumSuits
+
 var suitLetters = [NumSuits]byte{'S', 'H', 'D', 'C'}
 var suitSymbols = [NumSuits]string{"♠", "♥", "♦", "♣"}
 var suitNames = [NumSuits]string{"spades", "hearts", "diamonds", "clubs"}
 
 // String returns the suit's letter: "S", "H", "D" or "C".
 func (s Suit) String() string {
+	if s == NoSuit {
+		return "none"
+	}
 	if s >= NumSuits {
 		return fmt.Sprintf("Suit(%d)", uint8(s))
 	}
@@ -43,6 +50,9 @@ func (s Suit) Symbol() string {
 
 // Name returns the suit's English name in lower case, e.g. "spades".
 func (s Suit) Name() string {
+	if s == NoSuit {
+		return "none"
+	}
 	if s >= NumSuits {
 		return s.String()
 	}
@@ -113,16 +123,28 @@ func New(r Rank, s Suit) Card {
 	return Card(uint8(s)<<4 | uint8(r))
 }
 
-// Rank returns the card's rank (NoRank for the zero Card).
-func (c Card) Rank() Rank { return Rank(c & 0xF) }
+// Rank returns the card's rank (NoRank for the zero Card and for a joker).
+func (c Card) Rank() Rank {
+	if r := Rank(c & 0xF); r <= King {
+		return r
+	}
+	return NoRank
+}
 
-// Suit returns the card's suit.
-func (c Card) Suit() Suit { return Suit(c >> 4) }
+// Suit returns the card's suit (NoSuit for a joker).
+func (c Card) Suit() Suit {
+	if c.IsJoker() {
+		return NoSuit
+	}
+	return Suit(c >> 4)
+}
 
 // IsValid reports whether c is one of the 52 cards.
+//
+// Jokers are not: see In54 and IsJoker.
 func (c Card) IsValid() bool {
-	r := c.Rank()
-	return r >= Ace && r <= King && c.Suit() < NumSuits
+	r := Rank(c & 0xF)
+	return r >= Ace && r <= King && c>>4 < NumSuits
 }
 
 // Value returns the card's Gin Rummy deadwood value.
@@ -146,26 +168,28 @@ func FromIndex(i int) Card {
 	return New(Rank(i%NumRanks+1), Suit(i/NumRanks))
 }
 
-// String returns the two-letter form, rank then suit ("7S", "TD"). The zero
-// Card prints as "??".
+// String returns the two-letter form, rank then suit ("7S", "TD"), or "SJ"
+// and "BJ" for the jokers. The zero Card prints as "??".
 func (c Card) String() string {
 	if !c.IsValid() {
-		return "??"
+		return jokerString(c)
 	}
 	return string([]byte{rankLetters[c.Rank()], suitLetters[c.Suit()]})
 }
 
-// Pretty returns the rank followed by the suit symbol ("7♥", "T♣").
+// Pretty returns the rank followed by the suit symbol ("7♥", "T♣"); the
+// jokers are "SJ" and "BJ".
 func (c Card) Pretty() string {
 	if !c.IsValid() {
-		return "??"
+		return jokerString(c)
 	}
 	return c.Rank().String() + c.Suit().Symbol()
 }
 
-// MarshalText implements encoding.TextMarshaler with the two-letter form.
+// MarshalText implements encoding.TextMarshaler with the two-letter form;
+// jokers included.
 func (c Card) MarshalText() ([]byte, error) {
-	if !c.IsValid() {
+	if !c.In54() {
 		return nil, ErrInvalidCard
 	}
 	return []byte(c.String()), nil
@@ -181,7 +205,8 @@ func (c *Card) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// ErrInvalidCard is returned when a card is not one of the 52.
+// ErrInvalidCard is returned when a card is not one of the 52 (or, where
+// jokers are allowed, not one of the 54 faces).
 var ErrInvalidCard = errors.New("card: not a valid card")
 
 // ParseError reports a string that is not a card.
@@ -200,12 +225,16 @@ func (e *ParseError) Is(target error) bool { return target == ErrInvalidCard }
 
 // Parse reads a card written rank then suit: "7S", "TD", "10D", "ah", "Q♥".
 // Ranks are A 2–9 T (or 10) J Q K; suits S H D C or ♠ ♥ ♦ ♣ (also the
-// outline forms ♤ ♡ ♢ ♧). Case does not matter; surrounding space is ignored.
+// outline forms ♤ ♡ ♢ ♧). "SJ" and "BJ" are the small and big jokers. Case
+// does not matter; surrounding space is ignored.
 func Parse(s string) (Card, error) {
 	in := s
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return 0, &ParseError{in, "empty"}
+	}
+	if j := parseJoker(s); j != 0 {
+		return j, nil
 	}
 	var r Rank
 	rest := s

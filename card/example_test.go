@@ -33,7 +33,7 @@ func ExampleParseList() {
 	fmt.Println(err, errors.Is(err, card.ErrDuplicate))
 	// Output:
 	// [7S 8S 9S] <nil>
-	// card: 7S given twice: card: duplicate card true
+	// card: duplicate card: 7S given twice true
 }
 
 func ExampleParseSet() {
@@ -84,4 +84,36 @@ func ExampleDeal() {
 	// dealer:     2S 3S KS 5H 9H QH 4D 6D 7D KD
 	// upcard: TD stock: 31
 	// card: not enough cards to deal
+}
+
+func ExampleParseMulti() {
+	hand, err := card.ParseMulti("BJ 9H 9h SJ 10S")
+	fmt.Println(hand, hand.Len(), err)
+	fmt.Println("pairs:", hand.Pairs(), "count of 9H:", hand.Count(card.MustParse("9H")))
+
+	_, err = card.ParseMulti("9H 9H 9H")
+	fmt.Println(err)
+	// Output:
+	// TS 9H 9H SJ BJ 5 <nil>
+	// pairs: 9H count of 9H: 2
+	// card: more than two copies: a third 9H
+}
+
+func ExampleMulti_Remove() {
+	hand := card.MustParseMulti("7S 7S BJ")
+	fmt.Println(hand.Remove(card.MustParse("7S")), hand)
+	fmt.Println(hand.Remove(card.SmallJoker), hand)
+	// Output:
+	// <nil> 7S BJ
+	// card: not held: SJ 7S BJ
+}
+
+func ExamplePacks() {
+	deck, _ := card.ShuffledPacks(rand.New(rand.NewPCG(1, 2)), 2, true)
+	hands, kitty, _ := card.Deal(deck, 4, 25)
+	fmt.Println(len(deck), len(hands[0]), len(kitty))
+	fmt.Println(card.SmallJoker, card.BigJoker, card.SmallJoker.Suit(), card.BigJoker.IsValid(), card.BigJoker.In54())
+	// Output:
+	// 108 25 8
+	// SJ BJ none false true
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // Set is a set of distinct cards as a bitmask: bit suit*16+rank stands for a
-// card. The zero Set is empty. Sets are comparable values.
+// card, and bits 14 and 15 for the small and big jokers. The zero Set is
+// empty. Sets are comparable values.
 type Set uint64
 
 // SuitMask returns the 13-bit rank mask of one suit's cards in s: bit rank-1
@@ -16,6 +17,12 @@ func (s Set) SuitMask(su Suit) uint16 { return uint16(s>>(16*uint(su)+1)) & 0x1F
 
 // FullSet is the set of all 52 cards.
 const FullSet Set = 0x3FFE | 0x3FFE<<16 | 0x3FFE<<32 | 0x3FFE<<48
+
+// Jokers is the set of the two jokers.
+const Jokers Set = 1<<SmallJoker | 1<<BigJoker
+
+// AllFaces is the set of all 54 faces: the 52 cards and the two jokers.
+const AllFaces = FullSet | Jokers
 
 // SetOf returns the set of the given cards; invalid cards are ignored.
 func SetOf(cards ...Card) Set {
@@ -26,9 +33,10 @@ func SetOf(cards ...Card) Set {
 	return s
 }
 
-// Bit returns the one-card set {c}, or the empty set for an invalid card.
+// Bit returns the one-card set {c}, or the empty set for a value that is
+// neither one of the 52 cards nor a joker.
 func Bit(c Card) Set {
-	if !c.IsValid() {
+	if !c.In54() {
 		return 0
 	}
 	return 1 << uint(c)
@@ -41,10 +49,11 @@ func (s Set) Add(c Card) Set { return s | Bit(c) }
 func (s Set) Remove(c Card) Set { return s &^ Bit(c) }
 
 // Has reports whether c is in s.
-func (s Set) Has(c Card) bool { return c.IsValid() && s&(1<<uint(c)) != 0 }
+func (s Set) Has(c Card) bool { return c.In54() && s&(1<<uint(c)) != 0 }
 
-// Len returns the number of cards in s.
-func (s Set) Len() int { return bits.OnesCount64(uint64(s & FullSet)) }
+// Len returns the number of cards in s, jokers included; stray bits that
+// stand for no card are not counted.
+func (s Set) Len() int { return bits.OnesCount64(uint64(s & AllFaces)) }
 
 // Union returns the cards in s or t.
 func (s Set) Union(t Set) Set { return s | t }
@@ -80,13 +89,15 @@ func MaskValue(m uint16) int {
 	return v
 }
 
-// Cards returns the cards in s, ordered by suit (S H D C) then rank.
+// Cards returns the cards in s, ordered by suit (S H D C) then rank, then
+// the small and the big joker.
 func (s Set) Cards() []Card {
 	out := make([]Card, 0, s.Len())
 	return s.AppendCards(out)
 }
 
-// AppendCards appends the cards of s, ordered by suit then rank, to dst.
+// AppendCards appends the cards of s, ordered by suit then rank, then the
+// jokers, to dst.
 func (s Set) AppendCards(dst []Card) []Card {
 	m := uint64(s & FullSet)
 	for m != 0 {
@@ -94,10 +105,13 @@ func (s Set) AppendCards(dst []Card) []Card {
 		dst = append(dst, Card(i))
 		m &= m - 1
 	}
+	if s&Jokers != 0 {
+		dst = appendJokers(dst, s)
+	}
 	return dst
 }
 
-// All yields the cards of s in suit then rank order.
+// All yields the cards of s in suit then rank order, then the jokers.
 func (s Set) All(yield func(Card) bool) {
 	m := uint64(s & FullSet)
 	for m != 0 {
@@ -106,6 +120,12 @@ func (s Set) All(yield func(Card) bool) {
 			return
 		}
 		m &= m - 1
+	}
+	if s&(1<<SmallJoker) != 0 && !yield(SmallJoker) {
+		return
+	}
+	if s&(1<<BigJoker) != 0 {
+		yield(BigJoker)
 	}
 }
 
@@ -126,8 +146,9 @@ func Format(cards []Card) string {
 	return b.String()
 }
 
-// ParseList reads cards separated by spaces or commas ("7S 8S 9S"). It
-// refuses a malformed card and a card given twice.
+// ParseList reads cards of one 52-card pack separated by spaces or commas
+// ("7S 8S 9S"). It refuses a malformed card, a joker and a card given twice;
+// ParseMulti reads jokers and cards given twice.
 func ParseList(s string) ([]Card, error) {
 	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
 	out := make([]Card, 0, len(fields))
@@ -137,8 +158,11 @@ func ParseList(s string) ([]Card, error) {
 		if err != nil {
 			return nil, err
 		}
+		if c.IsJoker() {
+			return nil, &ParseError{f, "a joker is not one of the 52 cards"}
+		}
 		if seen.Has(c) {
-			return nil, fmt.Errorf("card: %s given twice: %w", c, ErrDuplicate)
+			return nil, fmt.Errorf("%w: %s given twice", ErrDuplicate, c)
 		}
 		seen = seen.Add(c)
 		out = append(out, c)
