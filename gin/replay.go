@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"unicode/utf8"
 
 	"felt/card"
 )
@@ -24,6 +25,10 @@ const LogFormat = 1
 //	result  hand, result, knocker, winner, points, knocker_deadwood,
 //	        defender_deadwood, knocker_melds, defender_melds, layoffs, scores
 //	game    winner, scores, boxes, game_bonus, shutout, box_bonus, final
+//	takeover hand, player (the seat), name (who plays it from now on),
+//	        reason: a player stopped playing its seat (an outside program
+//	        failed) and another took over; it may come between any two
+//	        lines of a hand being played, or after a hand's result
 type Record struct {
 	Type     string        `json:"type"`
 	Format   int           `json:"format,omitempty"`
@@ -58,6 +63,9 @@ type Record struct {
 	Shutout          *bool         `json:"shutout,omitempty"`
 	BoxBonus         *[2]int       `json:"box_bonus,omitempty"`
 	Final            *[2]int       `json:"final,omitempty"`
+
+	Name   string `json:"name,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -228,6 +236,41 @@ func (r *Recorder) NextHand() error {
 	return r.write(dealRecord(r.g))
 }
 
+// MaxPlayerName is the longest player name a takeover line may hold.
+const MaxPlayerName = 1024
+
+// MaxReason is the longest reason a takeover line keeps: a longer one is
+// cut.
+const MaxReason = 512
+
+// Takeover logs that the player called name plays seat from now on, in
+// place of the one before it, and why (cut to MaxReason bytes). A game
+// that is over takes no takeover.
+func (r *Recorder) Takeover(seat Seat, name, reason string) error {
+	if seat > 1 {
+		return fmt.Errorf("gin: takeover of seat %d: %w", seat, ErrInvalidSeat)
+	}
+	if name == "" || len(name) > MaxPlayerName {
+		return fmt.Errorf("gin: takeover by a player named %d bytes, want 1 to %d", len(name), MaxPlayerName)
+	}
+	if r.g.Over() {
+		return fmt.Errorf("gin: takeover: %w", ErrGameOver)
+	}
+	return r.write(Record{Type: "takeover", Hand: r.g.HandNumber(), Player: ptr(seat), Name: name, Reason: cutReason(reason)})
+}
+
+// cutReason cuts s to MaxReason bytes without splitting a character.
+func cutReason(s string) string {
+	if len(s) <= MaxReason {
+		return s
+	}
+	s = s[:MaxReason]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
 // LogError reports a replay log line that cannot be replayed.
 type LogError struct {
 	Line int   // 1-based line number
@@ -247,7 +290,10 @@ var ErrLogMismatch = errors.New("recorded figure does not match the replay")
 // Replayed is a game rebuilt from its log.
 type Replayed struct {
 	Seed    uint64
-	Players [2]string
+	Players [2]string // the players the header names
+	// Playing are the players of each seat at the log's end: the header's,
+	// changed by takeover lines.
+	Playing [2]string
 	Rules   Rules
 	Game    *Game
 	Actions int // action lines replayed
@@ -363,6 +409,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			}
 			out.Game, out.Seed, out.Rules = ng, *rec.Seed, *rec.Rules
 			copy(out.Players[:], rec.Players)
+			out.Playing = out.Players
 			state = "deal"
 		case "deal":
 			switch state {
@@ -446,6 +493,30 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if g.Over() {
 				state = "game"
 			}
+		case "takeover":
+			if state == "end" {
+				return nil, fail("a line after the game's end")
+			}
+			if state != "play" && state != "next" {
+				return nil, fail("a takeover line where a %s line belongs", state)
+			}
+			if rec.Hand != g.HandNumber() {
+				return nil, mismatch("hand", rec.Hand, g.HandNumber())
+			}
+			if rec.Player == nil || *rec.Player > 1 {
+				return nil, fail("takeover without a seat 0 or 1")
+			}
+			if rec.Name == "" || len(rec.Name) > MaxPlayerName {
+				return nil, fail("takeover by a player named %d bytes, want 1 to %d", len(rec.Name), MaxPlayerName)
+			}
+			if len(rec.Reason) > MaxReason {
+				return nil, fail("takeover reason of %d bytes, want at most %d", len(rec.Reason), MaxReason)
+			}
+			want := Record{Type: "takeover", Hand: rec.Hand, Player: rec.Player, Name: rec.Name, Reason: rec.Reason}
+			if err := sameRecord(rec, want); err != nil {
+				return nil, fail("takeover: %w", err)
+			}
+			out.Playing[*rec.Player] = rec.Name
 		case "game":
 			if state != "game" {
 				return nil, fail("a game line where a %s line belongs", state)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -132,6 +133,126 @@ func TestReadLogBoundsTheSize(t *testing.T) {
 		}
 		if cr.n > maxLogSize+1 {
 			t.Fatalf("read %d bytes with a limit of %d", cr.n, maxLogSize)
+		}
+	}
+}
+
+// TestReplayTakeover: takeover lines, mid-hand and after a hand's result,
+// replay and change who plays the seat; old logs without them still
+// replay with the header's players; a game that is over takes none.
+func TestReplayTakeover(t *testing.T) {
+	var buf bytes.Buffer
+	rec, err := NewRecordedGame(&buf, Standard(), 7, [2]string{"human", "exec:./bot"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := ReadLog(bytes.NewReader(buf.Bytes()))
+	if err != nil || rp.Playing != [2]string{"human", "exec:./bot"} {
+		t.Fatalf("a log without takeover lines: playing %v, %v", rp.Playing, err)
+	}
+	rng := rand.New(rand.NewPCG(7, 1))
+	g := rec.Game()
+	takeovers := 0
+	var acts []Action
+	for i := 0; !g.Over(); i++ {
+		if i == 5 {
+			if err := rec.Takeover(1, "normal", "exited with status 2\nline two"); err != nil {
+				t.Fatal(err)
+			}
+			takeovers++
+		}
+		if g.Hand().Over() {
+			if takeovers == 1 {
+				if err := rec.Takeover(0, "hard", strings.Repeat("é", MaxReason)); err != nil {
+					t.Fatal(err)
+				}
+				takeovers++
+			}
+			if err := rec.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		h := g.Hand()
+		acts = h.LegalActions(acts[:0])
+		a := acts[rng.IntN(len(acts))]
+		for _, x := range acts {
+			if x.Kind == Knock || x.Kind == BigGin {
+				a = x
+			}
+		}
+		if err := rec.Apply(h.Turn(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if takeovers != 2 {
+		t.Fatalf("%d takeovers logged, want 2", takeovers)
+	}
+	if err := rec.Takeover(1, "easy", ""); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("a takeover after the game's end: %v", err)
+	}
+	if err := rec.Takeover(2, "easy", ""); !errors.Is(err, ErrInvalidSeat) {
+		t.Fatalf("a takeover of seat 2: %v", err)
+	}
+	log := buf.String()
+	rp, err = ReadLog(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rp.Players != [2]string{"human", "exec:./bot"} || rp.Playing != [2]string{"hard", "normal"} {
+		t.Fatalf("players %v, playing %v", rp.Players, rp.Playing)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
+		if strings.Contains(l, `"takeover"`) {
+			lines = append(lines, l)
+			if len(l) > MaxReason+200 {
+				t.Errorf("a takeover line of %d bytes: the reason is not cut", len(l))
+			}
+		}
+	}
+	if len(lines) != 2 || !strings.Contains(lines[0], `"name":"normal"`) || !strings.Contains(lines[0], `"player":1`) {
+		t.Fatalf("takeover lines %q", lines)
+	}
+}
+
+// TestReplayRefusesBadTakeover: a takeover line out of place or with a
+// bad field names its line.
+func TestReplayRefusesBadTakeover(t *testing.T) {
+	var buf bytes.Buffer
+	rec, err := NewRecordedGame(&buf, Standard(), 7, [2]string{"human", "normal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := rec.Game().Hand()
+	o := rec.Game().Observe(h.Turn())
+	if err := rec.Apply(h.Turn(), o.LegalActions(nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") // header, deal, action
+	good := `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"gone"}`
+	if _, err := ReadLog(strings.NewReader(strings.Join(append(slices.Clone(lines), good), "\n"))); err != nil {
+		t.Fatalf("a good takeover line: %v", err)
+	}
+	for _, tc := range []struct {
+		what string
+		at   int // the line's index
+		line string
+		want string
+	}{
+		{"before the deal", 1, good, "where a deal line belongs"},
+		{"no seat", 3, `{"type":"takeover","hand":1,"name":"normal"}`, "seat"},
+		{"seat 2", 3, `{"type":"takeover","hand":1,"player":2,"name":"normal"}`, "seat"},
+		{"no name", 3, `{"type":"takeover","hand":1,"player":1}`, "named 0 bytes"},
+		{"another hand", 3, `{"type":"takeover","hand":2,"player":1,"name":"normal"}`, "hand is 2"},
+		{"a card", 3, `{"type":"takeover","hand":1,"player":1,"name":"normal","card":"AS"}`, "card"},
+		{"a long reason", 3, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"` + strings.Repeat("x", MaxReason+1) + `"}`, "reason of"},
+	} {
+		ls := slices.Insert(slices.Clone(lines), tc.at, tc.line)
+		_, err := ReadLog(strings.NewReader(strings.Join(ls, "\n")))
+		var le *LogError
+		if !errors.As(err, &le) || le.Line != tc.at+1 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want a LogError on line %d with %q", tc.what, err, tc.at+1, tc.want)
 		}
 	}
 }

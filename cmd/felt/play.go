@@ -291,11 +291,12 @@ func resumeGame(path string) (*game, error) {
 	if rp.Complete() {
 		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, path)
 	}
-	seat := slices.Index(rp.Players[:], humanName)
+	// who plays each seat now: the header's players, changed by takeovers
+	seat := slices.Index(rp.Playing[:], humanName)
 	if seat < 0 {
-		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Players[0], rp.Players[1])
+		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Playing[0], rp.Playing[1])
 	}
-	level := rp.Players[1-seat]
+	level := rp.Playing[1-seat]
 	if !slices.Contains(ginbot.Levels(), level) && !strings.HasPrefix(level, "exec:") {
 		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, level, strings.Join(ginbot.Levels(), ", "))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -298,5 +299,34 @@ func TestLogReadsAreBounded(t *testing.T) {
 				t.Errorf("--rules %s: %v, want an error saying it is too long", what, err)
 			}
 		})
+	}
+}
+
+// TestTakeoverInTheLog: a saved game whose outside program failed and was
+// taken over goes on, on resume, with the player that took over (no
+// program is started), and replay verify says who took over when.
+func TestTakeoverInTheLog(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "ran")
+	path := savedGame(t, 9, [2]string{humanName, "exec:touch " + marker})
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(f, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"exited with status 1\nTraceback"}`)
+	f.Close()
+	g, err := resumeGame(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.file.Close()
+	if g.level != "normal" || g.bot.Name() != "normal" {
+		t.Fatalf("resumed with %s (%s), want the normal player that took over", g.level, g.bot.Name())
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("resuming started the outside program")
+	}
+	out := mustFelt(t, "", "replay", "verify", path)
+	if !strings.Contains(out, "hand 1: normal took over seat 1 from exec:touch "+marker+" (exited with status 1 Traceback)") {
+		t.Fatalf("replay verify does not report the takeover:\n%s", out)
 	}
 }

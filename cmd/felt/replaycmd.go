@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"felt/gin"
 
@@ -40,6 +41,17 @@ func (e *env) replayCmd() *cobra.Command {
 				fmt.Fprintf(e.stdout, ", winner %s (%s), final %d-%d", res.Winner, rp.Players[res.Winner], res.Final[0], res.Final[1])
 			}
 			fmt.Fprintln(e.stdout)
+			playing := rp.Players
+			for _, r := range rp.Records {
+				if r.Type == "takeover" {
+					fmt.Fprintf(e.stdout, "hand %d: %s took over seat %d from %s", r.Hand, r.Name, *r.Player, playing[*r.Player])
+					if r.Reason != "" {
+						fmt.Fprintf(e.stdout, " (%s)", strings.ReplaceAll(r.Reason, "\n", " "))
+					}
+					fmt.Fprintln(e.stdout)
+					playing[*r.Player] = r.Name
+				}
+			}
 			return nil
 		},
 	}

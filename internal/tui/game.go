@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"felt/agent"
 	"felt/card"
 	"felt/gin"
 	"felt/gin/ginbot"
@@ -73,6 +74,7 @@ type Model struct {
 	saveErr       string // set once writing the log failed
 	pending       int    // rec.Seq()+1 while a computer move is on its way
 	quit          bool
+	tookOver      bool // the computer's player failed and another took over
 }
 
 // New returns the game screen for rec's game, with the person in seat and
@@ -117,10 +119,56 @@ func (m Model) GameOver() bool { return m.rec.Game().Over() }
 func (m Model) SaveError() string { return m.saveErr }
 
 // computerMsg brings the computer's chosen action for the position after
-// seq actions.
+// seq actions, and the computer player's failure if it has failed.
 type computerMsg struct {
 	seq    int
 	action gin.Action
+	failed error
+}
+
+// failedMsg brings the computer player's failure, found when it was told a
+// hand or the game had ended.
+type failedMsg struct{ err error }
+
+// failure returns the error that made the computer player hand its seat
+// to its stand-in (an outside program that failed, through agent.Seated),
+// or nil.
+func failure(bot ginbot.Player) error {
+	if s, ok := bot.(*agent.Seated); ok {
+		return s.Problem()
+	}
+	return nil
+}
+
+// standIn names the player that takes the computer's seat if it fails.
+func standIn(bot ginbot.Player) string {
+	if s, ok := bot.(*agent.Seated); ok && s.Fallback != nil {
+		return s.Fallback.Name()
+	}
+	return "normal"
+}
+
+// takeOver handles the computer player's failure, once: from now on its
+// stand-in is named in its place, the hand's moves and the log say who
+// took over and why. It returns the note to show, or "".
+func (m *Model) takeOver(err error) string {
+	if err == nil || m.tookOver {
+		return ""
+	}
+	m.tookOver = true
+	seat := m.seat.Other()
+	failed, by := m.names[seat], standIn(m.bot)
+	why := err.Error()
+	if i := strings.IndexByte(why, '\n'); i >= 0 {
+		why = why[:i]
+	}
+	m.names[seat] = capital(by)
+	note := fmt.Sprintf("%s took over: %s failed (%s).", m.names[seat], failed, why)
+	m.addLog(note)
+	if !m.rec.Game().Over() {
+		m.noteSaveError(m.rec.Takeover(seat, by, err.Error()))
+	}
+	return note
 }
 
 // hintMsg brings a hint for the position after seq actions.
@@ -143,10 +191,14 @@ func (m Model) myDecision() bool {
 // which only one command at a time uses.
 func (m Model) think() tea.Cmd {
 	obs := m.rec.Game().Observe(m.seat.Other())
-	bot, delay, seq := m.bot, m.opt.Delay, m.rec.Seq()
+	bot, delay, seq, told := m.bot, m.opt.Delay, m.rec.Seq(), m.tookOver
 	return func() tea.Msg {
 		start := time.Now()
 		a := bot.Act(&obs)
+		if err := failure(bot); err != nil && !told {
+			// said at once, without the pause
+			return computerMsg{seq: seq, action: a, failed: err}
+		}
 		if rest := delay - time.Since(start); rest > 0 {
 			time.Sleep(rest)
 		}
@@ -186,6 +238,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.press("ctrl+c")
 	case computerMsg:
 		return m.computerMoved(msg)
+	case failedMsg:
+		if note := m.takeOver(msg.err); note != "" {
+			m.setStatus(note, true)
+		}
+		return m, nil
 	case hintMsg:
 		if msg.seq == m.rec.Seq() && m.myDecision() {
 			h := msg.hint
@@ -510,6 +567,11 @@ func (m Model) defaultSelection() card.Card {
 
 // computerMoved applies the computer's move, if it is still wanted.
 func (m Model) computerMoved(msg computerMsg) (tea.Model, tea.Cmd) {
+	// a failure is told even with a stale move, before the move it made
+	note := m.takeOver(msg.failed)
+	if note != "" {
+		m.setStatus(note, true)
+	}
 	if msg.seq != m.rec.Seq() || m.pending != msg.seq+1 {
 		return m, nil // stale: the position has moved on
 	}
@@ -540,6 +602,9 @@ func (m Model) computerMoved(msg computerMsg) (tea.Model, tea.Cmd) {
 	}
 	m.noteSaveError(err)
 	m.afterMove(seat, a, shown)
+	if note != "" {
+		m.setStatus(note, true) // kept on the showdown too
+	}
 	return m.schedule()
 }
 
@@ -560,10 +625,14 @@ func (m Model) tellEnd() tea.Cmd {
 	g := m.rec.Game()
 	obs := g.Observe(m.seat.Other())
 	over, res := g.Over(), g.Result()
+	bot := m.bot
 	return func() tea.Msg {
 		l.HandEnded(&obs)
 		if over {
 			l.GameEnded(res)
+		}
+		if err := failure(bot); err != nil {
+			return failedMsg{err}
 		}
 		return nil
 	}

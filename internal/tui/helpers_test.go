@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -91,13 +92,20 @@ func (d *driver) press(keys ...string) {
 	}
 }
 
-// run runs a command and its follow-ups.
+// run runs a command and its follow-ups. The commands of a tea.Sequence
+// or tea.Batch are run in order.
 func (d *driver) run(cmd tea.Cmd) {
 	d.t.Helper()
 	for cmd != nil {
 		msg := cmd()
 		if _, ok := msg.(tea.QuitMsg); ok {
 			d.quit = true
+			return
+		}
+		if cmds, ok := commands(msg); ok {
+			for _, c := range cmds {
+				d.run(c)
+			}
 			return
 		}
 		nm, next := d.m.Update(msg)
@@ -226,4 +234,18 @@ func colourCodes(s string) []string {
 		i = j
 	}
 	return out
+}
+
+// commands returns the commands a tea.Batch or tea.Sequence message
+// carries (a Sequence's message type is unexported: a slice of tea.Cmd).
+func commands(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
+		return nil, false
+	}
+	cmds := make([]tea.Cmd, v.Len())
+	for i := range cmds {
+		cmds[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return cmds, true
 }

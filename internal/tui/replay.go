@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -97,6 +98,16 @@ func NewReplay(rp *gin.Replayed, title string, l Look) (Replay, error) {
 			}
 			moves++
 			v.add(g, moves, v.describe(seat, a, top, h))
+		case "takeover":
+			if rec.Player == nil || *rec.Player > 1 || deals == 0 {
+				return v, fmt.Errorf("a takeover line without its seat or hand")
+			}
+			text := fmt.Sprintf("%s took over from %s.", capital(rec.Name), v.names[*rec.Player])
+			if rec.Reason != "" {
+				why, _, _ := strings.Cut(rec.Reason, "\n")
+				text = fmt.Sprintf("%s took over from %s, which failed (%s).", capital(rec.Name), v.names[*rec.Player], why)
+			}
+			v.add(g, 0, text)
 		}
 	}
 	if len(v.steps) == 0 {

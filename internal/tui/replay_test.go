@@ -163,3 +163,28 @@ func TestReplayResize(t *testing.T) {
 		t.Fatal("Init asks for something")
 	}
 }
+
+// TestReplayShowsTakeover: a takeover line is a step of its own saying who
+// took over from whom and why.
+func TestReplayShowsTakeover(t *testing.T) {
+	var buf bytes.Buffer
+	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), 4, [2]string{"human", "hard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Takeover(1, "normal", "exited with status 2\nmore"); err != nil {
+		t.Fatal(err)
+	}
+	rp, err := gin.ReadLog(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := NewReplay(rp, "t.jsonl", Look{NoColor: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ansi.Strip(v.Render())
+	if !strings.Contains(s, "Normal took over from Hard, which failed (exited with status 2).") {
+		t.Fatalf("the replay does not show the takeover:\n%s", s)
+	}
+}

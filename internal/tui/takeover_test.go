@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"felt/agent"
+	"felt/gin"
+	"felt/gin/ginbot"
+)
+
+// failing plays like the simple player for its first acts decisions, then
+// fails as a dead outside program does; with failEnd it fails instead when
+// told the first hand has ended.
+type failing struct {
+	acts    int
+	failEnd bool
+	p       ginbot.Player
+}
+
+func (f *failing) Name() string { return "exec:python3 /home/x/bot.py" }
+
+func (f *failing) Act(_ context.Context, d *agent.Decision) (gin.Action, error) {
+	if f.acts == 0 && !f.failEnd {
+		return gin.Action{}, errors.New("exited with status 3\nstderr: Traceback")
+	}
+	f.acts--
+	return f.p.Act(&d.Obs), nil
+}
+
+func (f *failing) Notify(_ context.Context, ev agent.Event) error {
+	if f.failEnd && ev.Kind == agent.HandEndEvent {
+		return errors.New("stopped reading its input")
+	}
+	return nil
+}
+
+func (f *failing) Close() error { return nil }
+
+// newDriverBot starts a game seeded with seed against bot, the person in
+// seat 0, its log in a buffer.
+func newDriverBot(t *testing.T, seed uint64, bot ginbot.Player) *driver {
+	t.Helper()
+	var buf bytes.Buffer
+	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), seed, [2]string{"human", bot.Name()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &driver{t: t, m: New(rec, 0, bot, Options{Seed: seed, Look: Look{NoColor: true}}), log: &buf}
+	d.run(d.m.Init())
+	return d
+}
+
+// TestOutsidePlayerFailureIsShownAndLogged: when the outside program fails
+// mid-hand, the screen says so with the move it was making, names the
+// player that took over from then on, and the log records the takeover
+// (replayable, and read back as the seat's player).
+func TestOutsidePlayerFailureIsShownAndLogged(t *testing.T) {
+	f := &failing{acts: 3, p: ginbot.NewSimple(gin.NewRand(1))}
+	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	var note string
+	d.seen = func(d *driver) {
+		if note == "" && d.m.tookOver {
+			note = d.screen()
+		}
+	}
+	d.playTo(func(d *driver) bool { return d.m.tookOver && (d.m.myDecision() || d.m.screen != tableScreen) })
+	if note == "" {
+		t.Fatalf("no takeover after the program failed:\n%s", d.screen())
+	}
+	for _, want := range []string{"failed (exited with status 3)", "Normal took over:"} {
+		if !strings.Contains(note, want) {
+			t.Fatalf("the screen at the failure lacks %q:\n%s", want, note)
+		}
+	}
+	if strings.Contains(note, "Traceback") {
+		t.Errorf("the status line holds more than the error's first line:\n%s", note)
+	}
+	s := d.screen()
+	if !strings.Contains(s, "Normal · 10 cards") {
+		t.Errorf("the computer is not named Normal after the takeover:\n%s", s)
+	}
+	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
+	if err != nil {
+		t.Fatalf("the log with the takeover does not replay: %v", err)
+	}
+	if rp.Playing[1] != "normal" || rp.Players[1] != "exec:python3 /home/x/bot.py" {
+		t.Fatalf("players %v, playing %v", rp.Players, rp.Playing)
+	}
+	if n := strings.Count(d.log.String(), `"type":"takeover"`); n != 1 {
+		t.Fatalf("%d takeover lines, want 1:\n%s", n, d.log.String())
+	}
+	if !strings.Contains(d.log.String(), `"reason":"exited with status 3\nstderr: Traceback"`) {
+		t.Errorf("the takeover line does not keep the reason:\n%s", d.log.String())
+	}
+	// play on to the game's end: no second takeover, the log replays
+	d.seen = nil
+	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
+	if n := strings.Count(d.log.String(), `"type":"takeover"`); n != 1 {
+		t.Fatalf("%d takeover lines after the game, want 1", n)
+	}
+	if _, err := gin.ReadLog(bytes.NewReader(d.log.Bytes())); err != nil {
+		t.Fatalf("the finished game's log does not replay: %v", err)
+	}
+}
+
+// TestOutsidePlayerFailureAtHandEnd: a program that fails when told the
+// hand is over is reported on the showdown at once, and logged.
+func TestOutsidePlayerFailureAtHandEnd(t *testing.T) {
+	f := &failing{acts: 1 << 30, failEnd: true, p: ginbot.NewSimple(gin.NewRand(1))}
+	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	d.playTo(func(d *driver) bool { return d.m.screen == showdownScreen })
+	if d.m.tookOver {
+		t.Fatal("a takeover before the hand ended")
+	}
+	// leaving the showdown tells the program; the program fails
+	d.press("enter")
+	if !d.m.tookOver {
+		t.Fatalf("no takeover after the program failed at the hand's end:\n%s", d.screen())
+	}
+	if s := ansi.Strip(d.m.statusLine(200)); !strings.Contains(s, "stopped reading its input") || !strings.Contains(s, "Normal took over") {
+		t.Fatalf("status after the failure: %q", s)
+	}
+	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
+	if err != nil || rp.Playing[1] != "normal" {
+		t.Fatalf("log after the failure: playing %v, %v", rp.Playing, err)
+	}
+}
