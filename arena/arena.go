@@ -19,9 +19,9 @@ import (
 type Config struct {
 	A, B     string    // player names (built-in levels or exec:COMMAND)
 	Rules    gin.Rules // the rules of every game
-	Games    int       // games to play; rounded up to an even number (mirrored pairs)
+	Games    int       // games to play (1 to MaxGames); rounded up to an even number (mirrored pairs)
 	Seed     uint64    // the match seed
-	Parallel int       // games played at once (default 1)
+	Parallel int       // games played at once (0 means 1)
 	SaveDir  string    // if set, each game's replay log is written there
 	Timeout  time.Duration
 	// Progress, if set, is called after each game with the number done.
@@ -30,6 +30,9 @@ type Config struct {
 	// experiments with players that have no name).
 	NewPlayer func(name string, seed uint64, opt agent.Options) (agent.Player, error)
 }
+
+// MaxGames is the most games a match may have.
+const MaxGames = 10_000_000
 
 // GameRecord is one game of a match, from A's side.
 type GameRecord struct {
@@ -145,8 +148,11 @@ func PlayGame(ctx context.Context, cfg Config, i int) GameRecord {
 // Run plays the match and returns every game, in game order. Games are
 // independent, so the results do not depend on Parallel.
 func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
-	if cfg.Games <= 0 {
-		return nil, fmt.Errorf("arena: %d games", cfg.Games)
+	if cfg.Games <= 0 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("arena: %d games, want 1 to %d", cfg.Games, MaxGames)
+	}
+	if cfg.Parallel < 0 {
+		return nil, fmt.Errorf("arena: %d games at once, want 0 (one) or more", cfg.Parallel)
 	}
 	if cfg.Games%2 == 1 {
 		cfg.Games++
@@ -159,7 +165,7 @@ func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
 			return nil, err
 		}
 	}
-	par := max(1, cfg.Parallel)
+	par := min(max(1, cfg.Parallel), cfg.Games)
 	recs := make([]GameRecord, cfg.Games)
 	next := make(chan int)
 	var wg sync.WaitGroup

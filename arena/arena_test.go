@@ -106,3 +106,25 @@ func TestRun_UnknownPlayerIsAnError(t *testing.T) {
 		t.Fatal("unknown player accepted")
 	}
 }
+
+func TestRun_RefusesNonsenseConfig(t *testing.T) {
+	for _, cfg := range []Config{
+		{A: "random", B: "random", Rules: gin.EAAI(), Games: 0},
+		{A: "random", B: "random", Rules: gin.EAAI(), Games: -2},
+		{A: "random", B: "random", Rules: gin.EAAI(), Games: MaxGames + 1},
+		{A: "random", B: "random", Rules: gin.EAAI(), Games: 2, Parallel: -1},
+	} {
+		if rs, err := Run(context.Background(), cfg); err == nil {
+			t.Errorf("%d games, %d at once: no error (%d games played)", cfg.Games, cfg.Parallel, len(rs))
+		}
+	}
+}
+
+// TestRun_ParallelBeyondGames: asking for far more workers than games
+// plays the games (the workers are bounded by the games).
+func TestRun_ParallelBeyondGames(t *testing.T) {
+	rs, err := Run(context.Background(), Config{A: "random", B: "simple", Rules: gin.EAAI(), Games: 2, Parallel: 1 << 30})
+	if err != nil || len(rs) != 2 {
+		t.Fatalf("%d games, %v", len(rs), err)
+	}
+}

@@ -6,10 +6,12 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"felt/arena"
+	"felt/gin/ginbot"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -39,6 +41,10 @@ sample), points, how hands end and decision times. Players are built-in levels
 Every game is reproducible from --seed and its number (--game N replays one).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			players, err := checkArenaFlags(cfg, game, cmd.Flags().Changed("game"), roundRobin, cmd.Flags().Changed("round-robin"))
+			if err != nil {
+				return err
+			}
 			r, err := loadRules(rulesArg)
 			if err != nil {
 				return err
@@ -48,7 +54,12 @@ Every game is reproducible from --seed and its number (--game N replays one).`,
 				cfg.Parallel = runtime.NumCPU()
 			}
 			ctx := cmd.Context()
-			if game >= 0 {
+			if cmd.Flags().Changed("game") {
+				if cfg.SaveDir != "" {
+					if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
+						return err
+					}
+				}
 				rec := arena.PlayGame(ctx, cfg, game)
 				if rec.Err != nil {
 					return rec.Err
@@ -63,8 +74,8 @@ Every game is reproducible from --seed and its number (--game N replays one).`,
 				}
 				return nil
 			}
-			if roundRobin != "" {
-				return e.roundRobin(cmd, cfg, strings.Split(roundRobin, ","), asJSON)
+			if players != nil {
+				return e.roundRobin(cmd, cfg, players, asJSON)
 			}
 			start := time.Now()
 			recs, err := e.runMatch(cmd, cfg, "")
@@ -91,8 +102,73 @@ Every game is reproducible from --seed and its number (--game N replays one).`,
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
-	f.IntVar(&game, "game", -1, "play only this game number of the match (to reproduce it)")
+	f.IntVar(&game, "game", 0, "play only this game number of the match, from 0 (to reproduce it)")
+	c.MarkFlagsMutuallyExclusive("game", "round-robin")
+	c.MarkFlagsMutuallyExclusive("a", "round-robin")
+	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
+}
+
+// checkArenaFlags refuses flag values that make no match, before anything
+// is played. It returns the round robin's players (nil without one).
+func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string, rrSet bool) ([]string, error) {
+	if cfg.Games < 1 || cfg.Games > arena.MaxGames {
+		return nil, fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
+	}
+	games := cfg.Games + cfg.Games%2 // whole mirrored pairs
+	if gameSet && (game < 0 || game >= games) {
+		return nil, fmt.Errorf("--game %d: the match has games 0 to %d (--games %d)", game, games-1, cfg.Games)
+	}
+	if cfg.Parallel < 0 {
+		return nil, fmt.Errorf("--parallel %d: want 0 (one game per CPU) or more", cfg.Parallel)
+	}
+	if cfg.Timeout <= 0 {
+		return nil, fmt.Errorf("--timeout %v: want a positive duration", cfg.Timeout)
+	}
+	if !rrSet {
+		if err := checkPlayer(cfg.A); err != nil {
+			return nil, fmt.Errorf("--a: %w", err)
+		}
+		if err := checkPlayer(cfg.B); err != nil {
+			return nil, fmt.Errorf("--b: %w", err)
+		}
+		return nil, nil
+	}
+	players := strings.Split(roundRobin, ",")
+	seen := map[string]bool{}
+	for i, p := range players {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			return nil, fmt.Errorf("--round-robin %q: player %d has no name", roundRobin, i+1)
+		}
+		if err := checkPlayer(p); err != nil {
+			return nil, fmt.Errorf("--round-robin: %w", err)
+		}
+		if seen[p] {
+			return nil, fmt.Errorf("--round-robin %q: %q named twice", roundRobin, p)
+		}
+		seen[p] = true
+		players[i] = p
+	}
+	if len(players) < 2 {
+		return nil, fmt.Errorf("--round-robin %q: want at least two players", roundRobin)
+	}
+	return players, nil
+}
+
+// checkPlayer refuses a name that is neither a built-in level nor
+// exec:COMMAND.
+func checkPlayer(name string) error {
+	if cmd, ok := strings.CutPrefix(name, "exec:"); ok {
+		if strings.TrimSpace(cmd) == "" {
+			return fmt.Errorf("player %q names no program", name)
+		}
+		return nil
+	}
+	if !slices.Contains(ginbot.Levels(), name) {
+		return fmt.Errorf("no player %q (have %s or exec:COMMAND)", name, strings.Join(ginbot.Levels(), ", "))
+	}
+	return nil
 }
 
 func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {
@@ -114,12 +190,6 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]ar
 }
 
 func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool) error {
-	for i := range players {
-		players[i] = strings.TrimSpace(players[i])
-	}
-	if len(players) < 2 {
-		return fmt.Errorf("--round-robin needs at least two players")
-	}
 	var sums []arena.Summary
 	for i := 0; i < len(players); i++ {
 		for j := i + 1; j < len(players); j++ {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestArenaRefusesNonsenseFlags: flag values that make no match are
+// refused before anything is played, with an error naming the flag.
+func TestArenaRefusesNonsenseFlags(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // in the error
+	}{
+		{"no games", []string{"--games", "0"}, "--games 0"},
+		{"negative games", []string{"--games", "-4"}, "--games -4"},
+		{"too many games", []string{"--games", "1000000000"}, "--games 1000000000"},
+		{"negative parallel", []string{"--a", "random", "--b", "random", "--games", "2", "--parallel", "-1"}, "--parallel -1"},
+		{"game beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "4"}, "--game 4"},
+		{"game far beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "1000"}, "--game 1000"},
+		{"negative game", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "-1"}, "--game -1"},
+		{"zero timeout", []string{"--a", "random", "--b", "random", "--games", "2", "--timeout", "0s"}, "--timeout 0s"},
+		{"unknown player a", []string{"--a", "grandmaster", "--games", "2"}, "--a"},
+		{"unknown player b", []string{"--b", "grandmaster", "--games", "2"}, "--b"},
+		{"exec without a program", []string{"--a", "exec:", "--b", "random", "--games", "2"}, "--a"},
+		{"repeated round-robin name", []string{"--round-robin", "random,simple,random", "--games", "2"}, `"random" named twice`},
+		{"repeated round-robin name with spaces", []string{"--round-robin", "random, random", "--games", "2"}, `"random" named twice`},
+		{"empty round-robin name", []string{"--round-robin", "random,,simple", "--games", "2"}, "--round-robin"},
+		{"one round-robin player", []string{"--round-robin", "random", "--games", "2"}, "--round-robin"},
+		{"empty round-robin", []string{"--round-robin", "", "--games", "2"}, "--round-robin"},
+		{"unknown round-robin player", []string{"--round-robin", "random,grandmaster", "--games", "2"}, "--round-robin"},
+		{"game with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--game", "1"}, "round-robin"},
+		{"a with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--a", "hard"}, "round-robin"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"arena"}, c.args...)
+			out, _, err := felt(t, "", args...)
+			if err == nil {
+				t.Fatalf("felt %s: no error (output %q)", strings.Join(args, " "), out)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("felt %s: error %q does not name %q", strings.Join(args, " "), err, c.want)
+			}
+			if out != "" {
+				t.Errorf("felt %s: printed %q before refusing", strings.Join(args, " "), out)
+			}
+		})
+	}
+}
+
+// TestArenaAcceptsEdgeFlags: the last game of a match rounded up to whole
+// pairs, and --parallel 0 (one game per CPU), are accepted.
+func TestArenaAcceptsEdgeFlags(t *testing.T) {
+	out := mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "3", "--game", "3")
+	if !strings.HasPrefix(out, "game 3 (A in seat 1)") {
+		t.Errorf("--games 3 --game 3: %q", out)
+	}
+	out = mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "2", "--parallel", "0")
+	if !strings.Contains(out, "2 games in 1 mirrored pairs") {
+		t.Errorf("--parallel 0: %q", out)
+	}
+	out = mustFelt(t, "", "arena", "--round-robin", " random , simple ", "--games", "2")
+	if !strings.Contains(out, "random vs simple") {
+		t.Errorf("--round-robin: %q", out)
+	}
+}
