@@ -47,10 +47,12 @@ type Summary struct {
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 // Summarize measures a match's games. The win-rate interval treats each
-// mirrored pair as one sample (its score is A's wins in the pair / 2).
+// mirrored pair as one trial, won by A, lost, or split (half a win), and
+// is Wilson's (see Wilson): all pairs won still leaves room below 100%.
 func Summarize(a, b string, recs []GameRecord) Summary {
 	s := Summary{A: a, B: b, Games: len(recs)}
-	var pairs []float64
+	var pairs int
+	var pairScore float64
 	var decA, decB []time.Duration
 	moves := 0
 	kinds := map[gin.ResultKind]int{}
@@ -61,14 +63,13 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 			s.BWins++
 		}
 		if i%2 == 1 {
-			v := 0.0
+			pairs++
 			if recs[i-1].AWon {
-				v += 0.5
+				pairScore += 0.5
 			}
 			if r.AWon {
-				v += 0.5
+				pairScore += 0.5
 			}
-			pairs = append(pairs, v)
 		}
 		s.APointsGame += float64(r.AScore)
 		s.BPointsGame += float64(r.BScore)
@@ -111,13 +112,13 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 			}
 		}
 	}
-	s.Pairs = len(pairs)
+	s.Pairs = pairs
 	if s.Games > 0 {
 		s.AWinRate = float64(s.AWins) / float64(s.Games)
 		s.APointsGame /= float64(s.Games)
 		s.BPointsGame /= float64(s.Games)
 	}
-	ci := MeanInterval(pairs, 0, 1)
+	ci := Wilson(pairScore, pairs)
 	s.CI95Low, s.CI95High = ci.Low, ci.High
 	if s.Hands > 0 {
 		h := float64(s.Hands)

@@ -12,27 +12,32 @@ type Interval struct {
 	N               int // samples
 }
 
-// MeanInterval returns the mean of xs with a 95% normal-approximation
-// interval (mean ± 1.96 standard errors), clamped to [lo, hi].
-func MeanInterval(xs []float64, lo, hi float64) Interval {
-	n := len(xs)
-	if n == 0 {
-		return Interval{}
+// Wilson returns the Wilson score 95% interval for a proportion: score
+// successes in n trials. A score may count half successes (a mirrored pair
+// split one game each). The interval stays honest at the edges: n
+// successes in n trials give [n/(n+1.96²), 1], not a point. It treats each
+// trial as a success or failure; a trial scored in [0, 1] with mean p
+// varies at most as much as that (p(1−p)), so with half successes the
+// interval is, if anything, too wide.
+func Wilson(score float64, n int) Interval {
+	if n <= 0 {
+		return Interval{Low: 0, High: 1}
 	}
-	var sum float64
-	for _, x := range xs {
-		sum += x
+	const z = 1.96
+	fn := float64(n)
+	p := math.Min(1, math.Max(0, score/fn))
+	d := 1 + z*z/fn
+	c := p + z*z/(2*fn)
+	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn))
+	iv := Interval{Mean: p, Low: math.Max(0, (c-h)/d), High: math.Min(1, (c+h)/d), N: n}
+	// At the edges one bound is exact; keep rounding from moving it.
+	if p == 0 {
+		iv.Low = 0
 	}
-	mean := sum / float64(n)
-	if n == 1 {
-		return Interval{mean, lo, hi, 1}
+	if p == 1 {
+		iv.High = 1
 	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	se := math.Sqrt(ss/float64(n-1)) / math.Sqrt(float64(n))
-	return Interval{mean, math.Max(lo, mean-1.96*se), math.Min(hi, mean+1.96*se), n}
+	return iv
 }
 
 // Percentile returns the p-th percentile (0–100) of ds by the nearest-rank

@@ -6,24 +6,45 @@ import (
 	"time"
 )
 
-func TestMeanInterval_KnownValues(t *testing.T) {
-	// 100 samples: 60 ones and 40 zeros. Mean 0.6, sd = sqrt(0.24*100/99).
-	xs := make([]float64, 100)
-	for i := range 60 {
-		xs[i] = 1
+// TestWilson_KnownValues checks the Wilson score interval against
+// published values (z = 1.96).
+func TestWilson_KnownValues(t *testing.T) {
+	for _, c := range []struct {
+		score     float64
+		n         int
+		low, high float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{81, 263, 0.2553, 0.3662},
+	} {
+		iv := Wilson(c.score, c.n)
+		if math.Abs(iv.Low-c.low) > 5e-5 || math.Abs(iv.High-c.high) > 5e-5 || iv.N != c.n || iv.Mean != c.score/float64(c.n) {
+			t.Errorf("Wilson(%g, %d) = %+v, want [%.4f, %.4f]", c.score, c.n, iv, c.low, c.high)
+		}
 	}
-	iv := MeanInterval(xs, 0, 1)
-	se := math.Sqrt(0.24*100/99) / 10
-	if math.Abs(iv.Mean-0.6) > 1e-12 || math.Abs(iv.Low-(0.6-1.96*se)) > 1e-12 || math.Abs(iv.High-(0.6+1.96*se)) > 1e-12 {
-		t.Fatalf("got %+v", iv)
+	if iv := Wilson(0, 0); iv.Low != 0 || iv.High != 1 {
+		t.Errorf("no trials: %+v, want [0, 1]", iv)
 	}
-	// Clamped to [0, 1].
-	all := []float64{1, 1, 1, 0.5}
-	if iv := MeanInterval(all, 0, 1); iv.High > 1 {
-		t.Fatalf("not clamped: %+v", iv)
-	}
-	if iv := MeanInterval(nil, 0, 1); iv.N != 0 {
-		t.Fatalf("empty: %+v", iv)
+}
+
+// TestWilson_HonestAtTheEdges: everything won (or lost) leaves an interval
+// reaching well inside, shrinking as the trials grow.
+func TestWilson_HonestAtTheEdges(t *testing.T) {
+	prev := 0.0
+	for _, n := range []int{1, 5, 20, 100, 1000} {
+		won, lost := Wilson(float64(n), n), Wilson(0, n)
+		if won.High != 1 || won.Low >= 1 || lost.Low != 0 || lost.High <= 0 {
+			t.Fatalf("%d trials: all won %+v, all lost %+v", n, won, lost)
+		}
+		if math.Abs(won.Low+lost.High-1) > 1e-12 {
+			t.Errorf("%d trials: all won and all lost are not mirror images: %+v %+v", n, won, lost)
+		}
+		if won.Low <= prev {
+			t.Errorf("%d trials: lower bound %.4f does not grow (was %.4f)", n, won.Low, prev)
+		}
+		prev = won.Low
 	}
 }
 
@@ -84,12 +105,36 @@ func TestSummarize_PairsAndCounts(t *testing.T) {
 	if s.Games != 4 || s.AWins != 3 || s.BWins != 1 || s.Pairs != 2 || s.AWinRate != 0.75 {
 		t.Fatalf("%+v", s)
 	}
-	// pair scores 1 and 0.5: mean 0.75, sd 0.3536, se 0.25 → [0.26, 1].
-	if math.Abs(s.CI95Low-(0.75-1.96*0.25)) > 1e-9 || s.CI95High != 1 {
+	// Pair scores 1 and 0.5: 1.5 of 2, Wilson [0.1979, 0.9733].
+	if math.Abs(s.CI95Low-0.19786) > 1e-5 || math.Abs(s.CI95High-0.97332) > 1e-5 {
 		t.Fatalf("interval [%f, %f]", s.CI95Low, s.CI95High)
 	}
 	if s.APointsGame != 100 || s.Forfeits != 1 || len(s.Reasons) != 1 {
 		t.Fatalf("%+v", s)
+	}
+}
+
+// TestSummarize_AllPairsWon: a match where A wins every game has an
+// interval from well below 100% to 100%, not [100%, 100%].
+func TestSummarize_AllPairsWon(t *testing.T) {
+	recs := make([]GameRecord, 20)
+	for i := range recs {
+		recs[i] = GameRecord{Index: i, AWon: true}
+	}
+	s := Summarize("a", "b", recs)
+	if s.AWinRate != 1 || s.CI95High != 1 || s.CI95Low > 0.8 {
+		t.Fatalf("all 10 pairs won: %.1f%% [%.2f%%, %.2f%%], want an upper bound of 100%% and a lower bound well below", 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High)
+	}
+	if math.Abs(s.CI95Low-10/(10+1.96*1.96)) > 1e-9 {
+		t.Errorf("lower bound %.5f, want Wilson's 10/(10+1.96²) = %.5f", s.CI95Low, 10/(10+1.96*1.96))
+	}
+	// Half the pairs split, half won: 15 of 20 games, 7.5 of 10 pairs.
+	for i := 0; i < 10; i += 2 {
+		recs[i].AWon = false
+	}
+	s = Summarize("a", "b", recs)
+	if iv := Wilson(7.5, 10); s.CI95Low != iv.Low || s.CI95High != iv.High {
+		t.Errorf("7.5 of 10 pairs: [%f, %f], want %+v", s.CI95Low, s.CI95High, iv)
 	}
 }
 
