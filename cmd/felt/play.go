@@ -120,6 +120,36 @@ type game struct {
 	bot   ginbot.Player
 	seed  uint64
 	level string
+	// note is said on the screen when the game opens.
+	note string
+	// skipped is the outside program (exec:COMMAND) a resumed game named
+	// for the computer and that was not started.
+	skipped string
+}
+
+// resumeLevel is the built-in player that takes a resumed game's seat when
+// the game names an outside program that is not named again.
+const resumeLevel = "normal"
+
+// checkLevel checks a --level value.
+func checkLevel(level string) error {
+	if slices.Contains(playLevels, level) {
+		return nil
+	}
+	if cmd, ok := strings.CutPrefix(level, "exec:"); ok && strings.TrimSpace(cmd) != "" {
+		return nil
+	}
+	return fmt.Errorf("--level %q: want one of %s, or exec:COMMAND for an outside program", level, strings.Join(playLevels, ", "))
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func (e *env) play(cmd *cobra.Command, o *playOptions) error {
@@ -130,15 +160,22 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	var g *game
 	var err error
 	if o.resume != "" {
-		for _, name := range []string{"level", "seed", "rules", "knock-limit", "oklahoma", "target"} {
+		for _, name := range []string{"seed", "rules", "knock-limit", "oklahoma", "target"} {
 			if cmd.Flags().Changed(name) {
 				return fmt.Errorf("--%s cannot be given with --resume: a saved game keeps its own", name)
 			}
 		}
+		level := ""
+		if cmd.Flags().Changed("level") {
+			if err := checkLevel(o.level); err != nil {
+				return err
+			}
+			level = o.level
+		}
 		if _, _, err := e.terminal("felt play"); err != nil {
 			return err
 		}
-		g, err = resumeGame(o.resume)
+		g, err = resumeGame(o.resume, level)
 	} else {
 		g, err = e.newGame(cmd, o)
 	}
@@ -147,7 +184,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	}
 	defer g.file.Close() // on the error paths; checked below otherwise
 	in, out, _ := e.terminal("felt play")
-	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed})
+	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed, Note: g.note})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
 	final, runErr := p.Run()
 	closeErr := g.file.Close()
@@ -160,6 +197,10 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	fm, _ := final.(tui.Model)
 	if msg := fm.SaveError(); msg != "" {
 		fmt.Fprintf(e.stderr, "felt: %s\n", msg)
+	}
+	if g.skipped != "" {
+		fmt.Fprintf(e.stderr, "felt: the saved game names an outside program, %s; a saved game never starts one, so %s played in its place.\n"+
+			"  To play that program, name it again: felt play --resume %s --level %s\n", g.skipped, g.level, shellQuote(g.path), shellQuote(g.skipped))
 	}
 	if s, ok := g.bot.(*agent.Seated); ok {
 		if err := s.Problem(); err != nil {
@@ -194,8 +235,8 @@ func capitalize(s string) string {
 
 // newGame starts a game from the flags and opens its save file.
 func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
-	if !slices.Contains(playLevels, o.level) && !strings.HasPrefix(o.level, "exec:") {
-		return nil, fmt.Errorf("--level %q: want one of %s, or exec:COMMAND for an outside program", o.level, strings.Join(playLevels, ", "))
+	if err := checkLevel(o.level); err != nil {
+		return nil, err
 	}
 	r, err := loadRules(o.rules)
 	if err != nil {
@@ -282,42 +323,68 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 	return "", nil, fmt.Errorf("cannot make the save file: %s*.jsonl are all taken", filepath.Join(dir, base))
 }
 
-// resumeGame reads a saved game and opens it to go on writing.
-func resumeGame(path string) (*game, error) {
+// resumeGame reads a saved game and opens it to go on writing. A game file
+// may come from anyone, so it never starts a program: when the computer's
+// seat is an outside program (exec:COMMAND), that program plays only if
+// level, the --level given with --resume, names it (or another program)
+// again; otherwise the built-in resumeLevel takes the seat. A level that
+// differs from the saved player is logged as a takeover. level may
+// replace only an outside program: a built-in player stays.
+func resumeGame(path, level string) (*game, error) {
 	rp, data, err := readLog(path)
 	if err != nil {
 		return nil, err
 	}
 	if rp.Complete() {
-		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, path)
+		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, shellQuote(path))
 	}
 	// who plays each seat now: the header's players, changed by takeovers
 	seat := slices.Index(rp.Playing[:], humanName)
 	if seat < 0 {
 		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Playing[0], rp.Playing[1])
 	}
-	level := rp.Playing[1-seat]
-	if !slices.Contains(ginbot.Levels(), level) && !strings.HasPrefix(level, "exec:") {
-		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, level, strings.Join(ginbot.Levels(), ", "))
+	saved := rp.Playing[1-seat]
+	outside := strings.HasPrefix(saved, "exec:")
+	if !slices.Contains(ginbot.Levels(), saved) && !outside {
+		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, saved, strings.Join(ginbot.Levels(), ", "))
+	}
+	if level != "" && !outside {
+		return nil, fmt.Errorf("--level cannot be given with --resume here: the saved game plays against %s and keeps it (--level only names an outside program's seat again)", saved)
 	}
 	if len(data) > 0 && data[len(data)-1] != '\n' {
 		return nil, fmt.Errorf("%s: the last line is not finished", path)
+	}
+	g := &game{path: path, seat: gin.Seat(seat), seed: rp.Seed, level: saved}
+	var why string
+	switch {
+	case outside && level == "":
+		g.level, g.skipped = resumeLevel, saved
+		why = "the saved game's outside program is not started on resume"
+		g.note = fmt.Sprintf("%s plays for %s: a saved game never starts a program. To play it, resume with --level exec:COMMAND (quitting shows the command).", tui.PlayerName(g.level), tui.PlayerName(saved))
+	case level != "" && level != saved:
+		g.level = level
+		why = "named with --level on resume"
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := rp.Resume(f)
-	if err != nil {
+	g.file = f
+	if g.rec, err = rp.Resume(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	bot, err := computer(level, tui.ComputerSeed(rp.Seed, rp.Actions), rp.Rules, gin.Seat(1-seat))
-	if err != nil {
+	if g.level != saved {
+		if err := g.rec.Takeover(gin.Seat(1-seat), g.level, why); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if g.bot, err = computer(g.level, tui.ComputerSeed(rp.Seed, rp.Actions), rp.Rules, gin.Seat(1-seat)); err != nil {
 		f.Close()
 		return nil, err
 	}
-	return &game{rec: rec, file: f, path: path, seat: gin.Seat(seat), bot: bot, seed: rp.Seed, level: level}, nil
+	return g, nil
 }
 
 func (e *env) replayViewCmd() *cobra.Command {

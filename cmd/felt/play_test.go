@@ -10,9 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"felt/agent"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
+	"felt/internal/tui"
 )
 
 func TestPlayNeedsATerminal(t *testing.T) {
@@ -43,7 +47,8 @@ func TestPlayFlagErrors(t *testing.T) {
 		{[]string{"play", "--target", "0"}, "target_score is 0"},
 		{[]string{"play", "--rules", filepath.Join(dir, "nope.json")}, "not a preset"},
 		{[]string{"play", "--resume", "x.jsonl", "--seed", "3"}, "--seed cannot be given with --resume"},
-		{[]string{"play", "--resume", "x.jsonl", "--level", "hard"}, "--level cannot be given with --resume"},
+		{[]string{"play", "--resume", "x.jsonl", "--level", "grandmaster"}, `--level "grandmaster": want one of`},
+		{[]string{"play", "--resume", "x.jsonl", "--level", "exec: "}, `--level "exec: ": want one of`},
 		{[]string{"play", "extra"}, "unknown command"},
 		{[]string{"frobnicate"}, "unknown command"},
 	} {
@@ -109,7 +114,7 @@ func savedGame(t *testing.T, n int, players [2]string) string {
 
 func TestResumeGame(t *testing.T) {
 	path := savedGame(t, 9, [2]string{"normal", humanName})
-	g, err := resumeGame(path)
+	g, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +135,7 @@ func TestResumeGame(t *testing.T) {
 		t.Fatalf("after a resumed move the log has %v actions, err %v", rp, err)
 	}
 	// the computer is seeded from the seed and the actions replayed
-	g2, err := resumeGame(path)
+	g2, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,20 +144,20 @@ func TestResumeGame(t *testing.T) {
 
 func TestResumeRefusals(t *testing.T) {
 	done := savedGame(t, 100000, [2]string{humanName, "simple"})
-	if _, err := resumeGame(done); err == nil || !strings.Contains(err.Error(), "that game is over") || !strings.Contains(err.Error(), "felt replay view") {
+	if _, err := resumeGame(done, ""); err == nil || !strings.Contains(err.Error(), "that game is over") || !strings.Contains(err.Error(), "felt replay view") {
 		t.Errorf("resuming a finished game: %v", err)
 	}
 	bots := savedGame(t, 5, [2]string{"simple", "random"})
-	if _, err := resumeGame(bots); err == nil || !strings.Contains(err.Error(), "not a game against the computer") {
+	if _, err := resumeGame(bots, ""); err == nil || !strings.Contains(err.Error(), "not a game against the computer") {
 		t.Errorf("resuming a game between computers: %v", err)
 	}
-	if _, err := resumeGame(filepath.Join(t.TempDir(), "none.jsonl")); err == nil {
+	if _, err := resumeGame(filepath.Join(t.TempDir(), "none.jsonl"), ""); err == nil {
 		t.Error("resuming a missing file")
 	}
 	cut := savedGame(t, 5, [2]string{humanName, "simple"})
 	data, _ := os.ReadFile(cut)
 	os.WriteFile(cut, data[:len(data)-7], 0o644)
-	if _, err := resumeGame(cut); err == nil || !strings.Contains(err.Error(), "line") {
+	if _, err := resumeGame(cut, ""); err == nil || !strings.Contains(err.Error(), "line") {
 		t.Errorf("resuming a cut log: %v", err)
 	}
 	_, _, err := felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
@@ -280,7 +285,7 @@ func TestLogReadsAreBounded(t *testing.T) {
 	const limit = 32 << 20
 	for what, path := range files {
 		bounded(t, "resume "+what, limit, func() {
-			_, err := resumeGame(path)
+			_, err := resumeGame(path, "")
 			if err == nil || !strings.Contains(err.Error(), "longer than") {
 				t.Errorf("resume %s: %v, want an error saying it is too long", what, err)
 			}
@@ -314,7 +319,7 @@ func TestTakeoverInTheLog(t *testing.T) {
 	}
 	fmt.Fprintln(f, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"exited with status 1\nTraceback"}`)
 	f.Close()
-	g, err := resumeGame(path)
+	g, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,5 +333,145 @@ func TestTakeoverInTheLog(t *testing.T) {
 	out := mustFelt(t, "", "replay", "verify", path)
 	if !strings.Contains(out, "hand 1: normal took over seat 1 from exec:touch "+marker+" (exited with status 1 Traceback)") {
 		t.Fatalf("replay verify does not report the takeover:\n%s", out)
+	}
+}
+
+// outsideGame writes a game against an outside program whose command
+// would create marker, n actions in, and returns its path.
+func outsideGame(t *testing.T, n int, marker string) string {
+	t.Helper()
+	return savedGame(t, n, [2]string{humanName, "exec:touch " + marker})
+}
+
+// takeovers returns the takeover lines of the log in path.
+func takeovers(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, `"type":"takeover"`) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestResumeNeverRunsTheLogsProgram: a saved game whose header names an
+// outside program (a command that would create a marker file) resumes
+// with the built-in normal player in that seat; the program is never
+// started, the screen says who plays and why, and the log records the
+// change so that the next resume plays on with normal quietly.
+func TestResumeNeverRunsTheLogsProgram(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "ran")
+	path := outsideGame(t, 9, marker)
+	g, err := resumeGame(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.bot.(*agent.Seated); ok || g.level != "normal" || g.bot.Name() != "normal" {
+		t.Fatalf("resumed with %s (%T), want the built-in normal player", g.level, g.bot)
+	}
+	if g.skipped != "exec:touch "+marker {
+		t.Fatalf("skipped %q", g.skipped)
+	}
+	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Note: g.note, Look: tui.Look{NoColor: true}})
+	screen := ansi.Strip(m.Render())
+	for _, want := range []string{"Normal plays for touch ran (outside program): a saved game never starts a program", "--level exec:COMMAND"} {
+		if !strings.Contains(strings.Join(strings.Fields(screen), " "), want) {
+			t.Fatalf("the screen lacks %q:\n%s", want, screen)
+		}
+	}
+	g.file.Close()
+	if l := takeovers(t, path); len(l) != 1 || !strings.Contains(l[0], `"name":"normal"`) {
+		t.Fatalf("takeover lines %q, want one naming normal", l)
+	}
+	// the next resume: normal plays on, nothing more is said or logged
+	g, err = resumeGame(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.file.Close()
+	if g.level != "normal" || g.note != "" || g.skipped != "" || len(takeovers(t, path)) != 1 {
+		t.Fatalf("second resume: level %s, note %q, skipped %q, %d takeovers", g.level, g.note, g.skipped, len(takeovers(t, path)))
+	}
+	time.Sleep(testenv.Timeout(200 * time.Millisecond)) // a started program would have run by now
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("resuming ran the command the saved game names")
+	}
+	// the program named with --level instead of the saved one: a
+	// takeover line; --level on a game against a built-in player: refused
+	path2 := outsideGame(t, 4, marker)
+	g, err = resumeGame(path2, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.file.Close()
+	if l := takeovers(t, path2); len(l) != 1 || !strings.Contains(l[0], `"name":"hard"`) {
+		t.Fatalf("takeover lines %q, want one naming hard", l)
+	}
+	if _, err := resumeGame(path2, "easy"); err == nil || !strings.Contains(err.Error(), "--level cannot be given with --resume here") {
+		t.Fatalf("--level on a game against a built-in player: %v", err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("resuming ran the command the saved game names")
+	}
+}
+
+// TestResumeRunsTheProgramNamedAgain: naming the program again with
+// --level on resume plays it (it runs), with no takeover line when it is
+// the saved one and a takeover line when it replaces it.
+func TestResumeRunsTheProgramNamedAgain(t *testing.T) {
+	dir := t.TempDir()
+	saved := filepath.Join(dir, "saved")
+	other := filepath.Join(dir, "other")
+	for _, tc := range []struct {
+		level, marker string
+		takeovers     int
+	}{
+		{"exec:touch " + saved, saved, 0},
+		{"exec:touch " + other, other, 1},
+	} {
+		testenv.AcquireProc(t)
+		path := outsideGame(t, 6, saved)
+		g, err := resumeGame(path, tc.level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.file.Close()
+		s, ok := g.bot.(*agent.Seated)
+		if !ok || g.bot.Name() != tc.level || g.note != "" || g.skipped != "" {
+			t.Fatalf("--level %s: playing %s (%T), note %q", tc.level, g.bot.Name(), g.bot, g.note)
+		}
+		deadline := time.Now().Add(testenv.Timeout(20 * time.Second))
+		for {
+			if _, err := os.Stat(tc.marker); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("--level %s: the program named again did not run", tc.level)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		s.Close()
+		if n := len(takeovers(t, path)); n != tc.takeovers {
+			t.Fatalf("--level %s: %d takeover lines, want %d", tc.level, n, tc.takeovers)
+		}
+	}
+}
+
+// TestReplayVerifyNotesOutsidePrograms: replay verify says when a log
+// names an outside program, in its header or a takeover, and only then.
+func TestReplayVerifyNotesOutsidePrograms(t *testing.T) {
+	path := outsideGame(t, 5, "/nonexistent/marker")
+	out := mustFelt(t, "", "replay", "verify", path)
+	if !strings.Contains(out, "note: seat 1 is an outside program in this log, exec:touch /nonexistent/marker; felt play --resume never starts it") {
+		t.Fatalf("replay verify does not note the outside program:\n%s", out)
+	}
+	out = mustFelt(t, "", "replay", "verify", savedGame(t, 5, [2]string{humanName, "simple"}))
+	if strings.Contains(out, "outside program") {
+		t.Fatalf("replay verify notes an outside program in a game without one:\n%s", out)
 	}
 }

@@ -52,11 +52,32 @@ func (e *env) replayCmd() *cobra.Command {
 					playing[*r.Player] = r.Name
 				}
 			}
+			// a log from someone else may name any command: say so
+			named := map[string]bool{}
+			for s, p := range rp.Players {
+				outsideNote(e.stdout, named, s, p)
+			}
+			for _, r := range rp.Records {
+				if r.Type == "takeover" {
+					outsideNote(e.stdout, named, int(*r.Player), r.Name)
+				}
+			}
 			return nil
 		},
 	}
 	c.AddCommand(verify)
 	return c
+}
+
+// outsideNote notes, once per seat and name, that a log names an outside
+// program for a seat.
+func outsideNote(w io.Writer, named map[string]bool, seat int, name string) {
+	key := fmt.Sprint(seat, name)
+	if !strings.HasPrefix(name, "exec:") || named[key] {
+		return
+	}
+	named[key] = true
+	fmt.Fprintf(w, "note: seat %d is an outside program in this log, %s; felt play --resume never starts it (name it again with --level to play it)\n", seat, name)
 }
 
 // readLog reads and replays the log in path, the one bounded way every

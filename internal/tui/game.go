@@ -31,6 +31,10 @@ type Options struct {
 	// Seed seeds the hint's hard player (with the move number), so hints
 	// are the same for the same position in the same game.
 	Seed uint64
+	// Note is said when the screen opens, on the status line and among the
+	// hand's moves: why a resumed game's computer seat is played by
+	// another player than the one saved, say.
+	Note string
 }
 
 // screen is what fills the window.
@@ -75,6 +79,7 @@ type Model struct {
 	pending       int    // rec.Seq()+1 while a computer move is on its way
 	quit          bool
 	tookOver      bool // the computer's player failed and another took over
+	outside       bool // the computer's player is an outside program
 }
 
 // New returns the game screen for rec's game, with the person in seat and
@@ -84,7 +89,8 @@ func New(rec *gin.Recorder, seat gin.Seat, bot ginbot.Player, opt Options) Model
 	seat &= 1
 	m := Model{rec: rec, seat: seat, bot: bot, opt: opt, th: newTheme(opt.Look), width: 80, height: 24}
 	m.names[seat] = "You"
-	m.names[seat.Other()] = capital(bot.Name())
+	m.names[seat.Other()] = seatName(bot.Name())
+	_, m.outside = programName(bot.Name())
 	g := rec.Game()
 	switch {
 	case g.Over():
@@ -97,6 +103,10 @@ func New(rec *gin.Recorder, seat gin.Seat, bot ginbot.Player, opt Options) Model
 		if g.Hand().Turn() != seat {
 			m.pending = rec.Seq() + 1
 		}
+	}
+	if opt.Note != "" {
+		m.addLog(opt.Note)
+		m.setStatus(opt.Note, true)
 	}
 	return m
 }
@@ -162,7 +172,7 @@ func (m *Model) takeOver(err error) string {
 	if i := strings.IndexByte(why, '\n'); i >= 0 {
 		why = why[:i]
 	}
-	m.names[seat] = capital(by)
+	m.names[seat], m.outside = seatName(by), false
 	note := fmt.Sprintf("%s took over: %s failed (%s).", m.names[seat], failed, why)
 	m.addLog(note)
 	if !m.rec.Game().Over() {

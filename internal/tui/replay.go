@@ -46,10 +46,15 @@ type Replay struct {
 func NewReplay(rp *gin.Replayed, title string, l Look) (Replay, error) {
 	v := Replay{th: newTheme(l), title: title, rules: rp.Rules, width: 80, height: 24}
 	for s, p := range rp.Players {
-		v.names[s] = capital(p)
+		v.names[s] = PlayerName(p)
 		if p == "human" {
 			v.names[s] = "You"
 		}
+	}
+	if v.names[0] == v.names[1] {
+		// two players of one level: the seats as felt demo calls them
+		v.names[0] += " (A)"
+		v.names[1] += " (B)"
 	}
 	if !rp.Complete() {
 		if i := slices.Index(rp.Players[:], "human"); i >= 0 {
@@ -102,10 +107,10 @@ func NewReplay(rp *gin.Replayed, title string, l Look) (Replay, error) {
 			if rec.Player == nil || *rec.Player > 1 || deals == 0 {
 				return v, fmt.Errorf("a takeover line without its seat or hand")
 			}
-			text := fmt.Sprintf("%s took over from %s.", capital(rec.Name), v.names[*rec.Player])
+			text := fmt.Sprintf("%s took over from %s.", PlayerName(rec.Name), v.names[*rec.Player])
 			if rec.Reason != "" {
 				why, _, _ := strings.Cut(rec.Reason, "\n")
-				text = fmt.Sprintf("%s took over from %s, which failed (%s).", capital(rec.Name), v.names[*rec.Player], why)
+				text = fmt.Sprintf("%s took over from %s, which failed (%s).", PlayerName(rec.Name), v.names[*rec.Player], why)
 			}
 			v.add(g, 0, text)
 		}

@@ -188,3 +188,36 @@ func TestReplayShowsTakeover(t *testing.T) {
 		t.Fatalf("the replay does not show the takeover:\n%s", s)
 	}
 }
+
+// TestReplayTellsSeatsApart: two players of one level are told apart
+// (Simple (A) and Simple (B), as felt demo calls the seats); an outside
+// program is named by its program.
+func TestReplayTellsSeatsApart(t *testing.T) {
+	for _, tc := range []struct {
+		players [2]string
+		want    [2]string
+	}{
+		{[2]string{"simple", "simple"}, [2]string{"Simple (A)", "Simple (B)"}},
+		{[2]string{"simple", "hard"}, [2]string{"Simple", "Hard"}},
+		{[2]string{"human", "exec:python3 /x/bot.py"}, [2]string{"You", "python3 bot.py (outside program)"}},
+	} {
+		var buf bytes.Buffer
+		if _, err := gin.NewRecordedGame(&buf, gin.Standard(), 4, tc.players); err != nil {
+			t.Fatal(err)
+		}
+		rp, err := gin.ReadLog(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewReplay(rp, "t.jsonl", Look{NoColor: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := ansi.Strip(v.Render())
+		for _, n := range tc.want {
+			if !strings.Contains(s, " "+n+" · ") {
+				t.Errorf("%v: the replay does not name %q:\n%s", tc.players, n, s)
+			}
+		}
+	}
+}

@@ -131,3 +131,38 @@ func TestOutsidePlayerFailureAtHandEnd(t *testing.T) {
 		t.Fatalf("log after the failure: playing %v, %v", rp.Playing, err)
 	}
 }
+
+func TestPlayerName(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"normal", "Normal"},
+		{"hard", "Hard"},
+		{"exec:python3 bot.py", "python3 bot.py (outside program)"},
+		{"exec:python3 /home/x/bots/bot.py --level 3", "python3 bot.py (outside program)"},
+		{"exec:/usr/bin/env PYTHONUNBUFFERED=1 python3 -u ./bot.py", "python3 bot.py (outside program)"},
+		{"exec:./mybot", "mybot (outside program)"},
+		{"exec:   ", "a program (outside program)"},
+		{"exec:" + strings.Repeat("x", 50), strings.Repeat("x", 29) + "... (outside program)"},
+	} {
+		if got := PlayerName(tc.name); got != tc.want {
+			t.Errorf("PlayerName(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestOutsidePlayerNamedSanely: an outside program is called by its
+// program and script on the table and in the moves, not "Exec:python3 …".
+func TestOutsidePlayerNamedSanely(t *testing.T) {
+	f := &failing{acts: 1 << 30, p: ginbot.NewSimple(gin.NewRand(1))}
+	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	d.playTo(func(d *driver) bool { return d.m.myDecision() && len(d.m.log) > 2 })
+	s := d.screen()
+	if strings.Contains(s, "Exec:") || strings.Contains(s, "/home/x") {
+		t.Fatalf("the raw command is shown:\n%s", s)
+	}
+	if !strings.Contains(s, "python3 bot.py (outside program) · ") {
+		t.Fatalf("the table does not name the outside program:\n%s", s)
+	}
+	if !strings.Contains(s, "python3 bot.py ") {
+		t.Fatalf("the moves do not name the outside program:\n%s", s)
+	}
+}

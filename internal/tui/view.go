@@ -347,7 +347,11 @@ func (m Model) tablePanel(o *gin.Observation, w int) block {
 	var b block
 	opp := m.seat.Other()
 
-	label := fmt.Sprintf(" %s · %d cards", m.names[opp], o.OpponentCards)
+	name := m.names[opp]
+	if m.outside {
+		name += " (outside program)"
+	}
+	label := fmt.Sprintf(" %s · %d cards", name, o.OpponentCards)
 	if o.Dealer == opp {
 		label += " · dealer"
 	}
@@ -521,7 +525,12 @@ func plural(n int) string {
 func (m Model) logPanel(w int) block {
 	var b block
 	for _, l := range m.log {
-		b.text(m.th.cut(" "+l, w))
+		for i, wl := range wrap(l, w-3) {
+			if i > 0 {
+				wl = "  " + wl // a long line goes on, indented
+			}
+			b.text(m.th.cut(" "+wl, w))
+		}
 	}
 	return b
 }

@@ -183,3 +183,54 @@ func capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// PlayerName is how a player, named as in a replay log's header, is called
+// on the screen: a built-in level capitalised ("Normal"), an outside
+// program (exec:COMMAND) by its program and first argument without their
+// directories, "python3 bot.py (outside program)".
+func PlayerName(name string) string {
+	if short, ok := programName(name); ok {
+		return short + " (outside program)"
+	}
+	return capital(name)
+}
+
+// programName is the short name of an outside program named
+// exec:COMMAND: its program and first argument without their directories
+// ("python3 bot.py"). It reports false for other names.
+func programName(name string) (string, bool) {
+	cmd, ok := strings.CutPrefix(name, "exec:")
+	if !ok {
+		return "", false
+	}
+	var words []string
+	for _, f := range strings.Fields(cmd) {
+		if len(words) == 2 {
+			break
+		}
+		if i := strings.LastIndexByte(f, '/'); i >= 0 && i < len(f)-1 {
+			f = f[i+1:]
+		}
+		if strings.HasPrefix(f, "-") || strings.Contains(f, "=") || f == "env" || f == "exec" {
+			continue // flags, VAR=value settings and env say little
+		}
+		words = append(words, f)
+	}
+	short := strings.Join(words, " ")
+	if short == "" {
+		short = "a program"
+	}
+	if r := []rune(short); len(r) > 32 {
+		short = string(r[:29]) + "..."
+	}
+	return short, true
+}
+
+// seatName is how the screen calls the computer's player in running text:
+// a built-in level capitalised, an outside program by its short name.
+func seatName(name string) string {
+	if short, ok := programName(name); ok {
+		return short
+	}
+	return capital(name)
+}
