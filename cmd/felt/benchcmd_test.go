@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"felt/internal/bench"
 )
 
 func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
-		t.Skip("felt bench runs Go benchmarks for a few seconds")
+		t.Skip("felt bench measures for a few seconds")
 	}
 	out := mustFelt(t, "", "bench", "--json", "--selfplay-games", "200", "--hard-games", "2")
 	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
@@ -34,8 +36,48 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
-func TestBenchRefusesArgs(t *testing.T) {
-	if _, _, err := felt(t, "", "bench", "extra"); err == nil {
-		t.Error("felt bench extra: no error")
+// TestBenchChecksFlagsFirst: a bad flag or argument is refused, naming
+// the flag, before anything is measured.
+func TestBenchChecksFlagsFirst(t *testing.T) {
+	measured := false
+	defer func(m func(bench.Options) (bench.Report, error)) { measure = m }(measure)
+	measure = func(o bench.Options) (bench.Report, error) {
+		measured = true
+		return bench.Report{}, nil
+	}
+	for _, c := range []struct {
+		args []string
+		want string // in the error
+	}{
+		{[]string{"extra"}, "extra"},
+		{[]string{"--selfplay-games", "0"}, "--selfplay-games 0"},
+		{[]string{"--selfplay-games", "-5"}, "--selfplay-games -5"},
+		{[]string{"--selfplay-games", "1000000000"}, "--selfplay-games 1000000000"},
+		{[]string{"--hard-games", "0"}, "--hard-games 0"},
+		{[]string{"--hard-games", "-1"}, "--hard-games -1"},
+		{[]string{"--hard-games", "x"}, "--hard-games"},
+		{[]string{"--frobnicate"}, "--frobnicate"},
+	} {
+		measured = false
+		args := append([]string{"bench"}, c.args...)
+		out, _, err := felt(t, "", args...)
+		if err == nil {
+			t.Errorf("felt %s: no error (output %q)", strings.Join(args, " "), out)
+		} else if !strings.Contains(err.Error(), c.want) {
+			t.Errorf("felt %s: error %q does not name %q", strings.Join(args, " "), err, c.want)
+		}
+		if measured {
+			t.Errorf("felt %s: measured before refusing", strings.Join(args, " "))
+		}
+	}
+	// Good flags are measured with the values given.
+	var got bench.Options
+	measure = func(o bench.Options) (bench.Report, error) {
+		measured, got = true, o
+		return bench.Report{}, nil
+	}
+	mustFelt(t, "", "bench", "--json", "--selfplay-games", "3", "--hard-games", "1")
+	if !measured || got.SelfPlayGames != 3 || got.HardGames != 1 {
+		t.Errorf("measured %v with %+v", measured, got)
 	}
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -12,6 +13,54 @@ import (
 	"felt/card"
 	"felt/gin"
 )
+
+// Options say how much to measure.
+type Options struct {
+	// SelfPlayGames is the number of games of the self-play figure (1 to
+	// arena.MaxGames).
+	SelfPlayGames int
+	// HardGames is the number of games the hard player's decisions are
+	// timed over (1 to arena.MaxGames).
+	HardGames int
+}
+
+// DefaultOptions are the options of `felt bench`.
+func DefaultOptions() Options {
+	return Options{SelfPlayGames: 20000, HardGames: 10}
+}
+
+// Check reports options that measure nothing or too much.
+func (o Options) Check() error {
+	switch {
+	case o.SelfPlayGames < 1 || o.SelfPlayGames > arena.MaxGames:
+		return fmt.Errorf("bench: %d self-play games, want 1 to %d", o.SelfPlayGames, arena.MaxGames)
+	case o.HardGames < 1 || o.HardGames > arena.MaxGames:
+		return fmt.Errorf("bench: %d hard games, want 1 to %d", o.HardGames, arena.MaxGames)
+	}
+	return nil
+}
+
+// Report is everything Run measures.
+type Report struct {
+	Melds     []Figure // the meld solver: melds10, melds11, arrangement10
+	SelfPlay  Figure   // simple against simple, whole games, every core
+	HardMedMs float64  // the hard player's median decision, in milliseconds
+	HardMaxMs float64  // and its slowest
+}
+
+// Run measures everything with the given options, the meld solver first.
+func Run(o Options) (Report, error) {
+	if err := o.Check(); err != nil {
+		return Report{}, err
+	}
+	r := Report{Melds: []Figure{Melds10(), Melds11(), Arrangement10()}}
+	var err error
+	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
+		return r, err
+	}
+	r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames)
+	return r, err
+}
 
 // Figure is one measured speed.
 type Figure struct {
