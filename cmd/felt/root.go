@@ -24,7 +24,7 @@ func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(e.ginCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd())
+	root.AddCommand(e.ginCmd(), e.shengjiCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd())
 	e.addPlay(root) // `felt play`, `felt replay view`; `felt` alone plays
 	return root
 }

@@ -1,0 +1,123 @@
+package shengji
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"felt/card"
+)
+
+// ErrBadTrick is returned for plays that cannot make a trick: none, or
+// plays of a different number of cards than the lead.
+var ErrBadTrick = errors.New("shengji: not a trick")
+
+// Winner returns the index in plays of the play that wins the trick;
+// plays[0] is the lead. A play competes if it has the lead's structure (its
+// cards split one for one into the lead's units: a tractor of the same
+// length for each tractor, a pair for each pair, where a pair or a shorter
+// tractor may come out of a longer one, and any card of its group for each
+// single) and is all of the led suit-group, or all trumps against a plain
+// lead. Plays are compared by the lead's largest unit (its longest tractor,
+// else its highest pair, else its highest card): trumps beat a plain suit,
+// and a later play wins only with a strictly higher unit, so of equal plays
+// the first played wins. The plays are taken to be legal follows.
+func (o *Order) Winner(plays []card.Multi) (int, error) {
+	if len(plays) == 0 {
+		return 0, fmt.Errorf("%w: no plays", ErrBadTrick)
+	}
+	g, ok := o.GroupOf(plays[0])
+	if !ok {
+		return 0, ErrBadLead
+	}
+	n := plays[0].Len()
+	for i, p := range plays[1:] {
+		if p.Len() != n {
+			return 0, fmt.Errorf("%w: play %d has %d cards, the lead %d", ErrBadTrick, i+1, p.Len(), n)
+		}
+	}
+	sh := o.shapeOf(plays[0], g)
+	best, bestG := 0, g
+	bestV, _ := o.value(plays[0], g, &sh)
+	for i := 1; i < len(plays); i++ {
+		pg, ok := o.GroupOf(plays[i])
+		if !ok || pg != g && pg != Trumps {
+			continue // a discard
+		}
+		v, ok := o.value(plays[i], pg, &sh)
+		if !ok {
+			continue // lacks the lead's structure: a discard too
+		}
+		if pg == bestG && v > bestV || pg == Trumps && bestG != Trumps {
+			best, bestG, bestV = i, pg, v
+		}
+	}
+	return best, nil
+}
+
+// value returns the step of play's unit of the kind of the lead's largest
+// (of group g, which play is all of), and whether play has the lead's
+// structure at all.
+func (o *Order) value(play card.Multi, g Group, sh *shape) (int, bool) {
+	cnt, mask := o.pairCounts(play, g)
+	if (play.Two&card.AllFaces).Len() < sh.pairs || !embed(&cnt, sh.tractors[:sh.ntr]) {
+		return 0, false
+	}
+	switch sh.top {
+	case Tractor:
+		return topOfRun(mask, sh.topLen), true
+	case Pair:
+		return 31 - bits.LeadingZeros32(mask), true
+	}
+	return o.highest(play, g), true
+}
+
+// highest returns the highest step of m's cards of group g, -1 if none.
+func (o *Order) highest(m card.Multi, g Group) int {
+	for s := int(o.nsteps[g]) - 1; s >= 0; s-- {
+		if m.One&o.steps[g][s] != 0 {
+			return s
+		}
+	}
+	return -1
+}
+
+// Points returns the points of the cards of m: 5 for each five, 10 for
+// each ten and king.
+func Points(m card.Multi) int {
+	return 5*count(m, fives) + 10*count(m, tensKings)
+}
+
+var (
+	fives     = suits(card.Five)
+	tensKings = suits(card.Ten) | suits(card.King)
+)
+
+// suits returns the four cards of rank r.
+func suits(r card.Rank) card.Set {
+	var s card.Set
+	for su := range card.Suit(card.NumSuits) {
+		s = s.Add(card.New(r, su))
+	}
+	return s
+}
+
+// count returns how many cards of m, copies counted, are in s.
+func count(m card.Multi, s card.Set) int { return (m.One & s).Len() + (m.Two & s).Len() }
+
+// KittyMultiplier returns what the kitty's points are multiplied by when
+// the attackers win the last trick with play: 2 × the card count of play's
+// largest unit (split as by Split): 2 for a single, 4 for a pair, 8 for a
+// tractor of two pairs, and so on. It is 0 for an empty play.
+func (o *Order) KittyMultiplier(play card.Multi) int {
+	largest := 0
+	for g := range Group(NumGroups) {
+		part := play.Within(o.groups[g])
+		if part.IsEmpty() {
+			continue
+		}
+		sh := o.shapeOf(part, g)
+		largest = max(largest, 1, 2*sh.topLen)
+	}
+	return 2 * largest
+}
