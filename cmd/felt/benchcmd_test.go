@@ -12,7 +12,7 @@ func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("felt bench measures for a few seconds")
 	}
-	out := mustFelt(t, "", "bench", "--json", "--selfplay-games", "200", "--hard-games", "2")
+	out := mustFelt(t, "", "bench", "--json", "--hands", "20000", "--selfplay-games", "200", "--hard-games", "2")
 	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
 		t.Errorf("output is not one line: %q", out)
 	}
@@ -24,7 +24,12 @@ func TestBenchJSON(t *testing.T) {
 	if dec.More() {
 		t.Errorf("output %q holds more than one JSON value", out)
 	}
-	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "selfplay_games_per_sec", "hard_decision_ms_median"} {
+	if m["meld_hands"] != 20000.0 {
+		t.Errorf("meld_hands is %#v, want 20000", m["meld_hands"])
+	}
+	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "melds10_dense_per_sec", "melds11_dense_per_sec",
+		"arrangement10_per_sec", "melds10_dense_ns_per_op", "melds11_dense_ns_per_op",
+		"selfplay_games_per_sec", "hard_decision_ms_median"} {
 		v, ok := m[k].(float64)
 		if !ok {
 			t.Errorf("%s is %#v, want a number (output %s)", k, m[k], out)
@@ -56,6 +61,8 @@ func TestBenchChecksFlagsFirst(t *testing.T) {
 		{[]string{"--hard-games", "0"}, "--hard-games 0"},
 		{[]string{"--hard-games", "-1"}, "--hard-games -1"},
 		{[]string{"--hard-games", "x"}, "--hard-games"},
+		{[]string{"--hands", "0"}, "--hands 0"},
+		{[]string{"--hands", "100000000"}, "--hands 100000000"},
 		{[]string{"--frobnicate"}, "--frobnicate"},
 	} {
 		measured = false
@@ -76,8 +83,8 @@ func TestBenchChecksFlagsFirst(t *testing.T) {
 		measured, got = true, o
 		return bench.Report{}, nil
 	}
-	mustFelt(t, "", "bench", "--json", "--selfplay-games", "3", "--hard-games", "1")
-	if !measured || got.SelfPlayGames != 3 || got.HardGames != 1 {
+	mustFelt(t, "", "bench", "--json", "--hands", "7", "--selfplay-games", "3", "--hard-games", "1")
+	if !measured || got.Hands != 7 || got.SelfPlayGames != 3 || got.HardGames != 1 {
 		t.Errorf("measured %v with %+v", measured, got)
 	}
 }

@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"testing"
+	"slices"
 	"time"
 
 	"felt/arena"
-
 	"felt/card"
 	"felt/gin"
 )
 
 // Options say how much to measure.
 type Options struct {
+	// Hands is how many fresh hands each round of a meld-solver figure
+	// times (1 to MaxHands).
+	Hands int
 	// SelfPlayGames is the number of games of the self-play figure (1 to
 	// arena.MaxGames).
 	SelfPlayGames int
@@ -24,42 +26,30 @@ type Options struct {
 	HardGames int
 }
 
+// MaxHands is the most hands a meld-solver round may time (80 MB of
+// hands).
+const MaxHands = 10_000_000
+
+// Rounds is how many rounds of fresh hands each meld-solver figure times;
+// it reports the median round.
+const Rounds = 5
+
 // DefaultOptions are the options of `felt bench`.
 func DefaultOptions() Options {
-	return Options{SelfPlayGames: 20000, HardGames: 10}
+	return Options{Hands: 1_000_000, SelfPlayGames: 20000, HardGames: 10}
 }
 
 // Check reports options that measure nothing or too much.
 func (o Options) Check() error {
 	switch {
+	case o.Hands < 1 || o.Hands > MaxHands:
+		return fmt.Errorf("bench: %d hands, want 1 to %d", o.Hands, MaxHands)
 	case o.SelfPlayGames < 1 || o.SelfPlayGames > arena.MaxGames:
 		return fmt.Errorf("bench: %d self-play games, want 1 to %d", o.SelfPlayGames, arena.MaxGames)
 	case o.HardGames < 1 || o.HardGames > arena.MaxGames:
 		return fmt.Errorf("bench: %d hard games, want 1 to %d", o.HardGames, arena.MaxGames)
 	}
 	return nil
-}
-
-// Report is everything Run measures.
-type Report struct {
-	Melds     []Figure // the meld solver: melds10, melds11, arrangement10
-	SelfPlay  Figure   // simple against simple, whole games, every core
-	HardMedMs float64  // the hard player's median decision, in milliseconds
-	HardMaxMs float64  // and its slowest
-}
-
-// Run measures everything with the given options, the meld solver first.
-func Run(o Options) (Report, error) {
-	if err := o.Check(); err != nil {
-		return Report{}, err
-	}
-	r := Report{Melds: []Figure{Melds10(), Melds11(), Arrangement10()}}
-	var err error
-	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
-		return r, err
-	}
-	r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames)
-	return r, err
 }
 
 // Figure is one measured speed.
@@ -70,70 +60,128 @@ type Figure struct {
 	AllocsPerOp int64
 }
 
-// hands returns n random hands of size cards from a fixed seed.
-func hands(n, size int) []card.Set {
-	rng := rand.New(rand.NewPCG(2024, uint64(size)))
+// Report is everything Run measures.
+type Report struct {
+	Melds     []Figure // the meld solver: melds10, melds11, their dense variants, arrangement10
+	Hands     int      // fresh hands in each round of a meld figure
+	SelfPlay  Figure   // simple against simple, whole games, every core
+	HardMedMs float64  // the hard player's median decision, in milliseconds
+	HardMaxMs float64  // and its slowest
+}
+
+// Run measures everything with the given options, the meld solver first.
+func Run(o Options) (Report, error) {
+	if err := o.Check(); err != nil {
+		return Report{}, err
+	}
+	r := Report{Melds: MeldFigures(o.Hands), Hands: o.Hands}
+	var err error
+	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
+		return r, err
+	}
+	r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames)
+	return r, err
+}
+
+// Uniform is the pool of uniform hands: the whole pack.
+func Uniform() []card.Card { return card.Pack() }
+
+// Dense is the pool of dense hands: ranks 3 to 9 only, 28 cards, where
+// most cards meld several ways and the solver has the most to search.
+func Dense() []card.Card {
+	var pool []card.Card
+	for _, c := range card.Pack() {
+		if c.Rank() >= card.Three && c.Rank() <= card.Nine {
+			pool = append(pool, c)
+		}
+	}
+	return pool
+}
+
+// Hands returns n hands of size cards, each drawn uniformly from pool
+// (every size-card subset equally likely) with rng.
+func Hands(rng *rand.Rand, pool []card.Card, n, size int) []card.Set {
+	p := slices.Clone(pool)
+	size = min(size, len(p))
 	out := make([]card.Set, n)
-	pack := card.Pack()
 	for i := range out {
-		card.Shuffle(rng, pack)
-		out[i] = card.SetOf(pack[:size]...)
+		var s card.Set
+		for k := 0; k < size; k++ { // a partial Fisher–Yates shuffle
+			j := k + rng.IntN(len(p)-k)
+			p[k], p[j] = p[j], p[k]
+			s = s.Add(p[k])
+		}
+		out[i] = s
 	}
 	return out
 }
 
-func measure(name string, f func(b *testing.B)) Figure {
-	r := testing.Benchmark(func(b *testing.B) {
-		b.ReportAllocs()
-		f(b)
-	})
-	ns := float64(r.T.Nanoseconds()) / float64(max(r.N, 1))
-	return Figure{Name: name, PerSec: 1e9 / ns, NsPerOp: ns, AllocsPerOp: r.AllocsPerOp()}
+// sink keeps results alive so the compiler cannot drop the work.
+var sink int
+
+// solver is one meld-solver operation on a hand.
+type solver func(card.Set) int
+
+func deadwood(h card.Set) int { return gin.Deadwood(h) }
+
+func bestDiscard(h card.Set) int {
+	c, d := gin.BestDiscard(h)
+	return d + int(c)
 }
 
-// Sink keeps results alive so the compiler cannot drop the work.
-var Sink int
-
-// Melds10 measures the minimum deadwood of random 10-card hands.
-func Melds10() Figure {
-	hs := hands(4096, 10)
-	return measure("melds10", func(b *testing.B) {
-		i, s := 0, 0
-		for b.Loop() {
-			s += gin.Deadwood(hs[i&4095])
-			i++
-		}
-		Sink = s
-	})
+func arrangement(h card.Set) int {
+	a, _ := gin.Melds(h)
+	return a.Len()
 }
 
-// Melds11 measures the best discard and the deadwood after it for random
-// 11-card hands (the knock check).
-func Melds11() Figure {
-	hs := hands(4096, 11)
-	return measure("melds11", func(b *testing.B) {
-		i, s := 0, 0
-		for b.Loop() {
-			c, d := gin.BestDiscard(hs[i&4095])
-			s += d + int(c)
-			i++
-		}
-		Sink = s
-	})
+// MeldFigures times the meld solver on fresh hands: Rounds rounds of n
+// hands each, every hand generated (from a fixed seed) before its round is
+// timed and solved exactly once, so no figure comes from hands the
+// machine has already seen. The figures are melds10 (deadwood of 10
+// cards), melds11 (best discard of 11 cards, the knock check), both again
+// on dense hands (ranks 3 to 9 only), and arrangement10 (the canonical
+// optimal melds of 10 cards).
+func MeldFigures(n int) []Figure {
+	uniform, dense := Uniform(), Dense()
+	return []Figure{
+		timeHands("melds10", uniform, n, 10, deadwood),
+		timeHands("melds11", uniform, n, 11, bestDiscard),
+		timeHands("melds10_dense", dense, n, 10, deadwood),
+		timeHands("melds11_dense", dense, n, 11, bestDiscard),
+		timeHands("arrangement10", uniform, n, 10, arrangement),
+	}
 }
 
-// Arrangement10 measures the canonical optimal arrangement of random 10-card
-// hands (melds and deadwood cards, not just the count).
-func Arrangement10() Figure {
-	hs := hands(4096, 10)
-	return measure("arrangement10", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			a, _ := gin.Melds(hs[i&4095])
-			Sink += a.Len()
-			i++
+// timeHands times f over Rounds rounds of n fresh hands of size cards from
+// pool, and reports the median round's speed and the allocations of all
+// rounds.
+func timeHands(name string, pool []card.Card, n, size int, f solver) Figure {
+	rng := rand.New(rand.NewPCG(2024, uint64(size)))
+	// Warm up on hands of their own.
+	s := 0
+	for _, h := range Hands(rng, pool, min(n, 10000), size) {
+		s += f(h)
+	}
+	ns := make([]float64, Rounds)
+	var allocs uint64
+	var m0, m1 runtime.MemStats
+	for r := range ns {
+		hs := Hands(rng, pool, n, size)
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		for _, h := range hs {
+			s += f(h)
 		}
-	})
+		el := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		allocs += m1.Mallocs - m0.Mallocs
+		ns[r] = float64(el.Nanoseconds()) / float64(n)
+	}
+	sink += s
+	slices.Sort(ns)
+	med := max(ns[Rounds/2], 1e-3)
+	return Figure{Name: name, PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(Rounds*n))}
 }
 
 // SelfPlay measures whole games to 100 between two simple players (EAAI
@@ -141,11 +189,12 @@ func Arrangement10() Figure {
 func SelfPlay(games int) (Figure, error) {
 	cfg := arena.Config{A: "simple", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: runtime.NumCPU()}
 	start := time.Now()
-	if _, err := arena.Run(context.Background(), cfg); err != nil {
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
 		return Figure{}, err
 	}
-	el := time.Since(start)
-	return Figure{Name: "selfplay_games", PerSec: float64(games) / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / float64(games)}, nil
+	el, n := time.Since(start), float64(len(recs))
+	return Figure{Name: "selfplay_games", PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
 }
 
 // HardDecision measures the hard player's decisions against simple over a

@@ -1,23 +1,115 @@
 package bench
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+
+	"felt/card"
+)
 
 func TestOptionsCheck(t *testing.T) {
 	if err := DefaultOptions().Check(); err != nil {
 		t.Fatalf("default options: %v", err)
 	}
 	for _, o := range []Options{
-		{SelfPlayGames: 0, HardGames: 1},
-		{SelfPlayGames: -1, HardGames: 1},
-		{SelfPlayGames: 1 << 40, HardGames: 1},
-		{SelfPlayGames: 1, HardGames: 0},
-		{SelfPlayGames: 1, HardGames: -3},
+		{Hands: 1, SelfPlayGames: 0, HardGames: 1},
+		{Hands: 1, SelfPlayGames: -1, HardGames: 1},
+		{Hands: 1, SelfPlayGames: 1 << 40, HardGames: 1},
+		{Hands: 1, SelfPlayGames: 1, HardGames: 0},
+		{Hands: 1, SelfPlayGames: 1, HardGames: -3},
+		{Hands: 0, SelfPlayGames: 1, HardGames: 1},
+		{Hands: MaxHands + 1, SelfPlayGames: 1, HardGames: 1},
 	} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 		if _, err := Run(o); err == nil {
 			t.Errorf("Run(%+v): no error", o)
+		}
+	}
+}
+
+// TestHands_FreshUniformAndSeeded: the hands timed are of the right size,
+// drawn from their pool only, almost all different (fresh, not a small
+// set replayed), every card equally often, and the same for the same seed.
+func TestHands_FreshUniformAndSeeded(t *testing.T) {
+	const n = 200_000
+	for _, c := range []struct {
+		name string
+		pool []card.Card
+		size int
+	}{
+		{"uniform 10", Uniform(), 10},
+		{"uniform 11", Uniform(), 11},
+		{"dense 10", Dense(), 10},
+		{"dense 11", Dense(), 11},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := Hands(rand.New(rand.NewPCG(1, 2)), c.pool, n, c.size)
+			if len(hs) != n {
+				t.Fatalf("%d hands, want %d", len(hs), n)
+			}
+			pool := card.SetOf(c.pool...)
+			var count [64]int
+			seen := make(map[card.Set]bool, n)
+			for _, h := range hs {
+				if h.Len() != c.size || h&^pool != 0 {
+					t.Fatalf("hand %v: want %d cards from %v", h, c.size, pool)
+				}
+				seen[h] = true
+				for x := range h.All {
+					count[x]++
+				}
+			}
+			// Dense 10-card hands: C(28,10) ≈ 13 million, so about 1,500
+			// repeats among 200,000 are expected; uniform ones repeat
+			// almost never.
+			if repeats := n - len(seen); repeats > n/100 {
+				t.Errorf("%d of %d hands repeat", repeats, n)
+			}
+			// Chi-square of the card counts, len(pool)−1 degrees of freedom
+			// (51 or 27): far above its mean only for a biased draw.
+			want := float64(n*c.size) / float64(len(c.pool))
+			chi := 0.0
+			for x := range pool.All {
+				d := float64(count[x]) - want
+				chi += d * d / want
+			}
+			if limit := 2.5 * float64(len(c.pool)); chi > limit {
+				t.Errorf("card counts chi-square %.1f over %.0f: %v", chi, limit, count)
+			}
+			again := Hands(rand.New(rand.NewPCG(1, 2)), c.pool, 100, c.size)
+			for i := range again {
+				if again[i] != hs[i] {
+					t.Fatalf("hand %d differs for the same seed", i)
+				}
+			}
+		})
+	}
+	for _, c := range Dense() {
+		if r := c.Rank(); r < card.Three || r > card.Nine {
+			t.Errorf("dense pool holds %v", c)
+		}
+	}
+	if len(Dense()) != 28 || len(Uniform()) != 52 {
+		t.Errorf("pools of %d and %d cards", len(Dense()), len(Uniform()))
+	}
+}
+
+// TestMeldFigures: the five figures, in order, measured without
+// allocating (the solver's hot paths do not allocate).
+func TestMeldFigures(t *testing.T) {
+	figs := MeldFigures(5000)
+	want := []string{"melds10", "melds11", "melds10_dense", "melds11_dense", "arrangement10"}
+	if len(figs) != len(want) {
+		t.Fatalf("%d figures, want %v", len(figs), want)
+	}
+	for i, f := range figs {
+		if f.Name != want[i] || f.PerSec <= 0 || f.NsPerOp <= 0 {
+			t.Errorf("figure %d: %+v, want %s measured", i, f, want[i])
+		}
+		if f.AllocsPerOp != 0 {
+			t.Errorf("%s allocates %d times a hand", f.Name, f.AllocsPerOp)
 		}
 	}
 }
