@@ -185,6 +185,14 @@ func describe(a gin.Action, before card.Card, h *gin.Hand, seat gin.Seat) string
 	return a.String()
 }
 
+// meldsText writes an arrangement's melds, or "no melds".
+func meldsText(a gin.Arrangement) string {
+	if a.Len() == 0 {
+		return "no melds"
+	}
+	return a.String()
+}
+
 func printResult(w io.Writer, h *gin.Hand, names [2]string) {
 	res := h.Result()
 	if res.Kind == gin.DrawResult {
@@ -197,12 +205,12 @@ func printResult(w io.Writer, h *gin.Hand, names [2]string) {
 	if what == "" {
 		what = fmt.Sprintf("knocks with %d", sd.KnockerDeadwood)
 	}
-	fmt.Fprintf(w, "  %s %s: %s", names[k], what, sd.Knocker)
+	fmt.Fprintf(w, "  %s %s: %s", names[k], what, meldsText(sd.Knocker))
 	if dk := sd.KnockerDeadwoodCards(); dk != 0 {
 		fmt.Fprintf(w, " + %s", pretty(dk))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  %s shows %s", names[d], sd.Defender)
+	fmt.Fprintf(w, "  %s shows %s", names[d], meldsText(sd.Defender))
 	if lo := sd.LaidOff(); lo != 0 {
 		fmt.Fprintf(w, ", lays off %s", pretty(lo))
 	}

@@ -221,3 +221,23 @@ func TestDemoRulesFromFile(t *testing.T) {
 		t.Errorf("demo with an unknown rules field: error %v, want one naming target_scor", err)
 	}
 }
+
+// TestDemoShowdownWithoutMelds: a player without melds at the showdown is
+// said to show no melds, never "shows , deadwood".
+func TestDemoShowdownWithoutMelds(t *testing.T) {
+	none := 0
+	for seed := 1; seed <= 12; seed++ {
+		out := mustFelt(t, "", "demo", "--seed", strconv.Itoa(seed), "--quiet")
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "shows ,") || strings.Contains(l, "shows  ") || strings.HasSuffix(l, ": ") || strings.Contains(l, ":  +") {
+				t.Fatalf("seed %d: a showdown line without its melds: %q", seed, l)
+			}
+			if strings.Contains(l, "shows no melds") {
+				none++
+			}
+		}
+	}
+	if none == 0 {
+		t.Fatal("no showdown without melds in 12 games: the test checks nothing")
+	}
+}

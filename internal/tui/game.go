@@ -55,6 +55,15 @@ type knockChoice struct {
 	idx      int
 }
 
+// verb is what enter does with the knock: "knock", or "go gin" when no
+// deadwood is left. The prompt and the key bar both say it.
+func (k *knockChoice) verb() string {
+	if k.deadwood == 0 {
+		return "go gin"
+	}
+	return "knock"
+}
+
 // Model is the game screen: a game of Gin Rummy between the person, in one
 // seat, and a computer player in the other. It implements tea.Model.
 type Model struct {
@@ -68,6 +77,8 @@ type Model struct {
 	width, height int
 	screen        screen
 	help          bool
+	helpTop       int          // the first line of the help shown, when it scrolls
+	helpLong      bool         // the help is longer than the window
 	sel           card.Card    // the selected card in the discard phase
 	knock         *knockChoice // an open knock, or nil
 	hintOn        bool
@@ -233,6 +244,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		if m.help {
+			m.helpLong = m.helpScrolls()
+			total, shown := m.helpRows()
+			m.helpTop = min(m.helpTop, max(total-shown, 0))
+		}
+		return m, nil
+	case tea.MouseWheelMsg:
+		if m.help && msg.Button == tea.MouseWheelDown {
+			return m.pressHelp("down")
+		}
+		if m.help && msg.Button == tea.MouseWheelUp {
+			return m.pressHelp("up")
+		}
 		return m, nil
 	case tea.KeyPressMsg:
 		return m.press(msg.String())
@@ -277,16 +301,13 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case "?", "f1":
 		m.help = !m.help
+		m.helpTop = 0
+		m.helpLong = m.help && m.helpScrolls()
 		m.setStatus("", false)
 		return m, nil
 	}
 	if m.help {
-		if k == "esc" || k == "enter" || k == "space" {
-			m.help = false
-			return m, nil
-		}
-		m.setStatus("Press ? or esc to close the help.", false)
-		return m, nil
+		return m.pressHelp(k)
 	}
 	switch m.screen {
 	case showdownScreen:
@@ -312,6 +333,36 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 		return m.pressKnock(k)
 	}
 	return m.pressTable(k)
+}
+
+// pressHelp handles a key while the help is shown: the arrows, page keys
+// and home/end scroll it when it is longer than the window.
+func (m Model) pressHelp(k string) (tea.Model, tea.Cmd) {
+	total, shown := m.helpRows()
+	last := max(total-shown, 0)
+	switch k {
+	case "esc", "enter", "space":
+		m.help = false
+		return m, nil
+	case "down", "j":
+		m.helpTop++
+	case "up":
+		m.helpTop--
+	case "pgdown", "pgdn":
+		m.helpTop += max(shown-1, 1)
+	case "pgup":
+		m.helpTop -= max(shown-1, 1)
+	case "home":
+		m.helpTop = 0
+	case "end":
+		m.helpTop = last
+	default:
+		m.setStatus("Press ? or esc to close the help.", false)
+		return m, nil
+	}
+	m.helpTop = min(max(m.helpTop, 0), last)
+	m.setStatus("", false)
+	return m, nil
 }
 
 // letters are the keys that pick cards, in the hand's display order. They
@@ -484,7 +535,7 @@ func (m Model) pressKnock(k string) (tea.Model, tea.Cmd) {
 				break
 			}
 		}
-		m.setStatus("Choose the melds to lay out, then press enter to knock (esc cancels).", true)
+		m.setStatus("Choose the melds to lay out, then press enter to "+kc.verb()+" (esc cancels).", true)
 		return m, nil
 	}
 	m.knock = &kc

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/agent"
+	"felt/card"
 	"felt/gin"
 	"felt/gin/ginbot"
 )
@@ -164,5 +166,99 @@ func TestOutsidePlayerNamedSanely(t *testing.T) {
 	}
 	if !strings.Contains(s, "python3 bot.py ") {
 		t.Fatalf("the moves do not name the outside program:\n%s", s)
+	}
+}
+
+// TestGinPromptAgreesWithTheKeys: with no deadwood left the knock panel's
+// prompt, its key and its refusal all say "go gin", never "knock".
+func TestGinPromptAgreesWithTheKeys(t *testing.T) {
+	ginCard := func(d *driver) (card.Card, bool) {
+		if !myPhase(gin.DiscardPhase)(d) {
+			return 0, false
+		}
+		o := d.obs()
+		c, dw := bestDiscardExcept(o.Hand, o.JustTaken)
+		return c, dw == 0 && o.Hand.Len() == 11
+	}
+	d := at(t, "simple", Options{}, func(d *driver) bool { _, ok := ginCard(d); return ok })
+	c, _ := ginCard(d)
+	d.press(d.letterOf(c), "k")
+	if d.m.knock == nil || d.m.knock.deadwood != 0 {
+		t.Fatal("k did not open the gin panel")
+	}
+	s := strings.Join(strings.Fields(d.screen()), " ")
+	for _, want := range []string{"press enter to go gin", "[enter] go gin"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the gin panel lacks %q:\n%s", want, d.screen())
+		}
+	}
+	if strings.Contains(s, "to knock") || strings.Contains(s, "[enter] knock") {
+		t.Fatalf("the gin panel says knock:\n%s", d.screen())
+	}
+	d.press("x")
+	if !strings.Contains(d.m.status, "press enter to go gin") {
+		t.Fatalf("the refusal during the gin choice: %q", d.m.status)
+	}
+}
+
+// TestHelpScrollsAt60x20: on a 60×20 window the help is longer than the
+// screen: it says there is more, the arrows scroll it to its last line and
+// home back, and every screen fits the window.
+func TestHelpScrollsAt60x20(t *testing.T) {
+	d := at(t, "normal", Options{SavePath: "/saves/gin-1.jsonl"}, myPhase(gin.DrawPhase))
+	d.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	d.press("?")
+	s := d.screen()
+	checkFits(t, "help at 60×20", d.m.Render(), 60, 20)
+	const last = "goes on with it later."
+	if strings.Contains(s, last) || !strings.Contains(s, "more line") || !strings.Contains(s, "[↑↓] scroll") {
+		t.Fatalf("the help at 60×20 does not say it goes on:\n%s", s)
+	}
+	seen := map[string]bool{}
+	look := func() {
+		for _, l := range strings.Split(d.screen(), "\n") {
+			seen[strings.TrimSpace(l)] = true
+		}
+	}
+	look()
+	for i := 0; i < 60 && !strings.Contains(d.screen(), last); i++ {
+		d.press("down")
+		checkFits(t, "help scrolled", d.m.Render(), 60, 20)
+		look()
+	}
+	s = d.screen()
+	if !strings.Contains(s, last) || !strings.Contains(s, "How to play Gin Rummy") || !strings.Contains(s, "the end") {
+		t.Fatalf("scrolling down does not reach the help's end:\n%s", s)
+	}
+	top := d.m.helpTop
+	d.press("down")
+	if d.m.helpTop != top || d.screen() != s {
+		t.Fatal("the help scrolls past its end")
+	}
+	// every line of the help was on the screen at some point
+	d.send(tea.WindowSizeMsg{Width: 60, Height: 200})
+	for _, l := range strings.Split(d.screen(), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !seen[l] && !strings.Contains(l, "[esc]") {
+			t.Errorf("the help line %q never showed at 60×20", l)
+		}
+	}
+	d.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	d.press("home")
+	if s := d.screen(); !strings.Contains(s, "Make melds") || d.m.helpTop != 0 {
+		t.Fatalf("home does not go back to the help's start:\n%s", s)
+	}
+	d.press("end")
+	if s := d.screen(); !strings.Contains(s, last) {
+		t.Fatalf("end does not show the help's end:\n%s", s)
+	}
+	d.press("esc")
+	if d.m.help {
+		t.Fatal("esc did not close the help")
+	}
+	// at 80×24 it fits: no scrolling offered
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.press("?")
+	if s := d.screen(); strings.Contains(s, "more line") || strings.Contains(s, "scroll") || !strings.Contains(s, last) {
+		t.Fatalf("the help at 80×24:\n%s", s)
 	}
 }

@@ -171,7 +171,11 @@ func (m Model) keys(p *public) []keyItem {
 	quit := keyItem{"q", "save & quit", "q"}
 	help := keyItem{"?", "help", "?"}
 	if m.help {
-		return []keyItem{{"esc", "back to the game", "esc"}, quit}
+		ks := []keyItem{{"esc", "back to the game", "esc"}}
+		if m.helpLong {
+			ks = append(ks, keyItem{m.th.updown(), "scroll", ""})
+		}
+		return append(ks, quit)
 	}
 	switch m.screen {
 	case showdownScreen:
@@ -189,11 +193,7 @@ func (m Model) keys(p *public) []keyItem {
 		if len(m.knock.arrs) > 1 {
 			ks = append(ks, keyItem{m.th.updown() + fmt.Sprintf(" 1-%d", len(m.knock.arrs)), "choose", ""})
 		}
-		label := "knock"
-		if m.knock.deadwood == 0 {
-			label = "go gin"
-		}
-		return append(ks, keyItem{"enter", label, "enter"}, keyItem{"esc", "cancel", "esc"}, quit)
+		return append(ks, keyItem{"enter", m.knock.verb(), "enter"}, keyItem{"esc", "cancel", "esc"}, quit)
 	}
 	if !m.myDecision() {
 		return []keyItem{help, quit}
@@ -281,9 +281,9 @@ func (m Model) turnPrompt(o *gin.Observation) string {
 	case gin.DiscardPhase:
 		if m.knock != nil {
 			if len(m.knock.arrs) > 1 {
-				return "Your turn: choose the melds to lay out, then press enter to knock."
+				return "Your turn: choose the melds to lay out, then press enter to " + m.knock.verb() + "."
 			}
-			return "Your turn: press enter to knock, or esc to think again."
+			return "Your turn: press enter to " + m.knock.verb() + ", or esc to think again."
 		}
 		if canKnock(o) {
 			return "Your turn: discard a card (pick it, then enter), or knock (k)."
@@ -895,12 +895,11 @@ func (m Model) gameRule(r gin.Rules) string {
 	return s + "."
 }
 
-// helpBody is the rules in brief, and the keys.
-func (m Model) helpBody(p *public, w, h int) block {
+// helpLines is the help's text, the rules in brief and the keys, wrapped
+// to w; its paragraphs are spaced when that fits in h lines.
+func (m Model) helpLines(p *public, w, h int) []string {
 	t := m.th
 	r := p.obs.Rules
-	var b block
-	b.text(t.paint(t.heading, " How to play Gin Rummy"))
 	c := func(s string) string {
 		cs, _ := card.ParseList(s)
 		return t.inks(cs)
@@ -930,16 +929,76 @@ func (m Model) helpBody(p *public, w, h int) block {
 		n += len(ls)
 	}
 	spaced := n+len(paras) <= h
+	var lines []string
 	for _, ls := range wrapped {
 		if spaced {
-			b.blank()
+			lines = append(lines, "")
 		}
 		for _, l := range ls {
-			b.text(" " + l)
+			lines = append(lines, " "+l)
 		}
 	}
-	if len(b.lines) > h {
-		b.lines = b.lines[:h]
+	return lines
+}
+
+// helpBody is the help in h lines under its heading: all of it, or the
+// part scrolled to and a line saying there is more.
+func (m Model) helpBody(p *public, w, h int) block {
+	t := m.th
+	var b block
+	b.text(t.paint(t.heading, " How to play Gin Rummy"))
+	lines := m.helpLines(p, w, h)
+	if len(lines) <= h-1 {
+		for _, l := range lines {
+			b.text(l)
+		}
+		return b
+	}
+	// too long for the window: a part of it, scrolled with ↑↓, and a line
+	// that says there is more
+	rows := max(h-2, 1)
+	top := min(max(m.helpTop, 0), len(lines)-rows)
+	for _, l := range lines[top : top+rows] {
+		b.text(l)
+	}
+	if below := len(lines) - top - rows; below > 0 {
+		b.text(t.paint(t.dim, fmt.Sprintf(" %s %d more line%s: %s or pgdn", t.down(), below, plural(below), t.down())))
+	} else {
+		b.text(t.paint(t.dim, fmt.Sprintf(" (the end; %s or home goes back up)", t.up())))
 	}
 	return b
+}
+
+// helpRows is how many lines the help's text has on this window, and how
+// many of them show at once.
+func (m Model) helpRows() (total, shown int) {
+	W, H := m.width, m.height
+	if W < MinWidth || H < MinHeight {
+		return 0, 0
+	}
+	p := m.public()
+	cw, ch := min(W, fullWidth), min(H, maxHeight)
+	keys := keyBar(m.th, m.keys(&p), cw)
+	body := ch - 1 - len(keys.lines) - 1
+	return len(m.helpLines(&p, cw, body)), max(body-2, 1)
+}
+
+// helpScrolls reports whether the help is longer than the window.
+func (m Model) helpScrolls() bool {
+	total, shown := m.helpRows()
+	return total > shown+1 // +1: the "more" line's place
+}
+
+func (t theme) down() string {
+	if t.ascii {
+		return "v"
+	}
+	return "↓"
+}
+
+func (t theme) up() string {
+	if t.ascii {
+		return "^"
+	}
+	return "↑"
 }
