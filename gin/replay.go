@@ -95,10 +95,15 @@ func ArrangementOf(lists [][]card.Card) (Arrangement, error) {
 // deal line per hand, a line per action, a result line per hand and a game
 // line at the end.
 type Recorder struct {
-	w   io.Writer
-	g   *Game
-	seq int
+	w       io.Writer
+	g       *Game
+	seq     int
+	players [2]string // who plays each seat now
 }
+
+// Playing returns the name of the player of seat now: the header's, or
+// the last to take it over.
+func (r *Recorder) Playing(seat Seat) string { return r.players[seat&1] }
 
 // Header returns the log's header line for a game.
 func Header(r Rules, seed uint64, players [2]string) Record {
@@ -113,7 +118,7 @@ func NewRecordedGame(w io.Writer, r Rules, seed uint64, players [2]string) (*Rec
 	if err != nil {
 		return nil, err
 	}
-	rec := &Recorder{w: w, g: g}
+	rec := &Recorder{w: w, g: g, players: players}
 	if err := rec.write(Header(r, seed, players)); err != nil {
 		return nil, err
 	}
@@ -256,7 +261,11 @@ func (r *Recorder) Takeover(seat Seat, name, reason string) error {
 	if r.g.Over() {
 		return fmt.Errorf("gin: takeover: %w", ErrGameOver)
 	}
-	return r.write(Record{Type: "takeover", Hand: r.g.HandNumber(), Player: ptr(seat), Name: name, Reason: cutReason(reason)})
+	if err := r.write(Record{Type: "takeover", Hand: r.g.HandNumber(), Player: ptr(seat), Name: name, Reason: cutReason(reason)}); err != nil {
+		return err
+	}
+	r.players[seat] = name
+	return nil
 }
 
 // cutReason cuts s to MaxReason bytes without splitting a character.
@@ -617,7 +626,7 @@ func Resume(rd io.Reader, w io.Writer) (*Recorder, *Replayed, error) {
 // after a finished hand, the next hand is dealt and logged first. The game
 // is the Replayed's own: call Resume once.
 func (r *Replayed) Resume(w io.Writer) (*Recorder, error) {
-	rec := &Recorder{w: w, g: r.Game, seq: r.Actions}
+	rec := &Recorder{w: w, g: r.Game, seq: r.Actions, players: r.Playing}
 	if r.Game.Over() {
 		return rec, nil
 	}

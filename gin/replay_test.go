@@ -188,6 +188,9 @@ func TestReplayTakeover(t *testing.T) {
 	if takeovers != 2 {
 		t.Fatalf("%d takeovers logged, want 2", takeovers)
 	}
+	if rec.Playing(0) != "hard" || rec.Playing(1) != "normal" {
+		t.Fatalf("the recorder has %s and %s playing, want hard and normal", rec.Playing(0), rec.Playing(1))
+	}
 	if err := rec.Takeover(1, "easy", ""); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("a takeover after the game's end: %v", err)
 	}

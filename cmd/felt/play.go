@@ -29,15 +29,17 @@ var playLevels = []string{"easy", "normal", "hard", "simple"}
 // addPlay adds `felt play` and `felt replay view`, and makes `felt` with
 // no arguments play.
 func (e *env) addPlay(root *cobra.Command) {
-	play := e.playCmd()
-	root.AddCommand(play)
-	root.RunE = func(cmd *cobra.Command, args []string) error {
-		if _, _, err := e.terminal("felt play"); err != nil {
+	root.AddCommand(e.playCmd())
+	// felt alone is felt play, with the same flags
+	var o playOptions
+	addPlayFlags(root, &o)
+	root.Args = cobra.NoArgs
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		if _, _, err := e.terminal("felt play"); err != nil && cmd.Flags().NFlag() == 0 {
 			// Not at a terminal (a pipe, a script): say what felt does.
 			return cmd.Help()
 		}
-		play.SetContext(cmd.Context())
-		return play.RunE(play, args)
+		return e.play(cmd, &o)
 	}
 	for _, c := range root.Commands() {
 		if c.Name() == "replay" {
@@ -64,12 +66,25 @@ func (e *env) playCmd() *cobra.Command {
 
 The game is saved as you play, in --save-dir (by default $XDG_STATE_HOME/felt
 or ~/.local/state/felt); quitting says where, and --resume FILE goes on with
-it. Colour is left out when NO_COLOR is set; --ascii draws ASCII only.`,
+it. Colour is left out when NO_COLOR is set; --ascii draws ASCII only.
+
+--level exec:COMMAND plays against an outside program (run by /bin/sh -c,
+speaking the protocol of docs/protocol.md). A saved game never starts a
+program: to resume a game against one, give --level exec:COMMAND again.
+
+The rules, the options and the presets are explained in ` + rulesDoc + `
+in Felt's source.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return e.play(cmd, &o) },
 	}
+	addPlayFlags(c, &o)
+	return c
+}
+
+// addPlayFlags gives c the flags of felt play, read into o.
+func addPlayFlags(c *cobra.Command, o *playOptions) {
 	f := c.Flags()
-	f.StringVar(&o.level, "level", "normal", "the computer's level: "+strings.Join(playLevels, ", "))
+	f.StringVar(&o.level, "level", "normal", "the computer's level: "+strings.Join(playLevels, ", ")+", or exec:COMMAND for an outside program")
 	f.Uint64Var(&o.seed, "seed", 0, "seed for the deal and the computer (default: from the clock)")
 	f.StringVar(&o.rules, "rules", "standard", "rules: a preset ("+strings.Join(gin.Presets(), ", ")+") or a JSON file")
 	f.IntVar(&o.knockLimit, "knock-limit", 10, "the most deadwood a knock may leave, 0 (gin only) to 10")
@@ -80,7 +95,6 @@ it. Colour is left out when NO_COLOR is set; --ascii draws ASCII only.`,
 	f.StringVar(&o.resume, "resume", "", "go on with the saved game in this file")
 	f.DurationVar(&o.delay, "delay", tui.DefaultDelay, "pause before each computer move is shown")
 	_ = f.MarkHidden("delay")
-	return c
 }
 
 // look is how the screen is drawn: ASCII on request, no colour under
@@ -94,7 +108,7 @@ func (e *env) terminal(what string) (in, out *os.File, err error) {
 	in, ok1 := e.stdin.(*os.File)
 	out, ok2 := e.stdout.(*os.File)
 	if !ok1 || !ok2 || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
-		return nil, nil, fmt.Errorf("%s is full screen and needs a terminal (try `felt demo` to watch two computer players)", what)
+		return nil, nil, fmt.Errorf("%s is full screen and needs a terminal (try `%s demo` to watch two computer players)", what, e.self)
 	}
 	return in, out, nil
 }
@@ -175,7 +189,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 		if _, _, err := e.terminal("felt play"); err != nil {
 			return err
 		}
-		g, err = resumeGame(o.resume, level)
+		g, err = e.resumeGame(o.resume, level)
 	} else {
 		g, err = e.newGame(cmd, o)
 	}
@@ -184,7 +198,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	}
 	defer g.file.Close() // on the error paths; checked below otherwise
 	in, out, _ := e.terminal("felt play")
-	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed, Note: g.note})
+	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed, Note: g.note, Command: e.self})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
 	final, runErr := p.Run()
 	closeErr := g.file.Close()
@@ -200,7 +214,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	}
 	if g.skipped != "" {
 		fmt.Fprintf(e.stderr, "felt: the saved game names an outside program, %s; a saved game never starts one, so %s played in its place.\n"+
-			"  To play that program, name it again: felt play --resume %s --level %s\n", g.skipped, g.level, shellQuote(g.path), shellQuote(g.skipped))
+			"  To play that program, name it again: %s play --resume %s --level %s\n", g.skipped, g.level, e.self, shellQuote(g.path), shellQuote(g.skipped))
 	}
 	if s, ok := g.bot.(*agent.Seated); ok {
 		if err := s.Problem(); err != nil {
@@ -209,28 +223,24 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 		s.Close()
 	}
 	rg := g.rec.Game()
+	// the player in the computer's seat at the end (another may have
+	// taken over)
+	them := tui.PlayerName(g.rec.Playing(g.seat.Other()))
 	if rg.Over() {
 		res := rg.Result()
-		me, them := g.seat, g.seat.Other()
+		me, opp := g.seat, g.seat.Other()
 		if res.Winner == me {
-			fmt.Fprintf(e.stdout, "You won the game against %s, %d to %d.\n", g.level, res.Final[me], res.Final[them])
+			fmt.Fprintf(e.stdout, "You won the game against %s, %d to %d.\n", them, res.Final[me], res.Final[opp])
 		} else {
-			fmt.Fprintf(e.stdout, "%s won the game, %d to %d.\n", capitalize(g.level), res.Final[them], res.Final[me])
+			fmt.Fprintf(e.stdout, "%s won the game, %d to %d.\n", them, res.Final[opp], res.Final[me])
 		}
-		fmt.Fprintf(e.stdout, "The game is saved in %s\nWatch it again with: felt replay view %s\n", g.path, g.path)
+		fmt.Fprintf(e.stdout, "The game is saved in %s\nWatch it again with: %s replay view %s\n", g.path, e.self, shellQuote(g.path))
 		return nil
 	}
 	sc := rg.Scores()
-	fmt.Fprintf(e.stdout, "Game saved in %s (hand %d, you %d, %s %d).\nContinue it with: felt play --resume %s\n",
-		g.path, rg.HandNumber(), sc[g.seat], g.level, sc[g.seat.Other()], g.path)
+	fmt.Fprintf(e.stdout, "Game saved in %s (hand %d, you %d, %s %d).\nContinue it with: %s play --resume %s\n",
+		g.path, rg.HandNumber(), sc[g.seat], them, sc[g.seat.Other()], e.self, shellQuote(g.path))
 	return nil
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // newGame starts a game from the flags and opens its save file.
@@ -330,13 +340,13 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 // again; otherwise the built-in resumeLevel takes the seat. A level that
 // differs from the saved player is logged as a takeover. level may
 // replace only an outside program: a built-in player stays.
-func resumeGame(path, level string) (*game, error) {
+func (e *env) resumeGame(path, level string) (*game, error) {
 	rp, data, err := readLog(path)
 	if err != nil {
 		return nil, err
 	}
 	if rp.Complete() {
-		return nil, fmt.Errorf("%s: that game is over; watch it with: felt replay view %s", path, shellQuote(path))
+		return nil, fmt.Errorf("%s: that game is over; watch it with: %s replay view %s", path, e.self, shellQuote(path))
 	}
 	// who plays each seat now: the header's players, changed by takeovers
 	seat := slices.Index(rp.Playing[:], humanName)

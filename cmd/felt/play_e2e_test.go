@@ -386,3 +386,38 @@ func e2eSeed() string {
 	}
 	return "3" // the person knocks in the first hand
 }
+
+// TestGoRunResumeHint: someone who runs felt with go run is told, on
+// quitting, a go run command to continue; run as printed, from the
+// project's directory, it resumes the game.
+func TestGoRunResumeHint(t *testing.T) {
+	tmux := needTmux(t)
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	saves := filepath.Join(dir, "saves")
+	sock := filepath.Join(dir, "tmux.sock")
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+	env := "env NO_COLOR=1 TERM=xterm-256color LANG=C.UTF-8"
+	tp := startTmux(t, tmux, sock, "gorun", fmt.Sprintf("cd %q && %s go run ./cmd/felt play --seed 3 --level simple --delay 0 --save-dir %q", root, env, saves))
+	tp.waitFor("the table", 120*time.Second, has("Felt Gin Rummy", "save & quit"))
+	tp.keys("q")
+	tp.waitFor("the exit", 10*time.Second, has("[felt exited 0]"))
+	s := tp.joined()
+	m := regexp.MustCompile(`Continue it with: (go run \./cmd/felt play --resume (\S+))`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("quitting a game started with go run does not give a go run command:\n%s", s)
+	}
+	tp2 := startTmux(t, tmux, sock, "again", fmt.Sprintf("cd %q && %s %s", root, env, m[1]))
+	tp2.waitFor("the resumed table", 120*time.Second, has("Hand 1 ·", "save & quit"))
+	tp2.keys("q")
+	tp2.waitFor("the exit", 10*time.Second, has("[felt exited 0]"))
+	if s := tp2.joined(); !strings.Contains(s, "Game saved in "+m[2]) {
+		t.Fatalf("the printed command did not resume the game in %s:\n%s", m[2], s)
+	}
+}

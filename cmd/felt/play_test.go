@@ -19,6 +19,11 @@ import (
 	"felt/internal/tui"
 )
 
+// resumeGame is env.resumeGame for a person who runs felt as felt.
+func resumeGame(path, level string) (*game, error) {
+	return (&env{self: "felt"}).resumeGame(path, level)
+}
+
 func TestPlayNeedsATerminal(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", dir)
@@ -66,8 +71,12 @@ func TestHelpListsPlay(t *testing.T) {
 			t.Fatalf("felt --help lacks %q:\n%s", want, out)
 		}
 	}
+	if !strings.Contains(out, "docs/rules/gin-rummy.md") {
+		t.Fatalf("felt --help does not say where the rules are:\n%s", out)
+	}
 	out = mustFelt(t, "", "play", "--help")
-	for _, want := range []string{"--level", "--seed", "--rules", "--knock-limit", "--oklahoma", "--target", "--ascii", "--save-dir", "--resume", "NO_COLOR"} {
+	for _, want := range []string{"--level", "--seed", "--rules", "--knock-limit", "--oklahoma", "--target", "--ascii", "--save-dir", "--resume", "NO_COLOR",
+		"or exec:COMMAND for an outside program", "docs/rules/gin-rummy.md"} {
 		if !strings.Contains(out, want) {
 			t.Fatalf("felt play --help lacks %q:\n%s", want, out)
 		}
@@ -473,5 +482,53 @@ func TestReplayVerifyNotesOutsidePrograms(t *testing.T) {
 	out = mustFelt(t, "", "replay", "verify", savedGame(t, 5, [2]string{humanName, "simple"}))
 	if strings.Contains(out, "outside program") {
 		t.Fatalf("replay verify notes an outside program in a game without one:\n%s", out)
+	}
+}
+
+// TestInvocation: the commands felt suggests start with go run ./cmd/felt
+// when felt was started by go run (its program is in the go-build cache),
+// and with felt otherwise.
+func TestInvocation(t *testing.T) {
+	for exe, want := range map[string]string{
+		"/tmp/go-build3732169199/b001/exe/felt":     "go run ./cmd/felt",
+		"/home/u/.cache/go-build/tmp/b001/exe/felt": "go run ./cmd/felt",
+		"/home/u/go/bin/felt":                       "felt",
+		"/usr/local/bin/felt":                       "felt",
+		"/tmp/go-build3732169199/b001/felt.test":    "felt",
+		"/home/u/src/felt/exe/felt":                 "felt",
+	} {
+		if got := invocationOf(exe); got != want {
+			t.Errorf("invocationOf(%q) = %q, want %q", exe, got, want)
+		}
+	}
+}
+
+// TestFeltAloneTakesPlayFlags: felt with play's flags and no command is
+// felt play (felt --seed 5), and is refused for the same reasons.
+func TestFeltAloneTakesPlayFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--seed", "5", "--save-dir", dir}, "needs a terminal"},
+		{[]string{"--level", "hard", "--ascii", "--save-dir", dir}, "needs a terminal"},
+		{[]string{"--level", "grandmaster"}, `--level "grandmaster": want one of`},
+		{[]string{"--knock-limit", "11"}, "knock_limit is 11"},
+		{[]string{"--resume", "x.jsonl", "--seed", "3"}, "--seed cannot be given with --resume"},
+		{[]string{"--bogus"}, "unknown flag: --bogus"},
+		{[]string{"extra"}, "unknown command"},
+	} {
+		_, _, err := felt(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("felt %v: %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Fatalf("a save file was made without a game: %v", files)
+	}
+	// play's flags stay play's: felt demo --seed is demo's own flag
+	if out := mustFelt(t, "", "demo", "--seed", "5", "--quiet"); !strings.Contains(out, "seed 5") {
+		t.Fatalf("felt demo --seed 5: %q", out)
 	}
 }

@@ -3,21 +3,37 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
 
-// env carries the command's streams to the subcommands.
+// env carries the command's streams to the subcommands, and how the
+// person runs felt.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// self is the command the person typed to run felt, for the commands
+	// felt suggests: "felt", or "go run ./cmd/felt".
+	self string
 }
 
+// rulesDoc is where Felt's source explains the rules, the options and the
+// presets.
+const rulesDoc = "docs/rules/gin-rummy.md"
+
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, self: invocation()}
 	root := &cobra.Command{
-		Use:           "felt",
-		Short:         "Felt plays Gin Rummy: exact rules, computer players, replays",
+		Use:   "felt",
+		Short: "Felt plays Gin Rummy: exact rules, computer players, replays",
+		Long: `Felt plays Gin Rummy: exact rules, computer players, replays.
+
+With no command, felt plays a game against the computer, full screen, and
+takes the flags of felt play (felt --seed 5 --level hard). The rules, the
+options and the presets are explained in ` + rulesDoc + ` in Felt's source.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -38,4 +54,24 @@ func groupRun(cmd *cobra.Command, args []string) error {
 		return cmd.Help()
 	}
 	return fmt.Errorf("unknown command %q for %q", args[0], cmd.CommandPath())
+}
+
+// invocation is how the person ran felt: "go run ./cmd/felt" when the
+// running program is one that go run built (in the go-build cache), else
+// "felt".
+func invocation() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "felt"
+	}
+	return invocationOf(exe)
+}
+
+// invocationOf is invocation for the program at path exe.
+func invocationOf(exe string) string {
+	p := filepath.ToSlash(exe)
+	if strings.Contains(p, "/go-build") && strings.Contains(p, "/exe/") {
+		return "go run ./cmd/felt"
+	}
+	return "felt"
 }

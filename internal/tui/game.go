@@ -31,6 +31,9 @@ type Options struct {
 	// Seed seeds the hint's hard player (with the move number), so hints
 	// are the same for the same position in the same game.
 	Seed uint64
+	// Command is how the person runs felt, in the commands the screen
+	// suggests: "felt" (the default) or "go run ./cmd/felt".
+	Command string
 	// Note is said when the screen opens, on the status line and among the
 	// hand's moves: why a resumed game's computer seat is played by
 	// another player than the one saved, say.
@@ -98,6 +101,9 @@ type Model struct {
 // logged as it is played.
 func New(rec *gin.Recorder, seat gin.Seat, bot ginbot.Player, opt Options) Model {
 	seat &= 1
+	if opt.Command == "" {
+		opt.Command = "felt"
+	}
 	m := Model{rec: rec, seat: seat, bot: bot, opt: opt, th: newTheme(opt.Look), width: 80, height: 24}
 	m.names[seat] = "You"
 	m.names[seat.Other()] = seatName(bot.Name())

@@ -870,7 +870,7 @@ func (m Model) gameOverBody(p *public, w, h int) block {
 	if m.opt.SavePath != "" {
 		b.blank()
 		b.text(t.cut(" The game is saved in "+m.opt.SavePath, w))
-		b.text(t.cut(" Watch it again with: felt replay view "+m.opt.SavePath, w))
+		b.text(t.cut(" Watch it again with: "+m.opt.Command+" replay view "+m.opt.SavePath, w))
 	}
 	return b
 }
@@ -919,7 +919,7 @@ func (m Model) helpLines(p *public, w, h int) []string {
 		paras[4] = "Keys: pick a card with the arrow keys or its letter, or click it; enter discards it. h shows a hint. The keys for each moment are at the bottom."
 	}
 	if m.opt.SavePath != "" {
-		paras = append(paras, "The game is saved as you play, in "+m.opt.SavePath+": q quits, and felt play --resume FILE goes on with it later.")
+		paras = append(paras, "The game is saved as you play, in "+m.opt.SavePath+": q quits, and "+m.opt.Command+" play --resume FILE goes on with it later.")
 	}
 	var wrapped [][]string
 	n := 1
