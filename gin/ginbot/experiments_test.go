@@ -11,7 +11,9 @@ import (
 )
 
 // TestTuneHardVariants measures variants of hard against simple on the
-// same deals (EAAI rules). Experiment only: FELT_TUNE=pairs.
+// same deals (EAAI rules): how much the knock search's worlds matter, and
+// the normal player's cautious knocking under it. Experiment only:
+// FELT_TUNE=pairs.
 func TestTuneHardVariants(t *testing.T) {
 	n := tuneGames()
 	if n == 0 {
@@ -23,10 +25,8 @@ func TestTuneHardVariants(t *testing.T) {
 	}
 	for _, v := range []variant{
 		{"default", func(h *Hard) {}},
-		{"no knock search", func(h *Hard) { h.SearchDiscards = false }},
-		{"no closing knock", func(h *Hard) { h.ClosingKnock = 0 }},
-		{"no lay-off discount", func(h *Hard) { h.LayAware = false; h.normal.LayP = nil }},
-		{"search every decision", func(h *Hard) { h.KnockOnly, h.SearchDraws, h.Z = false, true, 1.5 }},
+		{"25 worlds", func(h *Hard) { h.Worlds = 25 }},
+		{"400 worlds", func(h *Hard) { h.Worlds = 400 }},
 		{"knock as soon as allowed", func(h *Hard) { h.normal.KnockMax = 10 }},
 	} {
 		var mu sync.Mutex

@@ -30,49 +30,48 @@ import (
 //     deadwood after the next draw, danger of feeding the opponent), with
 //     the lay-off discount above.
 //
-// Searching every draw and discard the same way is available
-// (SearchDraws, KnockOnly false) but measured weaker: the playouts' noise
-// and bias outweigh what they find. The knock's arrangement is left to the
-// rules' automatic choice, which already shows the arrangement that leaves
-// the defender the most deadwood.
+// Searching every draw and discard the same way measured weaker (the
+// playouts' noise and bias outweigh what they find), so only the knock is
+// searched. The knock's arrangement is left to the rules' automatic
+// choice, which already shows the arrangement that leaves the defender the
+// most deadwood.
 type Hard struct {
 	rng    *rand.Rand
 	normal *Normal
 	belief *Belief
 	layP   [64]float64
 
-	// LayAware counts the deadwood it keeps net of the cards likely to be
-	// laid off on the opponent's melds.
-	LayAware bool
-	// ClosingKnock: knock when, in at least this share of the sampled
-	// opponent hands, the knock wins the game at once (0 turns it off).
-	ClosingKnock float64
-	// SearchDraws and SearchDiscards turn the search on for each kind of
-	// decision; otherwise the normal player's evaluation decides.
-	SearchDraws, SearchDiscards bool
-	// KnockOnly limits the discard search to whether to knock: the
-	// candidates are the best discard and the knock.
-	KnockOnly bool
-	// Worlds is the number of sampled worlds a search plays out.
+	// Worlds is the number of sampled worlds the knock search plays out:
+	// fewer is faster and weaker.
 	Worlds int
-	// Discards is how many of the best-looking discards are searched
-	// (without KnockOnly).
-	Discards int
-	// Z is how many standard errors a candidate's mean advantage over the
-	// normal player's choice must reach for the search to overrule it.
-	Z float64
-	// MaxMoves ends a playout that runs this long as a draw.
-	MaxMoves int
-	// OwnKnockMax is the most deadwood the searching seat knocks with in
-	// its playouts (with a stock of LateStock or fewer, anything within the
-	// limit); the opponent's playouts knock as soon as they can.
-	OwnKnockMax, LateStock int
 
 	cands  []gin.Action
 	values []float64 // sum of equity differences against cands[0]
 	sq     []float64 // sum of their squares
 	cur    []float64
 }
+
+// The hard player's settings, measured best against the simple player
+// (gin/ginbot/experiments_test.go, internal/tune).
+const (
+	// closingShare: knock when, in at least this share of the sampled
+	// opponent hands, the knock wins the game at once.
+	closingShare = 0.9
+	// closingSamples is how many opponent hands that is judged on.
+	closingSamples = 64
+	// layWorlds is how many sampled opponent hands the lay-off chances
+	// come from.
+	layWorlds = 100
+	// searchZ is how many standard errors the knock search's mean
+	// advantage over the normal player's choice must reach to overrule it.
+	searchZ = 2.5
+	// maxMoves ends a playout that runs this long as a draw.
+	maxMoves = 120
+	// lateStock: in its playouts the searching seat knocks only with gin,
+	// unless the stock is down to this many cards (then with anything
+	// within the limit); the opponent knocks as soon as it can.
+	lateStock = 4
+)
 
 // NewHard returns a Hard player with the settings measured best against
 // the simple player (gin/ginbot/experiments_test.go, internal/tune).
@@ -81,9 +80,7 @@ func NewHard(rng *rand.Rand) *Hard {
 	n.KnockMax, n.Now, n.DangerWeight = 0, 0.2, 3
 	b := NewBelief(rng, 400)
 	b.Beta, b.Sharpness, b.Repair = 4, 99, 12
-	return &Hard{rng: rng, normal: n, belief: b, LayAware: true, ClosingKnock: 0.9,
-		SearchDiscards: true, KnockOnly: true, Worlds: 100, Discards: 4, Z: 2.5,
-		MaxMoves: 120, OwnKnockMax: 0, LateStock: 4}
+	return &Hard{rng: rng, normal: n, belief: b, Worlds: 100}
 }
 
 // Name returns "hard".
@@ -92,62 +89,34 @@ func (p *Hard) Name() string { return "hard" }
 // Act chooses the hard player's action.
 func (p *Hard) Act(obs *gin.Observation) gin.Action {
 	p.belief.Update(obs)
-	p.normal.LayP = nil
-	if p.LayAware {
-		p.belief.Layable(100, &p.layP)
-		p.normal.LayP = &p.layP
-	}
-	if obs.Phase == gin.DiscardPhase && p.ClosingKnock > 0 {
-		kc, kdw := bestExcept(obs.Hand, obs.JustTaken)
-		if kdw <= obs.KnockLimit && kdw > 0 && p.closes(obs, obs.Hand.Remove(kc)) {
-			return gin.KnockAction(kc)
-		}
-	}
-	if obs.Phase == gin.DiscardPhase && !p.SearchDiscards || obs.Phase != gin.DiscardPhase && !p.SearchDraws {
+	// Deadwood it could lay off on the opponent's likely melds is cheap.
+	p.belief.Layable(layWorlds, &p.layP)
+	p.normal.LayP = &p.layP
+	if obs.Phase != gin.DiscardPhase {
 		return p.normal.Act(obs)
 	}
+	hand := obs.Hand
+	kc, kdw := bestExcept(hand, obs.JustTaken)
+	if kdw <= obs.KnockLimit && kdw > 0 && p.closes(obs, hand.Remove(kc)) {
+		return gin.KnockAction(kc)
+	}
 	m := NewModel(obs)
+	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
+		return gin.BigGinAction()
+	}
+	if kdw == 0 {
+		return gin.KnockAction(kc) // gin: nothing beats it
+	}
+	// The normal player's choice first: the search must beat it clearly.
 	p.cands = p.cands[:0]
-	switch obs.Phase {
-	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
-		if obs.Phase == gin.DrawPhase && (obs.MustStock || obs.Pile.Len() == 0) {
-			return gin.DrawStockAction()
-		}
-		// The normal player's choice first: it wins ties.
-		leave := gin.PassAction()
-		if obs.Phase == gin.DrawPhase {
-			leave = gin.DrawStockAction()
-		}
-		if p.normal.shouldTake(obs, &m) {
-			p.cands = append(p.cands, gin.TakeDiscardAction(), leave)
-		} else {
-			p.cands = append(p.cands, leave, gin.TakeDiscardAction())
-		}
-	case gin.DiscardPhase:
-		hand := obs.Hand
-		if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
-			return gin.BigGinAction()
-		}
-		kc, kdw := bestExcept(hand, obs.JustTaken)
-		if kdw == 0 {
-			return gin.KnockAction(kc) // gin: nothing beats it
-		}
-		// The normal player's choice first: the search must beat it clearly.
-		canKnock := kdw <= obs.KnockLimit
-		planKnock := canKnock && p.normal.knockNow(obs, hand.Remove(kc), kdw, &m)
-		if planKnock {
-			p.cands = append(p.cands, gin.KnockAction(kc))
-		}
-		nd := p.Discards
-		if p.KnockOnly {
-			nd = 1
-		}
-		p.cands = p.normal.rankDiscards(obs, &m, p.cands, nd)
-		if canKnock && !planKnock {
-			p.cands = append(p.cands, gin.KnockAction(kc))
-		}
-	default:
-		return gin.Action{}
+	canKnock := kdw <= obs.KnockLimit
+	planKnock := canKnock && p.normal.knockNow(obs, hand.Remove(kc), kdw, &m)
+	if planKnock {
+		p.cands = append(p.cands, gin.KnockAction(kc))
+	}
+	p.cands = p.normal.rankDiscards(obs, &m, p.cands, 1)
+	if canKnock && !planKnock {
+		p.cands = append(p.cands, gin.KnockAction(kc))
 	}
 	if len(p.cands) == 1 {
 		return p.cands[0]
@@ -201,23 +170,22 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 		mean := p.values[i] / fw
 		varc := p.sq[i]/fw - mean*mean
 		se := math.Sqrt(math.Max(varc, 0) / (fw - 1))
-		if mean > bestMean && mean > p.Z*se {
+		if mean > bestMean && mean > searchZ*se {
 			best, bestMean = i, mean
 		}
 	}
 	return p.cands[best]
 }
 
-// closes reports whether knocking with kept wins the game
-// at once in at least ClosingKnock of the sampled opponent hands.
+// closes reports whether knocking with kept wins the game at once in at
+// least closingShare of the sampled opponent hands.
 func (p *Hard) closes(obs *gin.Observation, kept card.Set) bool {
 	need := obs.Rules.TargetScore - obs.Scores[obs.Seat]
 	if need > 100 {
 		return false // no knock scores that much
 	}
-	const samples = 64
 	wins := 0
-	for i := 0; i < samples; i++ {
+	for range closingSamples {
 		opp := p.belief.Sample()
 		sd, err := gin.Settle(obs.Rules, kept, gin.Arrangement{}, opp, obs.KnockLimit, obs.Doubled)
 		if err != nil {
@@ -227,7 +195,7 @@ func (p *Hard) closes(obs *gin.Observation, kept card.Set) bool {
 			wins++
 		}
 	}
-	return float64(wins) >= p.ClosingKnock*samples
+	return float64(wins) >= closingShare*closingSamples
 }
 
 // handEquity values a finished (or abandoned) playout: the chance of
@@ -261,13 +229,13 @@ func (p *Hard) sample(obs *gin.Observation) (card.Set, []card.Card, bool) {
 }
 
 // playout finishes a hand with fast policies for both seats: the
-// opponent knocks as soon as it can, the searching seat as it plans to
-// (OwnKnockMax, LateStock).
+// opponent knocks as soon as it can, the searching seat only with gin
+// until the stock is down to lateStock cards.
 func (p *Hard) playout(h *gin.Hand, me gin.Seat) {
-	for n := 0; n < p.MaxMoves && !h.Over(); n++ {
+	for n := 0; n < maxMoves && !h.Over(); n++ {
 		seat := h.Turn()
 		a := fastPolicy(h, seat)
-		if seat == me && a.Kind == gin.Knock && h.StockLen() > p.LateStock && gin.Deadwood(h.Cards(seat).Remove(a.Card)) > p.OwnKnockMax {
+		if seat == me && a.Kind == gin.Knock && h.StockLen() > lateStock && gin.Deadwood(h.Cards(seat).Remove(a.Card)) > 0 {
 			a.Kind = gin.Discard
 		}
 		if err := h.Apply(seat, a); err != nil {

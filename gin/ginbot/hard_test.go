@@ -1,6 +1,8 @@
 package ginbot
 
 import (
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -27,5 +29,20 @@ func TestEquity_Monotone(t *testing.T) {
 	}
 	if e.At(90, 50) < 0.8 {
 		t.Fatalf("a big lead is worth only %.3f", e.At(90, 50))
+	}
+}
+
+// TestHard_NoExperimentKnobs: the only setting Hard exposes is Worlds
+// (speed against strength). The settings its experiments varied are fixed
+// constants, measured best.
+func TestHard_NoExperimentKnobs(t *testing.T) {
+	var exported []string
+	for f := range reflect.TypeFor[Hard]().Fields() {
+		if f.IsExported() {
+			exported = append(exported, f.Name)
+		}
+	}
+	if !slices.Equal(exported, []string{"Worlds"}) {
+		t.Errorf("Hard exports %v, want only [Worlds]", exported)
 	}
 }
