@@ -443,31 +443,33 @@ func TestResumeRunsTheProgramNamedAgain(t *testing.T) {
 		{"exec:touch " + saved, saved, 0},
 		{"exec:touch " + other, other, 1},
 	} {
-		testenv.AcquireProc(t)
-		path := outsideGame(t, 6, saved)
-		g, err := resumeGame(path, tc.level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.file.Close()
-		s, ok := g.bot.(*agent.Seated)
-		if !ok || g.bot.Name() != tc.level || g.note != "" || g.skipped != "" {
-			t.Fatalf("--level %s: playing %s (%T), note %q", tc.level, g.bot.Name(), g.bot, g.note)
-		}
-		deadline := time.Now().Add(testenv.Timeout(20 * time.Second))
-		for {
-			if _, err := os.Stat(tc.marker); err == nil {
-				break
+		t.Run(filepath.Base(tc.marker), func(t *testing.T) {
+			testenv.AcquireProc(t)
+			path := outsideGame(t, 6, saved)
+			g, err := resumeGame(path, tc.level)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("--level %s: the program named again did not run", tc.level)
+			g.file.Close()
+			s, ok := g.bot.(*agent.Seated)
+			if !ok || g.bot.Name() != tc.level || g.note != "" || g.skipped != "" {
+				t.Fatalf("--level %s: playing %s (%T), note %q", tc.level, g.bot.Name(), g.bot, g.note)
 			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		s.Close()
-		if n := len(takeovers(t, path)); n != tc.takeovers {
-			t.Fatalf("--level %s: %d takeover lines, want %d", tc.level, n, tc.takeovers)
-		}
+			defer s.Close()
+			deadline := time.Now().Add(testenv.Timeout(20 * time.Second))
+			for {
+				if _, err := os.Stat(tc.marker); err == nil {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("--level %s: the program named again did not run", tc.level)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if n := len(takeovers(t, path)); n != tc.takeovers {
+				t.Fatalf("--level %s: %d takeover lines, want %d", tc.level, n, tc.takeovers)
+			}
+		})
 	}
 }
 
@@ -489,16 +491,19 @@ func TestReplayVerifyNotesOutsidePrograms(t *testing.T) {
 // when felt was started by go run (its program is in the go-build cache),
 // and with felt otherwise.
 func TestInvocation(t *testing.T) {
-	for exe, want := range map[string]string{
-		"/tmp/go-build3732169199/b001/exe/felt":     "go run ./cmd/felt",
-		"/home/u/.cache/go-build/tmp/b001/exe/felt": "go run ./cmd/felt",
-		"/home/u/go/bin/felt":                       "felt",
-		"/usr/local/bin/felt":                       "felt",
-		"/tmp/go-build3732169199/b001/felt.test":    "felt",
-		"/home/u/src/felt/exe/felt":                 "felt",
+	for _, tc := range []struct{ exe, gocache, want string }{
+		{"/tmp/go-build3732169199/b001/exe/felt", "", "go run ./cmd/felt"},
+		{"/root/.cache/go-build/41/414366335bf23485d290c7ffafca6fe6515ed1a85efbdae7a6b7fc047bf117c0-d/felt", "", "go run ./cmd/felt"},
+		{"/var/cache/gocache/41/4143663-d/felt", "/var/cache/gocache", "go run ./cmd/felt"},
+		{"/var/cache/gocache/41/4143663-d/felt", "/var/cache/gocache/", "go run ./cmd/felt"},
+		{"/var/cache/gocache/41/4143663-d/felt", "", "felt"},
+		{"/home/u/go/bin/felt", "", "felt"},
+		{"/usr/local/bin/felt", "/var/cache/gocache", "felt"},
+		{"/tmp/go-build3732169199/b001/felt.test", "", "felt"},
+		{"/home/u/src/felt/exe/felt", "", "felt"},
 	} {
-		if got := invocationOf(exe); got != want {
-			t.Errorf("invocationOf(%q) = %q, want %q", exe, got, want)
+		if got := invocationOf(tc.exe, tc.gocache); got != tc.want {
+			t.Errorf("invocationOf(%q, GOCACHE=%q) = %q, want %q", tc.exe, tc.gocache, got, tc.want)
 		}
 	}
 }

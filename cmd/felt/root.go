@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -57,20 +58,27 @@ func groupRun(cmd *cobra.Command, args []string) error {
 }
 
 // invocation is how the person ran felt: "go run ./cmd/felt" when the
-// running program is one that go run built (in the go-build cache), else
-// "felt".
+// running program is one that go run built, else "felt".
 func invocation() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "felt"
 	}
-	return invocationOf(exe)
+	return invocationOf(exe, os.Getenv("GOCACHE"))
 }
 
-// invocationOf is invocation for the program at path exe.
-func invocationOf(exe string) string {
+// invocationOf is invocation for the program at exe, with gocache the
+// GOCACHE setting. go run leaves its program in a temporary build
+// directory ($TMPDIR/go-buildN/b001/exe/felt) or, since Go 1.24, in the
+// build cache ($GOCACHE/xx/HASH-d/felt; the cache is a go-build directory
+// unless GOCACHE says otherwise).
+func invocationOf(exe, gocache string) string {
 	p := filepath.ToSlash(exe)
-	if strings.Contains(p, "/go-build") && strings.Contains(p, "/exe/") {
+	dir := path.Dir(p)
+	inTemp := strings.Contains(p, "/go-build") && path.Base(dir) == "exe"
+	inCache := strings.HasSuffix(dir, "-d") &&
+		(strings.Contains(dir, "/go-build/") || gocache != "" && strings.HasPrefix(p, strings.TrimSuffix(filepath.ToSlash(gocache), "/")+"/"))
+	if inTemp || inCache {
 		return "go run ./cmd/felt"
 	}
 	return "felt"
