@@ -2,16 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"felt/gin"
+	"felt/internal/testenv"
 )
 
 // tmuxPlay drives the real felt binary in a tmux pane of 80×24.
@@ -36,15 +39,66 @@ func needTmux(t *testing.T) string {
 	return p
 }
 
-// buildFelt builds the felt command into a temporary directory.
+// How long the end-to-end tests wait (before testenv's scaling) for a
+// step's effect on the screen, for a program to start, and for go run to
+// build and start felt. They are generous so that a slow, loaded machine
+// passes; a screen that is ready ends the wait at once.
+const (
+	stepWait  = 30 * time.Second
+	startWait = 60 * time.Second
+	buildWait = 5 * time.Minute
+)
+
+// built is the felt command built once for the end-to-end tests.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// TestMain removes the felt command the end-to-end tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildFelt builds the felt command, once for the test binary, and
+// returns its path. The build is an outside program: the caller holds a
+// testenv slot.
 func buildFelt(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "felt")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "felt-e2e-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "felt")
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(10*time.Minute))
+		defer cancel()
+		if out, err := exec.CommandContext(ctx, "go", "build", "-o", built.bin, ".").CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
+}
+
+// e2eStart begins an end-to-end test: it needs tmux, is left out of -short
+// runs, and holds a testenv slot for the programs it runs one after
+// another (the build, felt in tmux).
+func e2eStart(t *testing.T) string {
+	t.Helper()
+	tmux := needTmux(t)
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	testenv.AcquireProc(t)
+	return tmux
 }
 
 // start runs a shell command line in a new 80×24 session; when the command
@@ -59,7 +113,9 @@ func startTmux(t *testing.T, tmux, sock, name, line string) *tmuxPlay {
 
 func (tp *tmuxPlay) run(args ...string) string {
 	tp.t.Helper()
-	cmd := exec.Command(tp.tmux, append([]string{"-u", "-S", tp.sock, "-f", "/dev/null"}, args...)...)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, tp.tmux, append([]string{"-u", "-S", tp.sock, "-f", "/dev/null"}, args...)...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		tp.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -79,9 +135,11 @@ func (tp *tmuxPlay) keys(keys ...string) {
 	tp.run(append([]string{"send-keys", "-t", tp.name}, keys...)...)
 }
 
-// waitFor polls the screen until ok holds, and fails after timeout.
+// waitFor polls the screen until ok holds, and fails after timeout
+// (scaled by testenv.Timeout).
 func (tp *tmuxPlay) waitFor(what string, timeout time.Duration, ok func(s string) bool) string {
 	tp.t.Helper()
+	timeout = testenv.Timeout(timeout)
 	deadline := time.Now().Add(timeout)
 	var s string
 	for time.Now().Before(deadline) {
@@ -155,10 +213,7 @@ func letterUnder(t *testing.T, screen, c string) string {
 // showdown, the next deal, quit with save; then resumes the saved game,
 // plays on, quits again, and looks at it in the replay viewer.
 func TestPlayEndToEnd(t *testing.T) {
-	tmux := needTmux(t)
-	if testing.Short() {
-		t.Skip("end-to-end test")
-	}
+	tmux := e2eStart(t)
 	bin := buildFelt(t)
 	dir := t.TempDir()
 	saves := filepath.Join(dir, "saves")
@@ -167,7 +222,7 @@ func TestPlayEndToEnd(t *testing.T) {
 
 	env := "env NO_COLOR=1 TERM=xterm-256color LANG=C.UTF-8"
 	tp := startTmux(t, tmux, sock, "play", fmt.Sprintf("%s %q play --seed %s --level simple --target 1000 --delay 0 --save-dir %q", env, bin, e2eSeed(), saves))
-	s := tp.waitFor("the table", 10*time.Second, func(s string) bool {
+	s := tp.waitFor("the table", startWait, func(s string) bool {
 		return strings.Contains(s, "Felt Gin Rummy") && strings.Contains(s, "save & quit") &&
 			(strings.Contains(s, "Your hand") || strings.Contains(s, "next hand"))
 	})
@@ -184,11 +239,11 @@ func TestPlayEndToEnd(t *testing.T) {
 	for hand := 1; hand <= 4 && knocked == ""; hand++ {
 		if hand > 1 {
 			tp.keys("Enter")
-			tp.waitFor(fmt.Sprintf("hand %d", hand), 5*time.Second, has(fmt.Sprintf("Hand %d ·", hand)))
+			tp.waitFor(fmt.Sprintf("hand %d", hand), stepWait, has(fmt.Sprintf("Hand %d ·", hand)))
 		}
 		showdown = ""
 		for turn := 0; turn < 200 && showdown == ""; turn++ {
-			s = tp.waitFor("your turn or the showdown", 10*time.Second, func(s string) bool {
+			s = tp.waitFor("your turn or the showdown", startWait, func(s string) bool {
 				return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score")
 			})
 			checkScreen(t, s)
@@ -197,7 +252,7 @@ func TestPlayEndToEnd(t *testing.T) {
 				break
 			}
 			tp.keys("h")
-			s = tp.waitFor("the hint", 5*time.Second, has("Hard would"))
+			s = tp.waitFor("the hint", stepWait, has("Hard would"))
 			hints++
 			adv := adviceRE.FindStringSubmatch(strings.ReplaceAll(s, "\n", " "))
 			if adv == nil {
@@ -219,26 +274,26 @@ func TestPlayEndToEnd(t *testing.T) {
 			case "take", "draw from the stock":
 				k := map[string]string{"take": "t", "draw from the stock": "s"}[adv[1]]
 				tp.keys(k)
-				tp.waitFor("the card in hand", 5*time.Second, has("[enter] discard"))
+				tp.waitFor("the card in hand", stepWait, has("[enter] discard"))
 				if k == "s" {
 					draws++
 				}
 			case "pass":
 				tp.keys("p")
-				tp.waitFor("the pass", 5*time.Second, gone("[p] pass"))
+				tp.waitFor("the pass", stepWait, gone("[p] pass"))
 			case "discard", "knock, discarding", "go gin, discarding":
 				tp.keys(letterUnder(t, s, adv[2])) // picks it; pressed again it stays picked
-				tp.waitFor("the card picked", 5*time.Second, has("[enter] discard "+adv[2]))
+				tp.waitFor("the card picked", stepWait, has("[enter] discard "+adv[2]))
 				if adv[1] != "discard" {
 					tp.keys("k")
-					tp.waitFor("the knock panel", 5*time.Second, gone("[enter] discard"))
+					tp.waitFor("the knock panel", stepWait, gone("[enter] discard"))
 				}
 				tp.keys("Enter")
-				tp.waitFor("the discard", 5*time.Second, gone("[enter] discard", "[enter] knock", "[enter] go gin"))
+				tp.waitFor("the discard", stepWait, gone("[enter] discard", "[enter] knock", "[enter] go gin"))
 				discards++
 			case "go big gin":
 				tp.keys("g")
-				tp.waitFor("big gin", 5*time.Second, gone("[g] big gin"))
+				tp.waitFor("big gin", stepWait, gone("[g] big gin"))
 			}
 		}
 		if showdown == "" {
@@ -273,9 +328,9 @@ func TestPlayEndToEnd(t *testing.T) {
 	// the next hand, then quit: the game is saved and the program says where
 	next := fmt.Sprint(atoi(hands[1]) + 1)
 	tp.keys("Enter")
-	tp.waitFor("the next hand", 5*time.Second, has("Hand "+next+" ·"))
+	tp.waitFor("the next hand", stepWait, has("Hand "+next+" ·"))
 	tp.keys("q")
-	tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+	tp.waitFor("the exit", stepWait, has("[felt exited 0]"))
 	s = tp.joined()
 	sm := savedRE.FindStringSubmatch(s)
 	if sm == nil || !strings.Contains(s, "Continue it with: felt play --resume") {
@@ -301,28 +356,28 @@ func TestPlayEndToEnd(t *testing.T) {
 
 	// resume: the same game, hand 2, the same scores; play on, quit again
 	tp2 := startTmux(t, tmux, sock, "resume", fmt.Sprintf("%s %q play --resume %q --delay 0", env, bin, path))
-	s = tp2.waitFor("the resumed table", 10*time.Second, has("Hand "+next+" ·", "save & quit"))
+	s = tp2.waitFor("the resumed table", startWait, has("Hand "+next+" ·", "save & quit"))
 	checkScreen(t, s)
 	total := regexp.MustCompile(`Total\s+(\d+)\s+(\d+)`).FindStringSubmatch(s)
 	if total == nil || total[1] != fmt.Sprint(scores[0]) || total[2] != fmt.Sprint(scores[1]) {
 		t.Fatalf("resumed with totals %v, want %v:\n%s", total, scores, s)
 	}
-	s = tp2.waitFor("your turn", 10*time.Second, func(s string) bool {
+	s = tp2.waitFor("your turn", startWait, func(s string) bool {
 		return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "next hand")
 	})
 	switch {
 	case strings.Contains(s, "[p] pass"):
 		tp2.keys("p")
-		tp2.waitFor("the pass", 5*time.Second, func(s string) bool { return !strings.Contains(s, "[p] pass") })
+		tp2.waitFor("the pass", stepWait, func(s string) bool { return !strings.Contains(s, "[p] pass") })
 	case strings.Contains(s, "[s] draw"):
 		tp2.keys("s")
-		tp2.waitFor("the draw", 5*time.Second, has("[enter] discard"))
+		tp2.waitFor("the draw", stepWait, has("[enter] discard"))
 	case strings.Contains(s, "[enter] discard"):
 		tp2.keys("Enter")
-		tp2.waitFor("the discard", 5*time.Second, func(s string) bool { return !strings.Contains(s, "[enter] discard") })
+		tp2.waitFor("the discard", stepWait, func(s string) bool { return !strings.Contains(s, "[enter] discard") })
 	}
 	tp2.keys("q")
-	tp2.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+	tp2.waitFor("the exit", stepWait, has("[felt exited 0]"))
 	if s = tp2.joined(); !strings.Contains(s, "Game saved in "+path) {
 		t.Fatalf("the resumed game is not saved in the same file:\n%s", s)
 	}
@@ -338,45 +393,42 @@ func TestPlayEndToEnd(t *testing.T) {
 	// the replay viewer steps through it, back and forth
 	tp3 := startTmux(t, tmux, sock, "view", fmt.Sprintf("%s %q replay view %q", env, bin, path))
 	stepRE := regexp.MustCompile(`step (\d+) of (\d+)`)
-	s = tp3.waitFor("the replay", 10*time.Second, has("Felt replay", "step "))
+	s = tp3.waitFor("the replay", startWait, has("Felt replay", "step "))
 	checkScreen(t, s)
 	st := stepRE.FindStringSubmatch(s)
 	if st == nil || st[1] != st[2] {
 		t.Fatalf("the replay does not open at the end:\n%s", s)
 	}
 	tp3.keys("Left", "Left")
-	s = tp3.waitFor("two steps back", 5*time.Second, func(s string) bool {
+	s = tp3.waitFor("two steps back", stepWait, func(s string) bool {
 		x := stepRE.FindStringSubmatch(s)
 		return x != nil && x[1] != st[1]
 	})
 	checkScreen(t, s)
 	tp3.keys("Home")
-	tp3.waitFor("the start", 5*time.Second, has("step 1 of", "Hand 1:"))
+	tp3.waitFor("the start", stepWait, has("step 1 of", "Hand 1:"))
 	tp3.keys("q")
-	tp3.waitFor("the exit", 5*time.Second, has("[felt exited 0]"))
+	tp3.waitFor("the exit", stepWait, has("[felt exited 0]"))
 }
 
 // TestFeltAloneStartsAGame runs `felt` with no arguments, in colour, with
 // the default save directory under XDG_STATE_HOME, and quits at once.
 func TestFeltAloneStartsAGame(t *testing.T) {
-	tmux := needTmux(t)
-	if testing.Short() {
-		t.Skip("end-to-end test")
-	}
+	tmux := e2eStart(t)
 	bin := buildFelt(t)
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "tmux.sock")
 	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
 	state := filepath.Join(dir, "state")
 	tp := startTmux(t, tmux, sock, "bare", fmt.Sprintf("env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 XDG_STATE_HOME=%q %q", state, bin))
-	s := tp.waitFor("the table", 10*time.Second, has("Felt Gin Rummy", "Your hand"))
+	s := tp.waitFor("the table", startWait, has("Felt Gin Rummy", "Your hand"))
 	checkScreen(t, s)
 	tp.keys("?")
-	tp.waitFor("the help", 5*time.Second, has("How to play Gin Rummy"))
+	tp.waitFor("the help", stepWait, has("How to play Gin Rummy"))
 	tp.keys("Escape")
-	tp.waitFor("the table again", 5*time.Second, has("Your hand"))
+	tp.waitFor("the table again", stepWait, has("Your hand"))
 	tp.keys("q")
-	tp.waitFor("the exit", 5*time.Second, has("[felt exited 0]", "Game saved in "+filepath.Join(state, "felt")+"/gin-"))
+	tp.waitFor("the exit", stepWait, has("[felt exited 0]", "Game saved in "+filepath.Join(state, "felt")+"/gin-"))
 }
 
 // e2eSeed is the seed of the end-to-end game: FELT_E2E_SEED, or 3.
@@ -391,10 +443,7 @@ func e2eSeed() string {
 // quitting, a go run command to continue; run as printed, from the
 // project's directory, it resumes the game.
 func TestGoRunResumeHint(t *testing.T) {
-	tmux := needTmux(t)
-	if testing.Short() {
-		t.Skip("end-to-end test")
-	}
+	tmux := e2eStart(t)
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -405,19 +454,50 @@ func TestGoRunResumeHint(t *testing.T) {
 	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
 	env := "env NO_COLOR=1 TERM=xterm-256color LANG=C.UTF-8"
 	tp := startTmux(t, tmux, sock, "gorun", fmt.Sprintf("cd %q && %s go run ./cmd/felt play --seed 3 --level simple --delay 0 --save-dir %q", root, env, saves))
-	tp.waitFor("the table", 120*time.Second, has("Felt Gin Rummy", "save & quit"))
+	tp.waitFor("the table", buildWait, has("Felt Gin Rummy", "save & quit"))
 	tp.keys("q")
-	tp.waitFor("the exit", 10*time.Second, has("[felt exited 0]"))
+	tp.waitFor("the exit", startWait, has("[felt exited 0]"))
 	s := tp.joined()
 	m := regexp.MustCompile(`Continue it with: (go run \./cmd/felt play --resume (\S+))`).FindStringSubmatch(s)
 	if m == nil {
 		t.Fatalf("quitting a game started with go run does not give a go run command:\n%s", s)
 	}
 	tp2 := startTmux(t, tmux, sock, "again", fmt.Sprintf("cd %q && %s %s", root, env, m[1]))
-	tp2.waitFor("the resumed table", 120*time.Second, has("Hand 1 ·", "save & quit"))
+	tp2.waitFor("the resumed table", buildWait, has("Hand 1 ·", "save & quit"))
 	tp2.keys("q")
-	tp2.waitFor("the exit", 10*time.Second, has("[felt exited 0]"))
+	tp2.waitFor("the exit", startWait, has("[felt exited 0]"))
 	if s := tp2.joined(); !strings.Contains(s, "Game saved in "+m[2]) {
 		t.Fatalf("the printed command did not resume the game in %s:\n%s", m[2], s)
+	}
+}
+
+// TestResumeNeverStartsTheSavedProgramEndToEnd: the real program, resuming
+// a saved game whose header names a command (one that would create a
+// marker file), says on the screen that the normal player plays instead,
+// and on quitting how to name the program again; the command never runs.
+func TestResumeNeverStartsTheSavedProgramEndToEnd(t *testing.T) {
+	tmux := e2eStart(t)
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "tmux.sock")
+	defer exec.Command(tmux, "-S", sock, "kill-server").Run()
+	marker := filepath.Join(dir, "ran")
+	path := outsideGame(t, 7, marker)
+	env := "env NO_COLOR=1 TERM=xterm-256color LANG=C.UTF-8"
+	tp := startTmux(t, tmux, sock, "resume", fmt.Sprintf("%s %q play --resume %q --delay 0", env, bin, path))
+	s := tp.waitFor("the resumed table", startWait, has("Felt Gin Rummy", "save & quit"))
+	checkScreen(t, s)
+	if !strings.Contains(s, "Normal plays for touch ran (outside program)") || !strings.Contains(s, "Normal ·") {
+		t.Fatalf("the screen does not say the normal player took the program's seat:\n%s", s)
+	}
+	tp.keys("q")
+	tp.waitFor("the exit", stepWait, has("[felt exited 0]"))
+	s = tp.joined()
+	want := fmt.Sprintf("To play that program, name it again: felt play --resume %s --level 'exec:touch %s'", path, marker)
+	if !strings.Contains(s, want) {
+		t.Fatalf("quitting does not say how to play the program:\n%s", s)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("resuming ran the command the saved game names")
 	}
 }
