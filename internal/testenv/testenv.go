@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -56,36 +57,51 @@ func Timeout(d time.Duration) time.Duration {
 	return time.Duration(float64(d) * Scale())
 }
 
-// sem is a counting semaphore whose holders may take several slots at once.
+// sem is a counting semaphore whose holders may take several slots at
+// once. It knows its holders by test name, to refuse a test that would wait
+// for slots while it (or a test it runs within) holds some.
 type sem struct {
 	mu   sync.Mutex
 	cond *sync.Cond
 	size int
 	used int
+	held map[string]int // slots by holder's name
 }
 
 func newSem(size int) *sem {
-	s := &sem{size: size}
+	s := &sem{size: size, held: map[string]int{}}
 	s.cond = sync.NewCond(&s.mu)
 	return s
 }
 
-// acquire takes n slots (at most the whole semaphore) all at once and
-// returns how many it took.
-func (s *sem) acquire(n int) int {
+// acquire takes n slots (at most the whole semaphore) all at once for the
+// holder named name and returns how many it took. It refuses, at once, a
+// holder that already holds slots, or whose name is within such a
+// holder's (a subtest of a test that holds slots): waiting could last
+// forever.
+func (s *sem) acquire(name string, n int) (int, error) {
 	n = max(1, min(n, s.size))
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	for h, k := range s.held {
+		if h == name || strings.HasPrefix(name, h+"/") {
+			return 0, fmt.Errorf("testenv: %s asks for %d more outside programs while %s holds %d; take them all at once with AcquireProcs", name, n, h, k)
+		}
+	}
 	for s.used+n > s.size {
 		s.cond.Wait()
 	}
 	s.used += n
-	s.mu.Unlock()
-	return n
+	s.held[name] += n
+	return n, nil
 }
 
-func (s *sem) release(n int) {
+func (s *sem) release(name string, n int) {
 	s.mu.Lock()
 	s.used -= n
+	if s.held[name] -= n; s.held[name] <= 0 {
+		delete(s.held, name)
+	}
 	s.mu.Unlock()
 	s.cond.Broadcast()
 }
@@ -115,10 +131,10 @@ func parseProcs(s string) (int, error) {
 // AcquireProc waits until the test may start one outside program and holds
 // that slot until the test and its subtests end (t.Cleanup). At most
 // FELT_TEST_PROCS (default 2) slots are held at once in one test binary.
-// A test that runs several programs at the same time takes them together
-// with AcquireProcs; calling AcquireProc twice from one test can wait
-// forever while other tests hold the remaining slots.
-func AcquireProc(t testing.TB) { AcquireProcs(t, 1) }
+// A test takes every slot it needs in one call (AcquireProcs for several
+// programs at a time); asking again while it, or the test it runs within,
+// holds slots fails the test at once, since the wait could last forever.
+func AcquireProc(t testing.TB) { t.Helper(); AcquireProcs(t, 1) }
 
 // AcquireProcs is AcquireProc for a test that runs n outside programs at
 // the same time: it takes n slots at once (all of them, when n is more than
@@ -126,6 +142,9 @@ func AcquireProc(t testing.TB) { AcquireProcs(t, 1) }
 func AcquireProcs(t testing.TB, n int) {
 	t.Helper()
 	s := procs()
-	got := s.acquire(n)
-	t.Cleanup(func() { s.release(got) })
+	got, err := s.acquire(t.Name(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.release(t.Name(), got) })
 }

@@ -68,7 +68,11 @@ func TestSemBoundsHolders(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			n := s.acquire(1 + i%2)
+			n, err := s.acquire(fmt.Sprint(i), 1+i%2)
+			if err != nil {
+				t.Error(err)
+				return
+			}
 			now := held.Add(int64(n))
 			for {
 				p := peak.Load()
@@ -78,7 +82,7 @@ func TestSemBoundsHolders(t *testing.T) {
 			}
 			time.Sleep(time.Millisecond)
 			held.Add(-int64(n))
-			s.release(n)
+			s.release(fmt.Sprint(i), n)
 		})
 	}
 	wg.Wait()
@@ -92,14 +96,39 @@ func TestSemBoundsHolders(t *testing.T) {
 
 func TestSemTakesAtMostAll(t *testing.T) {
 	s := newSem(2)
-	if n := s.acquire(5); n != 2 {
-		t.Errorf("acquire(5) on 2 slots took %d", n)
+	if n, err := s.acquire("a", 5); n != 2 || err != nil {
+		t.Errorf("acquire(5) on 2 slots took %d, %v", n, err)
 	}
-	s.release(2)
-	if n := s.acquire(0); n != 1 {
-		t.Errorf("acquire(0) took %d, want 1", n)
+	s.release("a", 2)
+	if n, err := s.acquire("a", 0); n != 1 || err != nil {
+		t.Errorf("acquire(0) took %d, %v; want 1", n, err)
 	}
-	s.release(1)
+	s.release("a", 1)
+}
+
+// A holder asking again, or a subtest of a holder, is refused at once
+// rather than left waiting for slots that may never come free.
+func TestSemRefusesHoldersAskingAgain(t *testing.T) {
+	s := newSem(2)
+	if _, err := s.acquire("TestA", 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.acquire("TestB", 1); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"TestA", "TestA/sub", "TestA/sub/deeper"} {
+		if n, err := s.acquire(name, 1); err == nil {
+			t.Errorf("%s took %d slots while TestA holds one", name, n)
+		}
+	}
+	s.release("TestB", 1)
+	if _, err := s.acquire("TestAB", 1); err != nil {
+		t.Errorf("TestAB, not within TestA, refused: %v", err)
+	}
+	s.release("TestA", 1)
+	if _, err := s.acquire("TestA/sub", 1); err != nil {
+		t.Errorf("TestA/sub refused after TestA released: %v", err)
+	}
 }
 
 // TestAcquireProcReleasesAtCleanup takes the bound's worth of slots more
