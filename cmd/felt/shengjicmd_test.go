@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// sjLine is one line of `felt shengji check` and the exact answer.
+type sjLine struct {
+	name, in, out string
+}
+
+const sjTrump = `"trump":{"suit":"S","level":"2"}`
+
+var sjContract = []sjLine{
+	{"units: the contract's example", `{"kind":"units",` + sjTrump + `,"cards":"QS QS KS KS AS"}`,
+		`{"group":"trump","is_tractor":false,"units":["QS QS KS KS","AS"]}`},
+	{"units: a plain tractor across the level", `{"kind":"units","trump":{"suit":"C","level":"4"},"cards":"3H 3H 5H 5H"}`,
+		`{"group":"H","is_tractor":true,"units":["3H 3H 5H 5H"]}`},
+	{"units: the trump chain", `{"kind":"units","trump":{"suit":"H","level":"T"},"cards":"BJ BJ SJ SJ 10H 10H TC TC AH AH"}`,
+		`{"group":"trump","is_tractor":true,"units":["AH AH TC TC TH TH SJ SJ BJ BJ"]}`},
+	{"units: off-suit level pairs", `{"kind":"units",` + sjTrump + `,"cards":"2H 2H 2D 2D"}`,
+		`{"group":"trump","is_tractor":false,"units":["2H 2H","2D 2D"]}`},
+	{"units: mixed", `{"kind":"units","trump":{"suit":"none","level":"A"},"cards":"AS KH KH"}`,
+		`{"group":"mixed","is_tractor":false,"units":["KH KH","AS"]}`},
+	{"follow: legal", `{"kind":"follow",` + sjTrump + `,"lead":"3H 3H","hand":"9H 9H 4H 5H","play":"9H 9H"}`,
+		`{"legal":true}`},
+	{"follow: a led pair", `{"kind":"follow",` + sjTrump + `,"lead":"3H 3H","hand":"9H 9H 4H 5H","play":"4H 5H"}`,
+		`{"legal":false,"reason":"you hold the pair 9♥ 9♥: a led pair must be followed with a pair"}`},
+	{"follow: wrong count", `{"kind":"follow",` + sjTrump + `,"lead":"3H 3H","hand":"9H 9H 4H 5H","play":"4H"}`,
+		`{"legal":false,"reason":"the lead has 2 cards: play 2, not 1"}`},
+	{"trick: trumped pair", `{"kind":"trick",` + sjTrump + `,"plays":[[1,"3H 3H"],[2,"4H 4H"],[3,"5S 5S"],[0,"KH 5H"]]}`,
+		`{"winner":3,"points":25,"kitty_multiplier":4}`},
+	{"trick: equal cards, first played", `{"kind":"trick","trump":{"suit":"S","level":"4"},"plays":[[3,"4H 4H"],[0,"4D 4D"],[1,"3H 3H"],[2,"4C 4C"]]}`,
+		`{"winner":3,"points":0,"kitty_multiplier":4}`},
+	{"trick: a tractor", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"QH QH KH KH"],[1,"3H 3H 4H 4H"],[2,"5C 6C 7C 8C"],[3,"AH 9H 9H 6H"]]}`,
+		`{"winner":0,"points":25,"kitty_multiplier":8}`},
+	{"throw: the spec's pair", `{"kind":"throw","trump":{"suit":"H","level":"2"},"leader":0,"throw":"9S 8S 8S 4S 4S","others":{"1":"QS QS","2":"3C","3":""}}`,
+		`{"stands":false,"play":"4S 4S"}`},
+	{"throw: the spec's single", `{"kind":"throw","trump":{"suit":"H","level":"2"},"leader":2,"throw":"9S 8S 8S 4S 4S","others":{"0":"JS","1":"3C","3":""}}`,
+		`{"stands":false,"play":"9S"}`},
+	{"throw: stands", `{"kind":"throw","trump":{"suit":"H","level":"2"},"leader":1,"throw":"AS KS KS","others":{"0":"QS QS","2":"AH AH","3":"BJ"}}`,
+		`{"stands":true,"play":"KS KS AS"}`},
+	{"level: 85", `{"kind":"level","attacker_points":85}`, `{"bankers_keep":false,"levels_up":0}`},
+	{"level: 0", `{"kind":"level","attacker_points":0}`, `{"bankers_keep":true,"levels_up":3}`},
+	{"level: 200", `{"kind":"level","attacker_points":200}`, `{"bankers_keep":false,"levels_up":3}`},
+}
+
+func TestShengjiCheck_Contract(t *testing.T) {
+	var in, want strings.Builder
+	for _, l := range sjContract {
+		in.WriteString(l.in + "\n")
+		want.WriteString(l.out + "\n")
+	}
+	out := mustFelt(t, in.String(), "shengji", "check")
+	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(got) != len(sjContract) {
+		t.Fatalf("%d answers to %d lines:\n%s", len(got), len(sjContract), out)
+	}
+	for i, l := range sjContract {
+		if got[i] != l.out {
+			t.Errorf("%s:\n in  %s\n got %s\nwant %s", l.name, l.in, got[i], l.out)
+		}
+	}
+}
+
+// TestShengjiCheck_BadLinesGetAnErrorAndTheRunGoesOn: every bad line gets
+// {"error": …} naming the problem, and the line after it is still answered.
+func TestShengjiCheck_BadLinesGetAnErrorAndTheRunGoesOn(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"not JSON", `units please`, "not a check request"},
+		{"two values", `{"kind":"level","attacker_points":5} {}`, "more than one JSON value"},
+		{"no kind", `{"attacker_points":5}`, `kind ""`},
+		{"unknown kind", `{"kind":"bid"}`, `kind "bid"`},
+		{"unknown field", `{"kind":"level","attacker_points":5,"x":1}`, `unknown field "x"`},
+		{"a field of another kind", `{"kind":"level","attacker_points":5,"cards":"AS"}`, `kind level takes no "cards"`},
+		{"missing field", `{"kind":"units",` + sjTrump + `}`, `kind units needs "cards"`},
+		{"missing trump", `{"kind":"units","cards":"AS"}`, `kind units needs "trump"`},
+		{"bad trump suit", `{"kind":"units","trump":{"suit":"X","level":"2"},"cards":"AS"}`, `suit "X"`},
+		{"bad trump level", `{"kind":"units","trump":{"suit":"S","level":"1"},"cards":"AS"}`, `level "1"`},
+		{"points not a number", `{"kind":"level","attacker_points":"85"}`, "attacker_points"},
+		{"points not whole", `{"kind":"level","attacker_points":8.5}`, "attacker_points"},
+		{"malformed card", `{"kind":"units",` + sjTrump + `,"cards":"QS 1S"}`, `cards: card: cannot parse "1S"`},
+		{"a third copy in one field", `{"kind":"units",` + sjTrump + `,"cards":"QS QS QS"}`, "QS"},
+		{"a third copy across fields", `{"kind":"follow",` + sjTrump + `,"lead":"3H 3H","hand":"3H 4H","play":"3H 4H"}`, "3H"},
+		{"no cards", `{"kind":"units",` + sjTrump + `,"cards":" "}`, "none given"},
+		{"play not in the hand", `{"kind":"follow",` + sjTrump + `,"lead":"3H","hand":"9H","play":"4H"}`, "play: shengji: card not in hand: 4H"},
+		{"mixed lead", `{"kind":"follow",` + sjTrump + `,"lead":"3H 3D","hand":"9H 9D","play":"9H 9D"}`, "lead: shengji: a lead is"},
+		{"three plays", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H"],[1,"4H"],[2,"5H"]]}`, "plays: 3, want 4"},
+		{"out of turn", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H"],[2,"4H"],[1,"5H"],[3,"6H"]]}`, "seat 2 after seat 0"},
+		{"seat 4", `{"kind":"trick",` + sjTrump + `,"plays":[[4,"3H"],[1,"4H"],[2,"5H"],[3,"6H"]]}`, "seat 4"},
+		{"a play not [seat, cards]", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H",1],[1,"4H"],[2,"5H"],[3,"6H"]]}`, `[seat, "cards"]`},
+		{"short play in a trick", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H 3H"],[1,"4H"],[2,"5H 5H"],[3,"6H 6H"]]}`, "play 1 has 1 cards"},
+		{"leader among the others", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH","others":{"0":"KH"}}`, "seat 0 is the leader"},
+		{"other seat not a seat", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH","others":{"01":"KH"}}`, `seat "01"`},
+		{"mixed throw", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH AD","others":{}}`, "throw: shengji: a lead is"},
+		{"leader 5", `{"kind":"throw",` + sjTrump + `,"leader":5,"throw":"AH","others":{}}`, "leader: seat 5"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := mustFelt(t, tt.in+"\n"+`{"kind":"level","attacker_points":85}`+"\n", "shengji", "check")
+			objs, raw := jsonLines(t, out)
+			if len(objs) != 2 {
+				t.Fatalf("%d answers: %q", len(objs), out)
+			}
+			msg, ok := objs[0]["error"].(string)
+			if !ok || len(objs[0]) != 1 || !strings.Contains(msg, tt.want) {
+				t.Errorf("answer %s, want an error containing %q", raw[0], tt.want)
+			}
+			if raw[1] != `{"bankers_keep":false,"levels_up":0}` {
+				t.Errorf("the next line got %s", raw[1])
+			}
+		})
+	}
+}
+
+func TestShengjiCheck_OverLongLineIsAnError(t *testing.T) {
+	long := `{"kind":"units",` + sjTrump + `,"cards":"` + strings.Repeat("AS ", maxLine/3+10) + `"}`
+	out := mustFelt(t, long+"\n"+`{"kind":"level","attacker_points":0}`+"\n", "shengji", "check")
+	objs, raw := jsonLines(t, out)
+	if len(objs) != 2 || !strings.Contains(raw[0], "longer than") || raw[1] != `{"bankers_keep":true,"levels_up":3}` {
+		t.Errorf("over-long line: %q", out)
+	}
+}
+
+func TestShengji_UnknownSubcommandIsAnError(t *testing.T) {
+	if _, _, err := felt(t, "", "shengji", "frobnicate"); err == nil {
+		t.Error("felt shengji frobnicate succeeded")
+	}
+}
+
+// FuzzShengjiCheck: any line gets exactly one JSON object: an answer of its
+// kind or an error, never a panic.
+func FuzzShengjiCheck(f *testing.F) {
+	for _, l := range sjContract {
+		f.Add(l.in)
+	}
+	f.Add(`{"kind":"follow","trump":{"suit":"none","level":"A"},"lead":"SJ SJ BJ BJ","hand":"AS AS","play":"AS AS"}`)
+	f.Add(`{"kind":"trick","trump":{"suit":"D","level":"K"},"plays":[[3,""],[0,""],[1,""],[2,""]]}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n\r") {
+			return
+		}
+		v, err := shengjiCheck([]byte(line))
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("%q: empty error", line)
+			}
+			return
+		}
+		b, err := json.Marshal(v)
+		if err != nil || !strings.HasPrefix(string(b), "{") {
+			t.Fatalf("%q: answer %s, %v", line, b, err)
+		}
+	})
+}
