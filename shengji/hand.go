@@ -1,0 +1,516 @@
+package shengji
+
+import (
+	"fmt"
+
+	"felt/card"
+)
+
+// The sizes of a deal.
+const (
+	// DeckSize is the number of cards in two packs with jokers.
+	DeckSize = 2 * card.NumFaces
+	// HandSize is the number of cards dealt to each player.
+	HandSize = 25
+	// DealSize is the number of cards dealt to the players; the rest are
+	// the kitty.
+	DealSize = NumSeats * HandSize
+	// TotalPoints is the points in the two packs.
+	TotalPoints = 200
+)
+
+// Phase is where a hand stands. The zero value is the deal, where every
+// hand begins.
+type Phase uint8
+
+// The phases of a hand.
+const (
+	DealPhase Phase = iota // cards are dealt one at a time; declarations are open (by default)
+	BidPhase               // declaring after the deal: each seat in turn declares or passes
+	BuryPhase              // the banker holds the kitty and buries eight cards
+	PlayPhase              // tricks
+	OverPhase              // the hand has been scored
+)
+
+var phaseNames = [...]string{"deal", "bid", "bury", "play", "over"}
+
+// String returns the phase's name: "deal", "bid", "bury", "play" or
+// "over".
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// Trick is one trick: who led, each seat's play, and once all four have
+// played, the winner and the points. A failed throw's Attempt is the throw
+// the leader showed; Plays holds the unit it had to play instead.
+type Trick struct {
+	Leader  Seat
+	Plays   [NumSeats]card.Multi // by seat; empty for a seat yet to play
+	Attempt card.Multi           // a failed throw as shown, empty otherwise
+	Count   int                  // plays made so far, 0 to 4
+	Winner  Seat                 // set when Count is 4
+	Points  int                  // points in the trick, set when Count is 4
+}
+
+// Lead returns the cards led (a failed throw's forced unit).
+func (t *Trick) Lead() card.Multi { return t.Plays[t.Leader] }
+
+// Done reports whether all four seats have played.
+func (t *Trick) Done() bool { return t.Count == NumSeats }
+
+// Failed reports whether the lead was a throw that failed.
+func (t *Trick) Failed() bool { return !t.Attempt.IsEmpty() }
+
+// Next returns the seat to play next, NoSeat once all four have played.
+func (t *Trick) Next() Seat {
+	if t.Done() {
+		return NoSeat
+	}
+	return (t.Leader + Seat(t.Count)) % NumSeats
+}
+
+// Score is how a hand ended: the attackers' points and what the level
+// table makes of them.
+type Score struct {
+	Banker          Seat
+	Trump           Trump
+	TrickPoints     int  // points in the tricks the attackers won
+	KittyPoints     int  // points in the buried kitty
+	KittyMultiplier int  // 0 unless the attackers won the last trick
+	Penalty         int  // throw penalties to the attackers, net (may be negative)
+	FailedThrows    int  // throws that failed
+	AttackerPoints  int  // TrickPoints + KittyPoints × KittyMultiplier + Penalty
+	LastWinner      Seat // who won the last trick
+	Result               // the level table's reading of AttackerPoints
+}
+
+// Hand is one deal of Shengji, from the first card dealt to the scoring.
+// It checks every action against the rules; a refused action returns an
+// *ActionError naming the rule and leaves the hand as it was. A Hand is a
+// comparable value without pointers: copying it copies the whole position.
+type Hand struct {
+	rules    Rules
+	deck     [DeckSize]card.Card
+	dealer   Seat
+	level    card.Rank
+	banker   Seat // NoSeat until the bidding decides it (a first hand)
+	trump    Trump
+	phase    Phase
+	dealt    uint8
+	turn     Seat
+	hands    [NumSeats]card.Multi
+	kitty    card.Multi // the undealt cards; once buried, the buried ones
+	turned   uint8      // kitty cards turned up (NoBidTurnUp)
+	bids     [MaxBids]Bid
+	nbids    uint8
+	bidTurns uint8 // seats that have declared or passed after the deal
+	tricks   [HandSize]Trick
+	ntricks  uint8  // tricks begun
+	points   [2]int // trick points won by each team
+	penalty  int
+	failed   int
+	score    Score
+}
+
+// NewHand deals a hand from deck, two packs with jokers in any order (each
+// of the 54 faces twice), top card first, at level rank level. The dealer
+// gets the first card and the others follow in turn order, one card at a
+// time; the last eight cards are the kitty. The banker is known in advance
+// (hands after the first) or NoSeat: then the seat whose declaration
+// stands when declaring closes becomes the banker, or the dealer if nobody
+// declares. No card is dealt yet: see Deal.
+func NewHand(r Rules, deck []card.Card, dealer, banker Seat, level card.Rank) (Hand, error) {
+	var h Hand
+	if err := r.Validate(); err != nil {
+		return h, err
+	}
+	if !dealer.Valid() {
+		return h, fmt.Errorf("shengji: dealer %d: %w", dealer, ErrInvalidSeat)
+	}
+	if !banker.Valid() && banker != NoSeat {
+		return h, fmt.Errorf("shengji: banker %d: %w", banker, ErrInvalidSeat)
+	}
+	t, err := NewTrump(card.NoSuit, level)
+	if err != nil {
+		return h, err
+	}
+	if len(deck) != DeckSize {
+		return h, fmt.Errorf("shengji: deck of %d cards, want %d", len(deck), DeckSize)
+	}
+	var all card.Multi
+	for i, c := range deck {
+		if err := all.Add(c); err != nil {
+			return h, fmt.Errorf("shengji: deck card %d (%s): %w", i, c, err)
+		}
+		h.deck[i] = c
+	}
+	h.rules, h.dealer, h.banker, h.level, h.trump = r, dealer, banker, level, t
+	for _, c := range deck[DealSize:] {
+		_ = h.kitty.Add(c)
+	}
+	return h, nil
+}
+
+// Rules returns the hand's rules.
+func (h *Hand) Rules() Rules { return h.rules }
+
+// Phase returns the hand's phase.
+func (h *Hand) Phase() Phase { return h.phase }
+
+// Over reports whether the hand has been scored.
+func (h *Hand) Over() bool { return h.phase == OverPhase }
+
+// Dealer returns the seat dealt the first card.
+func (h *Hand) Dealer() Seat { return h.dealer }
+
+// Level returns the hand's level rank.
+func (h *Hand) Level() card.Rank { return h.level }
+
+// Banker returns the banker, NoSeat while the bidding of a first hand goes
+// on.
+func (h *Hand) Banker() Seat { return h.banker }
+
+// Trump returns the hand's trump: while declarations are open, the one the
+// standing declaration names (no trump suit if none); from the kitty on,
+// the hand's.
+func (h *Hand) Trump() Trump { return h.trump }
+
+// order returns the trump's order.
+func (h *Hand) order() *Order { return h.trump.Order() }
+
+// Dealt returns how many cards have been dealt to the players, 0 to 100.
+func (h *Hand) Dealt() int { return int(h.dealt) }
+
+// Cards returns a seat's cards. This is hidden information: computer
+// players and interfaces get an Observation instead.
+func (h *Hand) Cards(s Seat) card.Multi { return h.hands[s%NumSeats] }
+
+// Kitty returns the kitty: the eight undealt cards until the banker takes
+// them up, none while the banker holds them, then the eight it buried
+// (hidden information).
+func (h *Hand) Kitty() card.Multi { return h.kitty }
+
+// DealtKitty returns the eight cards left after the deal, which the banker
+// takes up (hidden information).
+func (h *Hand) DealtKitty() card.Multi {
+	var m card.Multi
+	for _, c := range h.deck[DealSize:] {
+		_ = m.Add(c)
+	}
+	return m
+}
+
+// TurnedUp returns the kitty cards turned up, in order, to settle the trump
+// when nobody declared under the turn-up rule (public).
+func (h *Hand) TurnedUp() []card.Card {
+	return append([]card.Card(nil), h.deck[DealSize:DealSize+int(h.turned)]...)
+}
+
+// Deck returns the deal's card order, top first (hidden information).
+func (h *Hand) Deck() []card.Card { return append([]card.Card(nil), h.deck[:]...) }
+
+// Turn returns the seat to act in the bid, bury and play phases (NoSeat
+// otherwise). While cards are dealt several seats may act: see ToAct.
+func (h *Hand) Turn() Seat {
+	switch h.phase {
+	case BidPhase, BuryPhase, PlayPhase:
+		return h.turn
+	}
+	return NoSeat
+}
+
+// ToAct returns the seats that may act now: while the cards are dealt, the
+// seats holding a declaration they may show (the dealing itself goes on
+// with Deal); after it, the one seat in turn to declare or pass, the banker
+// to bury, or the seat to play. It is empty once the hand is over.
+func (h *Hand) ToAct() Seats {
+	switch h.phase {
+	case DealPhase:
+		var m Seats
+		if h.declaring() {
+			for s := Seat(0); s < NumSeats; s++ {
+				if h.canDeclare(s) {
+					m |= 1 << s
+				}
+			}
+		}
+		return m
+	case BidPhase, BuryPhase, PlayPhase:
+		return SeatsOf(h.turn)
+	}
+	return 0
+}
+
+// Tricks returns the tricks begun so far, the last one possibly
+// unfinished.
+func (h *Hand) Tricks() []Trick { return append([]Trick(nil), h.tricks[:h.ntricks]...) }
+
+// NumTricks returns the number of tricks begun.
+func (h *Hand) NumTricks() int { return int(h.ntricks) }
+
+// Trick returns the i-th trick begun (from 0).
+func (h *Hand) Trick(i int) Trick { return h.tricks[i] }
+
+// TeamPoints returns the points each team has won in tricks so far.
+func (h *Hand) TeamPoints() [2]int { return h.points }
+
+// Penalty returns the throw penalties given to the attackers so far, net.
+func (h *Hand) Penalty() int { return h.penalty }
+
+// Score returns how the hand ended, once it is over.
+func (h *Hand) Score() Score { return h.score }
+
+// Deal deals the next card. It refuses (ErrWrongPhase) once the 100 cards
+// are dealt. Dealing the 100th card closes declaring: the trump and the
+// banker are settled and the banker takes up the kitty, unless the rules
+// have the seats declare after the deal, which then begins with the dealer.
+func (h *Hand) Deal() error {
+	if h.phase != DealPhase {
+		return fmt.Errorf("shengji: deal: %w: the phase is %s", ErrDealOver, h.phase)
+	}
+	s := (h.dealer + Seat(h.dealt)) % NumSeats
+	_ = h.hands[s].Add(h.deck[h.dealt])
+	h.dealt++
+	if h.dealt == DealSize {
+		if h.rules.BidAfterDeal {
+			h.phase, h.turn = BidPhase, h.dealer
+		} else {
+			h.settle()
+		}
+	}
+	return nil
+}
+
+// DealAll deals every card left without stopping for declarations.
+func (h *Hand) DealAll() {
+	for h.phase == DealPhase {
+		_ = h.Deal()
+	}
+}
+
+// settle closes declaring: the trump from the standing declaration (or the
+// no-bid rule), the banker, and the banker takes up the kitty.
+func (h *Hand) settle() {
+	suit := card.NoSuit
+	st, declared := h.standing()
+	switch {
+	case declared:
+		_, suit, _ = DeclarationRank(st.Cards, h.level)
+	case h.rules.NoBid == NoBidTurnUp:
+		suit = h.turnUp()
+	}
+	h.trump = Trump{suit, h.level}
+	if h.banker == NoSeat {
+		h.banker = h.dealer
+		if declared {
+			h.banker = st.Seat
+		}
+	}
+	h.hands[h.banker], _ = h.hands[h.banker].Sum(h.kitty)
+	h.kitty = card.Multi{}
+	h.phase, h.turn = BuryPhase, h.banker
+}
+
+// turnUp turns up the kitty's cards until a level-rank card; its suit is
+// trump. With none, the highest card's suit (ace high, jokers passed over,
+// the first turned up on a tie).
+func (h *Hand) turnUp() card.Suit {
+	best, bestPow := card.NoSuit, -1
+	for i := DealSize; i < DeckSize; i++ {
+		c := h.deck[i]
+		h.turned++
+		if c.IsJoker() {
+			continue
+		}
+		if c.Rank() == h.level {
+			return c.Suit()
+		}
+		if p := power(c.Rank()); p > bestPow {
+			best, bestPow = c.Suit(), p
+		}
+	}
+	return best
+}
+
+// Check says whether seat may take action a now, without changing anything.
+// A refusal is an *ActionError that names the broken rule and wraps its
+// sentinel (ErrNotYourTurn, ErrBidTooLow, ErrNotHeld, …) or, for a follow
+// that breaks a rule of following, the *FollowError.
+func (h *Hand) Check(seat Seat, a Action) error {
+	if err := a.Validate(); err != nil {
+		return &ActionError{Seat: seat, Action: a, Err: ErrMalformedAction, Reason: trimPrefix(err.Error())}
+	}
+	if !seat.Valid() {
+		return refuse(seat, a, ErrInvalidSeat, "seat %d: there are seats 0 to 3", seat)
+	}
+	if h.phase == OverPhase {
+		return refuse(seat, a, ErrHandOver, "seat %s cannot %s: the hand is over", seat, a.Kind)
+	}
+	switch a.Kind {
+	case Declare:
+		return h.checkDeclare(seat, a)
+	case Pass:
+		if h.phase != BidPhase {
+			return refuse(seat, a, ErrWrongPhase, "seat %s cannot pass: passing is for declaring after the deal (the phase is %s)", seat, h.phase)
+		}
+		if seat != h.turn {
+			return refuse(seat, a, ErrNotYourTurn, "seat %s cannot pass: it is seat %s's turn to declare or pass", seat, h.turn)
+		}
+		return nil
+	case Bury:
+		if h.phase != BuryPhase {
+			return refuse(seat, a, ErrWrongPhase, "seat %s cannot bury: the phase is %s", seat, h.phase)
+		}
+		if seat != h.banker {
+			return refuse(seat, a, ErrNotYourTurn, "seat %s cannot bury: the banker, seat %s, buries the kitty", seat, h.banker)
+		}
+		if !h.hands[seat].Contains(a.Cards) {
+			return refuse(seat, a, ErrNotHeld, "seat %s cannot bury %s: it does not hold %s", seat,
+				h.order().Pretty(a.Cards), first(a.Cards.Minus(h.hands[seat])).Pretty())
+		}
+		return nil
+	case Play:
+		return h.checkPlay(seat, a)
+	}
+	return refuse(seat, a, ErrMalformedAction, "seat %s: unknown action %s", seat, a.Kind)
+}
+
+// trimPrefix drops the package prefix from an error message.
+func trimPrefix(s string) string {
+	if len(s) > 9 && s[:9] == "shengji: " {
+		return s[9:]
+	}
+	return s
+}
+
+// checkPlay says whether seat may play a.Cards now.
+func (h *Hand) checkPlay(seat Seat, a Action) error {
+	if h.phase != PlayPhase {
+		return refuse(seat, a, ErrWrongPhase, "seat %s cannot play: the phase is %s", seat, h.phase)
+	}
+	if seat != h.turn {
+		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot play: it is seat %s's turn", seat, h.turn)
+	}
+	o := h.order()
+	hand := h.hands[seat]
+	if !hand.Contains(a.Cards) {
+		return refuse(seat, a, ErrNotHeld, "seat %s cannot play %s: it does not hold %s", seat,
+			o.Pretty(a.Cards), first(a.Cards.Minus(hand)).Pretty())
+	}
+	t := &h.tricks[h.ntricks-1]
+	if t.Count == 0 {
+		if _, ok := o.GroupOf(a.Cards); !ok {
+			return refuse(seat, a, ErrBadLead, "seat %s cannot lead %s: a lead is one suit-group (one plain suit, or the trumps): a single, a pair, a tractor or a throw of them",
+				seat, o.Pretty(a.Cards))
+		}
+		return nil
+	}
+	if err := o.CheckFollow(t.Lead(), hand, a.Cards); err != nil {
+		return refuse(seat, a, err, "seat %s cannot play %s to the lead %s: %s", seat, o.Pretty(a.Cards), o.Pretty(t.Lead()), trimPrefix(err.Error()))
+	}
+	return nil
+}
+
+// Apply carries out seat's action if Check accepts it; otherwise it returns
+// Check's error and the hand is unchanged. A throw that another hand could
+// beat is played as its smallest beatable unit (see Order.Throw), the rest
+// going back to the leader's hand; with a throw penalty in the rules the
+// other team gets it.
+func (h *Hand) Apply(seat Seat, a Action) error {
+	if err := h.Check(seat, a); err != nil {
+		return err
+	}
+	switch a.Kind {
+	case Declare:
+		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Dealt: int(h.dealt)}
+		h.nbids++
+		_, suit, _ := DeclarationRank(a.Cards, h.level)
+		h.trump = Trump{suit, h.level}
+		if h.phase == BidPhase {
+			h.nextBidder()
+		}
+	case Pass:
+		h.nextBidder()
+	case Bury:
+		h.hands[seat] = h.hands[seat].Minus(a.Cards)
+		h.kitty = a.Cards
+		h.phase, h.turn = PlayPhase, seat
+		h.ntricks = 1
+		h.tricks[0] = Trick{Leader: seat, Winner: NoSeat}
+	case Play:
+		h.play(seat, a.Cards)
+	}
+	return nil
+}
+
+// nextBidder moves the declaring after the deal on to the next seat,
+// settling once all four have had their turn.
+func (h *Hand) nextBidder() {
+	h.bidTurns++
+	h.turn = h.turn.Next()
+	if h.bidTurns == NumSeats {
+		h.settle()
+	}
+}
+
+// play carries out a checked play.
+func (h *Hand) play(seat Seat, cards card.Multi) {
+	o := h.order()
+	t := &h.tricks[h.ntricks-1]
+	if t.Count == 0 {
+		var others [NumSeats - 1]card.Multi
+		for i := range others {
+			others[i] = h.hands[(seat+Seat(i)+1)%NumSeats]
+		}
+		if p, stands, _ := o.Throw(cards, others[:]); !stands {
+			t.Attempt, cards = cards, p
+			h.failed++
+			if seat.Team() == h.banker.Team() {
+				h.penalty += h.rules.ThrowPenalty
+			} else {
+				h.penalty -= h.rules.ThrowPenalty
+			}
+		}
+	}
+	h.hands[seat] = h.hands[seat].Minus(cards)
+	t.Plays[seat] = cards
+	t.Count++
+	h.turn = seat.Next()
+	if !t.Done() {
+		return
+	}
+	var plays [NumSeats]card.Multi
+	for i := range plays {
+		plays[i] = t.Plays[(t.Leader+Seat(i))%NumSeats]
+	}
+	w, _ := o.Winner(plays[:])
+	t.Winner = (t.Leader + Seat(w)) % NumSeats
+	for _, p := range plays {
+		t.Points += Points(p)
+	}
+	h.points[t.Winner.Team()] += t.Points
+	h.turn = t.Winner
+	if h.hands[t.Winner].IsEmpty() {
+		h.finish(t)
+		return
+	}
+	h.tricks[h.ntricks] = Trick{Leader: t.Winner, Winner: NoSeat}
+	h.ntricks++
+}
+
+// finish scores the hand after its last trick t.
+func (h *Hand) finish(t *Trick) {
+	att := h.banker.Team().Other()
+	s := Score{Banker: h.banker, Trump: h.trump, TrickPoints: h.points[att], KittyPoints: Points(h.kitty),
+		Penalty: h.penalty, FailedThrows: h.failed, LastWinner: t.Winner}
+	if t.Winner.Team() == att {
+		s.KittyMultiplier = h.order().KittyMultiplier(t.Plays[t.Winner])
+	}
+	s.AttackerPoints = s.TrickPoints + s.KittyPoints*s.KittyMultiplier + s.Penalty
+	s.Result = LevelUp(s.AttackerPoints)
+	h.score = s
+	h.phase, h.turn = OverPhase, NoSeat
+}

@@ -1,0 +1,345 @@
+package shengji
+
+import (
+	"math/bits"
+
+	"felt/card"
+)
+
+// Listing legal plays, for computer players and tests.
+//
+// A legal follow is built, not searched for: it is some cards every follow
+// must hold (base), then some faces of a pool taken twice (a set Q of the
+// pool's pairs) and some faces taken once (a set S of the pool's other
+// faces), so that it has as many cards as the lead. Holding fewer cards of
+// the led suit-group than the lead has, base is all of them and the pool
+// the rest of the hand, with no condition on Q. Holding enough, base is
+// empty, the pool is the hand's cards of the group, and Q must hold as many
+// pairs as the lead asks for (min of the lead's pairs and the hand's) and
+// the tractors the hand can answer the lead's with (see CheckFollow). S is
+// then any set of the pool's faces outside Q of the size left over. Each
+// follow arises from exactly one (Q, S), so the follows can be counted (a
+// sum of binomials over Q) and the k-th one built directly.
+//
+// Leads are listed as units only (singles, pairs, tractors): any cards of
+// one suit-group are a legal lead (several units are a throw, settled by
+// Order.Throw when played), and there are too many throws to list, so
+// choosing one is left to the player.
+
+// maxPool bounds the faces of a pool: a hand of at most 33 cards.
+const maxPool = 64
+
+// binom holds the binomial coefficients C(n, k) for n, k ≤ maxPool.
+var binom = func() (t [maxPool + 1][maxPool + 1]uint64) {
+	for n := range t {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
+
+// choose returns C(n, k), 0 for k outside [0, n].
+func choose(n, k int) uint64 {
+	if k < 0 || k > n || n > maxPool {
+		return 0
+	}
+	return binom[n][k]
+}
+
+// followSpace is the set of legal follows of a hand to a lead, as above.
+type followSpace struct {
+	o        *Order
+	g        Group
+	base     card.Multi
+	pool     card.Multi
+	m        int                // cards to choose from the pool
+	pairs    [maxPool]card.Set  // the pool's pair faces, one bit each
+	steps    [maxPool]int8      // the step of each pair face
+	np       int                // how many pair faces
+	minPairs int                // Q holds at least this many pairs
+	need     [maxSteps]int8     // tractor lengths Q must answer, longest first
+	k        int                // how many
+	ok       bool               // the lead is a lead and the hand big enough
+	faces    [maxPool]card.Card // scratch: the faces S is chosen from
+	combo    [maxPool]int8      // scratch: a combination's indices
+}
+
+// space sets f to the legal follows of hand to lead.
+func (o *Order) space(f *followSpace, lead, hand card.Multi) {
+	f.o, f.ok = o, false
+	g, ok := o.GroupOf(lead)
+	n := lead.Len()
+	if !ok || hand.Len() < n {
+		return
+	}
+	f.g, f.ok = g, true
+	held := hand.Within(o.groups[g])
+	f.minPairs, f.k = 0, 0
+	if h := held.Len(); h < n {
+		f.base, f.pool, f.m = held, hand.Minus(held), n-h
+	} else {
+		f.base, f.pool, f.m = card.Multi{}, held, n
+		sh := o.shapeOf(lead, g)
+		if sh.pairs > 0 {
+			f.minPairs = min(sh.pairs, (held.Two & card.AllFaces).Len())
+		}
+		if sh.ntr > 0 {
+			hcnt, _ := o.pairCounts(held, g)
+			f.k = lexmax(&hcnt, sh.tractors[:sh.ntr], &f.need)
+		}
+	}
+	f.np = 0
+	for p := f.pool.Two & card.AllFaces; p != 0; p &= p - 1 {
+		b := card.Set(1) << uint(bits.TrailingZeros64(uint64(p)))
+		f.pairs[f.np] = b
+		f.steps[f.np] = o.step[bits.TrailingZeros64(uint64(p))]
+		f.np++
+	}
+}
+
+// valid reports whether the pairs of mask q (bit i for f.pairs[i]) meet
+// the lead's demands, and returns them as a set.
+func (f *followSpace) valid(q uint64) (card.Set, bool) {
+	nq := bits.OnesCount64(q)
+	if nq < f.minPairs || 2*nq > f.m {
+		return 0, false
+	}
+	var set card.Set
+	var cnt [maxSteps]uint8
+	for r := q; r != 0; r &= r - 1 {
+		i := bits.TrailingZeros64(r)
+		set |= f.pairs[i]
+		cnt[f.steps[i]]++
+	}
+	if f.k > 0 && !embed(&cnt, f.need[:f.k]) {
+		return 0, false
+	}
+	return set, true
+}
+
+// singles returns the faces S is chosen from once Q is taken, and how many
+// S holds.
+func (f *followSpace) singles(q card.Set) (card.Set, int) {
+	return f.pool.One &^ q & card.AllFaces, f.m - 2*q.Len()
+}
+
+// count returns the number of legal follows.
+func (f *followSpace) count() uint64 {
+	if !f.ok {
+		return 0
+	}
+	var total uint64
+	for q := uint64(0); q < 1<<uint(f.np); q++ {
+		set, ok := f.valid(q)
+		if !ok {
+			continue
+		}
+		free, r := f.singles(set)
+		total += choose(free.Len(), r)
+	}
+	return total
+}
+
+// each calls yield with every legal follow, in the order nth numbers them,
+// until yield returns false.
+func (f *followSpace) each(yield func(card.Multi) bool) bool {
+	if !f.ok {
+		return true
+	}
+	for q := uint64(0); q < 1<<uint(f.np); q++ {
+		set, ok := f.valid(q)
+		if !ok {
+			continue
+		}
+		free, r := f.singles(set)
+		nf := free.Len()
+		if r > nf {
+			continue
+		}
+		fixed := f.base
+		fixed.One |= set
+		fixed.Two |= set
+		nf = 0
+		for p := free; p != 0; p &= p - 1 {
+			f.faces[nf] = card.Card(bits.TrailingZeros64(uint64(p)))
+			nf++
+		}
+		// combinations of r of the nf faces in lexicographic order
+		for i := range r {
+			f.combo[i] = int8(i)
+		}
+		for {
+			play := fixed
+			for i := range r {
+				play.One |= card.Bit(f.faces[f.combo[i]])
+			}
+			if !yield(play) {
+				return false
+			}
+			i := r - 1
+			for i >= 0 && int(f.combo[i]) == nf-r+i {
+				i--
+			}
+			if i < 0 {
+				break
+			}
+			f.combo[i]++
+			for j := i + 1; j < r; j++ {
+				f.combo[j] = f.combo[j-1] + 1
+			}
+		}
+	}
+	return true
+}
+
+// nth returns the k-th legal follow (from 0) in the order each yields
+// them, ok false if there are not that many.
+func (f *followSpace) nth(k uint64) (card.Multi, bool) {
+	if !f.ok {
+		return card.Multi{}, false
+	}
+	for q := uint64(0); q < 1<<uint(f.np); q++ {
+		set, ok := f.valid(q)
+		if !ok {
+			continue
+		}
+		free, r := f.singles(set)
+		nf := free.Len()
+		c := choose(nf, r)
+		if k >= c {
+			k -= c
+			continue
+		}
+		play := f.base
+		play.One |= set
+		play.Two |= set
+		// unrank the k-th r-combination of the free faces
+		idx := 0
+		for p := free; r > 0; p &= p - 1 {
+			below := choose(nf-idx-1, r-1) // combinations taking this face
+			if k < below {
+				play.One |= card.Set(1) << uint(bits.TrailingZeros64(uint64(p)))
+				r--
+			} else {
+				k -= below
+			}
+			idx++
+		}
+		return play, true
+	}
+	return card.Multi{}, false
+}
+
+// CountFollows returns the number of legal follows of a player holding hand
+// (the whole hand before playing) to lead: the plays of lead's size out of
+// hand that CheckFollow accepts. It is 0 when lead is not one suit-group or
+// hand holds too few cards. It does not allocate.
+func (o *Order) CountFollows(lead, hand card.Multi) int {
+	var f followSpace
+	o.space(&f, lead, hand)
+	return int(f.count())
+}
+
+// AppendFollows appends every legal follow of hand to lead (see
+// CountFollows) to dst and returns it, in the order NthFollow numbers them.
+// The count can be large when the lead has many cards and the hand is void
+// in its suit-group; CountFollows tells first.
+func (o *Order) AppendFollows(dst []card.Multi, lead, hand card.Multi) []card.Multi {
+	var f followSpace
+	o.space(&f, lead, hand)
+	f.each(func(m card.Multi) bool {
+		dst = append(dst, m)
+		return true
+	})
+	return dst
+}
+
+// EachFollow calls yield with every legal follow of hand to lead, in the
+// order NthFollow numbers them, until yield returns false.
+func (o *Order) EachFollow(lead, hand card.Multi, yield func(card.Multi) bool) {
+	var f followSpace
+	o.space(&f, lead, hand)
+	f.each(yield)
+}
+
+// NthFollow returns the k-th legal follow of hand to lead, from 0, in the
+// order AppendFollows lists them, without listing the others; ok is false
+// if k is out of range. With k drawn uniformly below CountFollows it draws
+// a legal follow uniformly at random.
+func (o *Order) NthFollow(lead, hand card.Multi, k int) (play card.Multi, ok bool) {
+	if k < 0 {
+		return card.Multi{}, false
+	}
+	var f followSpace
+	o.space(&f, lead, hand)
+	return f.nth(uint64(k))
+}
+
+// AppendLeads appends to dst every lead of one unit hand may make and
+// returns it: within each suit-group (spades, hearts, diamonds, clubs,
+// trumps) its singles, its pairs and its tractors, each from the lowest.
+// A tractor takes one pair at each of its steps, so where several pairs
+// share a step (the off-suit level-rank pairs) each choice is listed.
+// Throws, any several units of one group, are legal leads too but are not
+// listed.
+func (o *Order) AppendLeads(dst []card.Multi, hand card.Multi) []card.Multi {
+	for g := range Group(NumGroups) {
+		held := hand.Within(o.groups[g])
+		if held.IsEmpty() {
+			continue
+		}
+		for p := held.One & card.AllFaces; p != 0; p &= p - 1 {
+			dst = append(dst, card.Multi{One: p & -p})
+		}
+		for p := held.Two & card.AllFaces; p != 0; p &= p - 1 {
+			dst = append(dst, card.Double(p&-p))
+		}
+		_, mask := o.pairCounts(held, g)
+		for lo := 0; lo < maxSteps; lo++ {
+			for hi := lo + 1; hi < maxSteps && mask&(1<<uint(hi)) != 0 && mask&(1<<uint(lo)) != 0; hi++ {
+				dst = o.appendTractors(dst, held, g, lo, hi, card.Multi{})
+			}
+		}
+	}
+	return dst
+}
+
+// appendTractors appends the tractors of held's pairs of group g over
+// steps lo to hi, one pair a step, every choice at a shared step, to
+// acc's pairs of the steps below lo.
+func (o *Order) appendTractors(dst []card.Multi, held card.Multi, g Group, lo, hi int, acc card.Multi) []card.Multi {
+	if lo > hi {
+		return append(dst, acc)
+	}
+	for p := held.Two & o.steps[g][lo]; p != 0; p &= p - 1 {
+		b := p & -p
+		next := acc
+		next.One |= b
+		next.Two |= b
+		dst = o.appendTractors(dst, held, g, lo+1, hi, next)
+	}
+	return dst
+}
+
+// CountLeads returns the number of single-unit leads AppendLeads lists.
+func (o *Order) CountLeads(hand card.Multi) int {
+	n := 0
+	for g := range Group(NumGroups) {
+		held := hand.Within(o.groups[g])
+		if held.IsEmpty() {
+			continue
+		}
+		n += (held.One & card.AllFaces).Len() + (held.Two & card.AllFaces).Len()
+		cnt, _ := o.pairCounts(held, g)
+		for lo := 0; lo < maxSteps; lo++ {
+			ways := int(cnt[lo])
+			for hi := lo + 1; hi < maxSteps && ways > 0 && cnt[hi] > 0; hi++ {
+				ways *= int(cnt[hi])
+				n += ways
+			}
+		}
+	}
+	return n
+}
