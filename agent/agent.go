@@ -102,9 +102,13 @@ func (b Bot) Close() error { return nil }
 type Options struct {
 	// Rules are the game's rules, sent to outside programs.
 	Rules gin.Rules
-	// Timeout bounds each answer of an outside program (default
-	// DefaultTimeout).
+	// Timeout bounds each answer of an outside program, and each write
+	// to it, after start-up (default DefaultTimeout).
 	Timeout time.Duration
+	// StartTimeout bounds an outside program's start-up: its answer to
+	// the start message (default DefaultStartTimeout, or Timeout if that
+	// is longer).
+	StartTimeout time.Duration
 	// Seat is the seat the player will sit in, told to outside programs.
 	Seat gin.Seat
 }

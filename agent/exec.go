@@ -23,6 +23,13 @@ import (
 // to it, unless Options say otherwise.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStartTimeout bounds an outside program's start-up — from Felt
+// starting to wait for its answer to start until the ready message — unless
+// Options say otherwise. It is generous because a program's start-up can be
+// slow on a loaded machine (an interpreter behind a version manager's shim
+// takes seconds) and is not part of its play.
+const DefaultStartTimeout = 30 * time.Second
+
 // MaxLine is the longest line Felt reads from an outside program, its
 // newline included.
 const MaxLine = 1 << 20
@@ -75,7 +82,8 @@ type Program struct {
 	stderrR *os.File
 	rd      *bufio.Reader
 	stderr  *tailBuffer
-	timeout time.Duration
+	timeout time.Duration // each answer and write after start-up
+	start   time.Duration // the ready message, and writing start
 
 	exited     chan struct{} // closed once the process has been waited for
 	waitErr    error         // set before exited is closed
@@ -91,11 +99,11 @@ type Program struct {
 
 // Exec starts command (run by /bin/sh -c, in a new process group) as a
 // player and sends it the protocol's start message, with opt's rules, seat
-// (which must be the seat Play will give it) and timeout. It returns an error only
-// when the command cannot be started at all; the program's answer to start
-// is read when it is first needed (by Ready, the first Notify or the first
-// Act), so that a program that never answers loses its game like any other
-// failure.
+// (which must be the seat Play will give it) and timeout. It returns an
+// error only when the command cannot be started at all; the program's
+// answer to start is read when it is first needed (by Ready, the first
+// Notify or the first Act), within opt.StartTimeout, so that a program that
+// never answers loses its game like any other failure.
 func Exec(command string, opt Options) (*Program, error) {
 	if strings.TrimSpace(command) == "" {
 		return nil, fmt.Errorf("exec: empty command: %w", ErrProgram)
@@ -104,6 +112,10 @@ func Exec(command string, opt Options) (*Program, error) {
 		exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	if p.timeout <= 0 {
 		p.timeout = DefaultTimeout
+	}
+	p.start = opt.StartTimeout
+	if p.start <= 0 {
+		p.start = max(DefaultStartTimeout, p.timeout)
 	}
 	closeAll := func(fs ...*os.File) {
 		for _, f := range fs {
@@ -150,7 +162,7 @@ func Exec(command string, opt Options) (*Program, error) {
 	}()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	_ = p.send(context.Background(), "start", StartMessage{Type: "start", Protocol: ProtocolVersion, Game: "gin",
+	_ = p.send(context.Background(), "start", p.start, StartMessage{Type: "start", Protocol: ProtocolVersion, Game: "gin",
 		Seat: opt.Seat, Rules: opt.Rules, TimeoutMS: p.timeout.Milliseconds()})
 	return p, nil
 }
@@ -183,10 +195,10 @@ func (p *Program) Act(ctx context.Context, d *Decision) (gin.Action, error) {
 	if err := p.ensureReady(ctx); err != nil {
 		return gin.Action{}, err
 	}
-	if err := p.send(ctx, "decide", decideMessage(d)); err != nil {
+	if err := p.send(ctx, "decide", p.timeout, decideMessage(d)); err != nil {
 		return gin.Action{}, err
 	}
-	line, err := p.receive(ctx, "decide")
+	line, err := p.receive(ctx, "decide", p.timeout)
 	if err != nil {
 		return gin.Action{}, err
 	}
@@ -218,7 +230,7 @@ func (p *Program) Notify(ctx context.Context, ev Event) error {
 		if ev.Obs == nil {
 			return nil
 		}
-		return p.send(ctx, "hand_start", handStartMessage(ev.Obs))
+		return p.send(ctx, "hand_start", p.timeout, handStartMessage(ev.Obs))
 	case HandEndEvent, GameEndEvent:
 		if err := p.ensureReady(ctx); err != nil {
 			return ctx.Err()
@@ -226,9 +238,9 @@ func (p *Program) Notify(ctx context.Context, ev Event) error {
 		var err error
 		switch {
 		case ev.Kind == HandEndEvent && ev.Obs != nil:
-			err = p.send(ctx, "hand_end", handEndMessage(ev.Obs))
+			err = p.send(ctx, "hand_end", p.timeout, handEndMessage(ev.Obs))
 		case ev.Kind == GameEndEvent && ev.Game != nil:
-			err = p.send(ctx, "game_end", gameEndMessage(ev.Game))
+			err = p.send(ctx, "game_end", p.timeout, gameEndMessage(ev.Game))
 		}
 		if err != nil {
 			return ctx.Err()
@@ -289,7 +301,8 @@ func (p *Program) usable() error {
 	return p.err
 }
 
-// ensureReady reads the answer to start once.
+// ensureReady reads the answer to start once, within the start-up
+// timeout.
 func (p *Program) ensureReady(ctx context.Context) error {
 	if p.err != nil {
 		return p.err
@@ -297,7 +310,7 @@ func (p *Program) ensureReady(ctx context.Context) error {
 	if p.ready {
 		return nil
 	}
-	line, err := p.receive(ctx, "start")
+	line, err := p.receive(ctx, "start", p.start)
 	if err != nil {
 		return err
 	}
@@ -341,8 +354,8 @@ func (p *Program) interrupted(ctx context.Context) error {
 	return nil
 }
 
-// send writes one message, within the timeout.
-func (p *Program) send(ctx context.Context, what string, v any) error {
+// send writes one message, within timeout.
+func (p *Program) send(ctx context.Context, what string, timeout time.Duration, v any) error {
 	if p.err != nil {
 		return p.err
 	}
@@ -351,7 +364,7 @@ func (p *Program) send(ctx context.Context, what string, v any) error {
 		return p.failed(p.fail("cannot be sent the %s message: %v", what, err))
 	}
 	b = append(b, '\n')
-	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	stop := context.AfterFunc(ctx, func() { _ = p.stdin.SetWriteDeadline(time.Now()) })
 	defer stop()
 	if err := p.interrupted(ctx); err != nil {
@@ -364,7 +377,7 @@ func (p *Program) send(ctx context.Context, what string, v any) error {
 		return err
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return p.failed(p.fail("did not read its input: the %s message could not be written within %s", what, p.timeout))
+		return p.failed(p.fail("did not read its input: the %s message could not be written within %s", what, timeout))
 	}
 	if st := p.exitStatus(); st != "" {
 		return p.failed(p.fail("exited (%s) before the %s message", st, what))
@@ -372,12 +385,12 @@ func (p *Program) send(ctx context.Context, what string, v any) error {
 	return p.failed(p.fail("closed its input (the %s message could not be written: %v)", what, err))
 }
 
-// receive reads the next non-blank line, within the timeout.
-func (p *Program) receive(ctx context.Context, what string) ([]byte, error) {
+// receive reads the next non-blank line, within timeout.
+func (p *Program) receive(ctx context.Context, what string, timeout time.Duration) ([]byte, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	_ = p.stdout.SetReadDeadline(time.Now().Add(p.timeout))
+	_ = p.stdout.SetReadDeadline(time.Now().Add(timeout))
 	stop := context.AfterFunc(ctx, func() { _ = p.stdout.SetReadDeadline(time.Now()) })
 	defer stop()
 	if err := p.interrupted(ctx); err != nil {
@@ -391,7 +404,7 @@ func (p *Program) receive(ctx context.Context, what string) ([]byte, error) {
 			}
 			switch {
 			case errors.Is(err, os.ErrDeadlineExceeded):
-				return nil, p.failed(p.fail("did not answer the %s message within %s", what, p.timeout))
+				return nil, p.failed(p.fail("did not answer the %s message within %s", what, timeout))
 			case errors.Is(err, errLineTooLong):
 				return nil, p.failed(p.fail("sent a line longer than %d bytes", MaxLine))
 			case err == io.EOF:

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"felt/gin"
+	"felt/internal/testenv"
 )
 
 // misbehave is a Python player that plays the first legal action until its
@@ -69,27 +70,31 @@ func TestExecMisbehavingPrograms(t *testing.T) {
 	// Answers start, then never reads its input again and writes one endless
 	// line, while a child floods its standard error.
 	flood := script(t, dir, "flood.sh", `yes noise >&2 & echo '{"type":"ready"}'; yes 'flooding' | tr -d '\n'`)
+	// The short limits are ones the program is meant to miss; the others
+	// are ones it must meet, scaled for slow machines.
 	short := 300 * time.Millisecond
+	long := testenv.Timeout(5 * time.Second)
 	tests := []struct {
 		name    string
 		command string
 		timeout time.Duration
-		want    []string // in the forfeit's reason
+		start   time.Duration // 0: DefaultStartTimeout
+		want    []string      // in the forfeit's reason
 	}{
-		{"never answers", "sh " + hang, short, []string{"did not answer the decide message within 300ms"}},
-		{"never ready", "sh " + mute, short, []string{"did not answer the start message within 300ms"}},
-		{"wrong ready", `echo hello; cat >/dev/null`, short, []string{`answered "hello" to start, want {"type":"ready"}`}},
-		{"nonsense", "python3 " + py + " nonsense 3", 5 * time.Second,
+		{"never answers", "sh " + hang, short, 0, []string{"did not answer the decide message within 300ms"}},
+		{"never ready", "sh " + mute, long, short, []string{"did not answer the start message within 300ms"}},
+		{"wrong ready", `echo hello; cat >/dev/null`, short, 0, []string{`answered "hello" to start, want {"type":"ready"}`}},
+		{"nonsense", "python3 " + py + " nonsense 3", long, 0,
 			[]string{`answered "this is not JSON {": not an action object`}},
-		{"bad card", "python3 " + py + " badcard 2", 5 * time.Second,
+		{"bad card", "python3 " + py + " badcard 2", long, 0,
 			[]string{`answered "{\"action\": \"discard\", \"card\": \"1X\"}"`, "unknown rank"}},
-		{"illegal action", "python3 " + py + " illegal 1", 5 * time.Second,
+		{"illegal action", "python3 " + py + " illegal 1", long, 0,
 			[]string{"illegal action discard", "card not in hand"}},
-		{"exits mid-game", "python3 " + py + " exit 4", 5 * time.Second,
+		{"exits mid-game", "python3 " + py + " exit 4", long, 0,
 			[]string{"exited (exit status 3) without answering the decide message", "its stderr ends: bye"}},
-		{"dies at once", "exit 7", 5 * time.Second, []string{"exited (exit status 7)"}},
-		{"not found", "./no-such-player", 5 * time.Second, []string{"exited (exit status 127)", "not found"}},
-		{"floods, never reads", "sh " + flood, 5 * time.Second, []string{"sent a line longer than 1048576 bytes", "its stderr ends: noise | noise"}},
+		{"dies at once", "exit 7", long, 0, []string{"exited (exit status 7)"}},
+		{"not found", "./no-such-player", long, 0, []string{"exited (exit status 127)", "not found"}},
+		{"floods, never reads", "sh " + flood, long, 0, []string{"sent a line longer than 1048576 bytes", "its stderr ends: noise | noise"}},
 	}
 	for i, tc := range tests {
 		seat := gin.Seat(i % 2)
@@ -97,7 +102,7 @@ func TestExecMisbehavingPrograms(t *testing.T) {
 			t.Parallel()
 			var names [2]string
 			names[seat], names[seat.Other()] = "exec:"+tc.command, "simple"
-			g := playGame(t, names, gin.Standard(), uint64(10+i), tc.timeout)
+			g := playGame(t, names, gin.Standard(), uint64(10+i), Options{Timeout: tc.timeout, StartTimeout: tc.start})
 			if !g.out.Forfeit || g.out.ForfeitSeat != seat || g.out.Winner != seat.Other() {
 				t.Fatalf("outcome %+v, want a forfeit by seat %d", g.out, seat)
 			}
@@ -107,8 +112,12 @@ func TestExecMisbehavingPrograms(t *testing.T) {
 				}
 			}
 			t.Logf("reason: %s", g.out.Reason)
-			if g.elapsed > tc.timeout+3*time.Second {
-				t.Errorf("the game took %s", g.elapsed)
+			// The failure comes within one limit (and a margin), not later.
+			if tc.start != 0 && g.ready > tc.start+testenv.Timeout(3*time.Second) {
+				t.Errorf("start-up took %s, limit %s", g.ready, tc.start)
+			}
+			if g.elapsed > tc.timeout+testenv.Timeout(3*time.Second) {
+				t.Errorf("the game took %s after start-up, limit %s", g.elapsed, tc.timeout)
 			}
 			verifyLog(t, g, false)
 		})
@@ -118,6 +127,7 @@ func TestExecMisbehavingPrograms(t *testing.T) {
 // A program that stops reading its input cannot block Felt's writes: each
 // write is bounded by the timeout, and Close does not hang either.
 func TestExecBlockedWrite(t *testing.T) {
+	testenv.AcquireProc(t)
 	p, err := Exec(`echo '{"type":"ready"}'; exec sleep 60`, Options{Timeout: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +135,7 @@ func TestExecBlockedWrite(t *testing.T) {
 	defer func() {
 		start := time.Now()
 		p.Close()
-		if d := time.Since(start); d > 2*time.Second {
+		if d := time.Since(start); d > testenv.Timeout(2*time.Second) {
 			t.Errorf("Close took %s", d)
 		}
 		checkGroupGone(t, p.Pid())
@@ -153,7 +163,7 @@ func TestExecBlockedWrite(t *testing.T) {
 		!strings.Contains(err.Error(), "within 300ms") {
 		t.Fatalf("after %d messages: %v", n, err)
 	}
-	if d := time.Since(start); d > 3*time.Second {
+	if d := time.Since(start); d > testenv.Timeout(3*time.Second) {
 		t.Fatalf("writing took %s", d)
 	}
 	// Every later call reports the same failure, at once.
@@ -169,6 +179,7 @@ func TestExecBlockedWrite(t *testing.T) {
 // A program that ignores quit and the end of its input is killed after
 // QuitGrace, with whatever it started.
 func TestExecCloseKillsGroup(t *testing.T) {
+	testenv.AcquireProc(t)
 	p, err := Exec(`sleep 60 & trap '' TERM HUP; echo '{"type":"ready"}'; exec sleep 60`, Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +191,7 @@ func TestExecCloseKillsGroup(t *testing.T) {
 	if err := p.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d < QuitGrace/2 || d > QuitGrace+2*time.Second {
+	if d := time.Since(start); d < QuitGrace/2 || d > QuitGrace+testenv.Timeout(2*time.Second) {
 		t.Errorf("Close took %s, want about %s", d, QuitGrace)
 	}
 	checkGroupGone(t, p.Pid())
@@ -198,7 +209,8 @@ func TestExecBackgroundChildIsKilled(t *testing.T) {
 		t.Skip("plays a whole game through python3")
 	}
 	requirePython(t)
-	g := playGame(t, [2]string{"exec:sleep 60 & exec python3 ../examples/ginbot.py", "simple"}, gin.Standard(), 3, 5*time.Second)
+	g := playGame(t, [2]string{"exec:sleep 60 & exec python3 ../examples/ginbot.py", "simple"}, gin.Standard(), 3,
+		Options{Timeout: testenv.Timeout(5 * time.Second)})
 	if g.out.Forfeit {
 		t.Fatalf("forfeit: %s", g.out.Reason)
 	}
@@ -209,6 +221,7 @@ func TestExecBackgroundChildIsKilled(t *testing.T) {
 func TestExecCloseInterruptsAct(t *testing.T) {
 	dir := t.TempDir()
 	hang := script(t, dir, "hang.sh", `read start; echo '{"type":"ready"}'; while read line; do :; done`)
+	testenv.AcquireProc(t)
 	p, err := Exec("sh "+hang, Options{Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -227,7 +240,7 @@ func TestExecCloseInterruptsAct(t *testing.T) {
 	start := time.Now()
 	p.Close()
 	wg.Wait()
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > testenv.Timeout(2*time.Second) {
 		t.Fatalf("Close and Act took %s", d)
 	}
 	if actErr == nil || !strings.Contains(actErr.Error(), "was closed") {
@@ -247,6 +260,7 @@ func TestExecContextEnds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	testenv.AcquireProcs(t, 2)
 	var players [2]Player
 	for s := range players {
 		if players[s], err = New(names[s], 0, Options{Timeout: 10 * time.Second, Seat: gin.Seat(s)}); err != nil {
@@ -261,7 +275,7 @@ func TestExecContextEnds(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Play: %+v, %v; want the context's error", out, err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > testenv.Timeout(2*time.Second) {
 		t.Fatalf("Play took %s", d)
 	}
 }
@@ -272,8 +286,60 @@ func TestExecEmptyCommand(t *testing.T) {
 	}
 }
 
+// Start-up has its own limit, apart from the limit on each answer: a
+// program slow to start (an interpreter behind a version manager's shim on
+// a loaded machine) is not failed by a short per-move timeout.
+func TestExecStartUpHasItsOwnLimit(t *testing.T) {
+	testenv.AcquireProcs(t, 2)
+	slow := `sleep 1; read start; echo '{"type":"ready"}'; cat >/dev/null`
+	p, err := Exec(slow, Options{Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Ready(context.Background()); err != nil {
+		t.Fatalf("a program ready after 1s with a 200ms move limit and the default start-up limit: %v", err)
+	}
+	q, err := Exec(slow, Options{Timeout: time.Minute, StartTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	start := time.Now()
+	err = q.Ready(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "did not answer the start message within 200ms") {
+		t.Fatalf("a program ready after 1s with a 200ms start-up limit: %v", err)
+	}
+	if d := time.Since(start); d > testenv.Timeout(2*time.Second) {
+		t.Fatalf("the start-up limit of 200ms took %s to end", d)
+	}
+}
+
+func TestExecStartUpLimitDefaults(t *testing.T) {
+	testenv.AcquireProc(t) // one program at a time, each closed before the next
+	for _, tc := range []struct {
+		opt  Options
+		want time.Duration
+	}{
+		{Options{}, DefaultStartTimeout},
+		{Options{Timeout: time.Second}, DefaultStartTimeout},
+		{Options{Timeout: 2 * DefaultStartTimeout}, 2 * DefaultStartTimeout},
+		{Options{Timeout: time.Second, StartTimeout: 5 * time.Second}, 5 * time.Second},
+	} {
+		p, err := Exec("cat >/dev/null", tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.start != tc.want {
+			t.Errorf("%+v: start-up limit %s, want %s", tc.opt, p.start, tc.want)
+		}
+		p.Close()
+	}
+}
+
 // The start message carries the seat, the rules and the timeout.
 func TestExecStartMessage(t *testing.T) {
+	testenv.AcquireProc(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "start.json")
 	p, err := Exec(fmt.Sprintf(`read start; printf '%%s\n' "$start" > %s; echo '{"type":"ready","name":"x"}'; cat >/dev/null`, out),
@@ -299,6 +365,7 @@ func TestExecStartMessage(t *testing.T) {
 
 // Programs that fail or behave leave no goroutine behind once closed.
 func TestExecNoGoroutineLeak(t *testing.T) {
+	testenv.AcquireProc(t)
 	before := runtime.NumGoroutine()
 	g, _ := gin.NewGame(gin.Standard(), gin.NewRand(1))
 	d := &Decision{Obs: g.Observe(g.Hand().Turn())}
@@ -318,7 +385,7 @@ func TestExecNoGoroutineLeak(t *testing.T) {
 		p.Close()
 		checkGroupGone(t, p.Pid())
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(testenv.Timeout(2 * time.Second))
 	for runtime.NumGoroutine() > before {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)

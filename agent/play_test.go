@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"felt/gin"
+	"felt/internal/testenv"
 )
 
 // examplePlayer is the Python example, as the arena names it (tests run in
@@ -25,28 +26,50 @@ type game struct {
 	out     Outcome
 	log     bytes.Buffer
 	players [2]Player
-	elapsed time.Duration
+	ready   time.Duration // until every outside program answered start
+	elapsed time.Duration // Play, after that
 }
 
-// playGame plays a whole game between the named players, closes them and
-// checks that no outside program's process group outlives Close.
-func playGame(t *testing.T, names [2]string, rules gin.Rules, seed uint64, timeout time.Duration) *game {
+// playGame plays a whole game between the named players, with opt's
+// timeouts, closes them and checks that no outside program's process
+// group outlives Close. It waits for its turn to run outside programs
+// (testenv.AcquireProcs) and for their start-up before Play, so that
+// g.elapsed times the play alone.
+func playGame(t *testing.T, names [2]string, rules gin.Rules, seed uint64, opt Options) *game {
 	t.Helper()
 	g := &game{}
 	rec, err := gin.NewRecordedGame(&g.log, rules, seed, names)
 	if err != nil {
 		t.Fatal(err)
 	}
+	progs := 0
+	for _, name := range names {
+		if strings.HasPrefix(name, "exec:") {
+			progs++
+		}
+	}
+	if progs > 0 {
+		testenv.AcquireProcs(t, progs)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(3*time.Minute))
+	defer cancel()
+	start := time.Now()
 	for s := gin.Seat(0); s < 2; s++ {
-		p, err := New(names[s], seed+uint64(s), Options{Rules: rules, Timeout: timeout, Seat: s})
+		opt.Rules, opt.Seat = rules, s
+		p, err := New(names[s], seed+uint64(s), opt)
 		if err != nil {
 			t.Fatalf("New(%q): %v", names[s], err)
 		}
 		g.players[s] = p
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	start := time.Now()
+	for _, p := range g.players {
+		if prog, ok := p.(*Program); ok {
+			// A failure is kept: Play reports it as a forfeit.
+			_ = prog.Ready(ctx)
+		}
+	}
+	g.ready = time.Since(start)
+	start = time.Now()
 	g.out, err = Play(ctx, rec, g.players, nil)
 	g.elapsed = time.Since(start)
 	for _, p := range g.players {
@@ -67,7 +90,7 @@ func playGame(t *testing.T, names [2]string, rules gin.Rules, seed uint64, timeo
 // process group pgid shortly after Close.
 func checkGroupGone(t *testing.T, pgid int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(testenv.Timeout(2 * time.Second))
 	for {
 		alive := groupMembers(pgid)
 		if len(alive) == 0 {
@@ -153,7 +176,7 @@ func TestPlayExampleAgainstSimple(t *testing.T) {
 					t.Parallel()
 					var names [2]string
 					names[seat], names[seat.Other()] = examplePlayer, "simple"
-					g := playGame(t, names, tc.rules, seed, 5*time.Second)
+					g := playGame(t, names, tc.rules, seed, Options{Timeout: testenv.Timeout(5 * time.Second)})
 					if g.out.Forfeit {
 						t.Fatalf("forfeit by seat %d: %s", g.out.ForfeitSeat, g.out.Reason)
 					}
@@ -179,7 +202,7 @@ func TestPlayExampleAgainstItself(t *testing.T) {
 		t.Skip("plays a whole game through python3")
 	}
 	requirePython(t)
-	g := playGame(t, [2]string{examplePlayer, examplePlayer}, gin.Standard(), 7, 5*time.Second)
+	g := playGame(t, [2]string{examplePlayer, examplePlayer}, gin.Standard(), 7, Options{Timeout: testenv.Timeout(5 * time.Second)})
 	if g.out.Forfeit {
 		t.Fatalf("forfeit by seat %d: %s", g.out.ForfeitSeat, g.out.Reason)
 	}
