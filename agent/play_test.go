@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -209,12 +210,56 @@ func TestPlayExampleAgainstItself(t *testing.T) {
 	verifyLog(t, g, true)
 }
 
-func requirePython(t *testing.T) {
+// requirePython skips the test when python3 is not installed, except in
+// CI (CI=true), where a missing python3 fails the test: a skip there would
+// silently stop checking outside programs.
+func requirePython(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat("../examples/ginbot.py"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("no python3")
+		if os.Getenv("CI") == "true" {
+			t.Fatal("python3 is not installed: the outside-program tests run Python players (CI=true makes this a failure, not a skip)")
+		}
+		t.Skip("python3 is not installed: skipping the outside-program tests that need it (CI=true makes this a failure)")
+	}
+}
+
+// outcomeTB records whether a helper failed or skipped the test; both end
+// the goroutine, as in a real test.
+type outcomeTB struct {
+	testing.TB
+	failed, skipped bool
+}
+
+func (o *outcomeTB) Helper()               {}
+func (o *outcomeTB) Fatal(...any)          { o.failed = true; runtime.Goexit() }
+func (o *outcomeTB) Fatalf(string, ...any) { o.failed = true; runtime.Goexit() }
+func (o *outcomeTB) Skip(...any)           { o.skipped = true; runtime.Goexit() }
+
+// Without python3, the Python tests are skipped on a developer's machine
+// and fail in CI.
+func TestRequirePython_FailsUnderCI(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no python3 here
+	for _, tc := range []struct {
+		ci            string
+		failed, skips bool
+	}{
+		{"true", true, false},
+		{"", false, true},
+		{"false", false, true},
+	} {
+		t.Setenv("CI", tc.ci)
+		o := &outcomeTB{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			requirePython(o)
+		}()
+		<-done
+		if o.failed != tc.failed || o.skipped != tc.skips {
+			t.Errorf("CI=%q without python3: failed %v, skipped %v; want failed %v, skipped %v", tc.ci, o.failed, o.skipped, tc.failed, tc.skips)
+		}
 	}
 }
