@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"felt/gin"
+	"felt/internal/testenv"
 )
 
 func TestRun_DeterministicAndMirrored(t *testing.T) {
@@ -90,6 +91,7 @@ func TestRun_MirroredDealsAreTheSame(t *testing.T) {
 }
 
 func TestRun_ForfeitIsRecorded(t *testing.T) {
+	testenv.AcquireProcs(t, 2) // up to two games, each with a program, at once
 	cfg := Config{A: "exec:exit 3", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 1, Timeout: 500e6}
 	rs, err := Run(context.Background(), cfg)
 	if err != nil {
