@@ -2,6 +2,7 @@ package shengji
 
 import (
 	"fmt"
+	"math/bits"
 
 	"felt/card"
 )
@@ -32,10 +33,12 @@ func (r BidRank) String() string {
 }
 
 // Bid is a declaration shown during the deal (or after it): who showed it,
-// the cards shown and how many cards had been dealt when it was shown.
+// the cards shown, their rank and how many cards had been dealt when they
+// were shown.
 type Bid struct {
 	Seat  Seat
 	Cards card.Multi
+	Rank  BidRank
 	Dealt int
 }
 
@@ -52,7 +55,7 @@ func DeclarationRank(cards card.Multi, level card.Rank) (r BidRank, suit card.Su
 	if one.Len() != 1 || cards.One != one || cards.Two != two {
 		return BidNone, card.NoSuit, false
 	}
-	c := first(cards)
+	c := card.Card(bits.TrailingZeros64(uint64(one)))
 	switch {
 	case c == card.SmallJoker && two != 0:
 		return BidSmallJokers, card.NoSuit, true
@@ -64,13 +67,6 @@ func DeclarationRank(cards card.Multi, level card.Rank) (r BidRank, suit card.Su
 		return BidPair, c.Suit(), true
 	}
 	return BidSingle, c.Suit(), true
-}
-
-// Rank returns the bid's rank at level rank level (BidNone if it is not a
-// declaration at that level).
-func (b Bid) Rank(level card.Rank) BidRank {
-	r, _, _ := DeclarationRank(b.Cards, level)
-	return r
 }
 
 // declaring reports whether declarations are open now (by anyone, or by the
@@ -117,34 +113,36 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 	if !ok {
 		return nil
 	}
-	sr := st.Rank(h.level)
+	if outranks(seat, a.Cards, r, h.level, st, true) {
+		return nil
+	}
+	sr := st.Rank
 	if st.Seat == seat {
-		if sr == BidSingle && r == BidPair && a.Cards.One == st.Cards.One {
-			return nil // reinforcing one's own single
-		}
 		if sr == BidSingle {
 			return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s: it may only reinforce it with the pair %s",
 				seat, h.order().Pretty(st.Cards), h.order().Pretty(card.Double(st.Cards.One)))
 		}
 		return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s", seat, h.order().Pretty(st.Cards))
 	}
-	if r <= sr {
-		return refuse(seat, a, ErrBidTooLow, "seat %s cannot override seat %s's %s %s with a %s: an override must rank strictly higher (single < pair < small-joker pair < big-joker pair)",
-			seat, st.Seat, sr, h.order().Pretty(st.Cards), r)
-	}
-	return nil
+	return refuse(seat, a, ErrBidTooLow, "seat %s cannot override seat %s's %s %s with a %s: an override must rank strictly higher (single < pair < small-joker pair < big-joker pair)",
+		seat, st.Seat, sr, h.order().Pretty(st.Cards), r)
 }
 
 // canDeclare reports whether seat holds a declaration it may show now,
 // declarations being open.
 func (h *Hand) canDeclare(seat Seat) bool {
-	d := h.hands[seat]
-	lv := levelFaces(h.level)
-	st, ok := h.standing()
-	if !ok {
+	st, has := h.standing()
+	return canDeclare(h.hands[seat], h.level, seat, st, has)
+}
+
+// canDeclare reports whether a seat dealt cards d holds a declaration that
+// it may show over the standing one st (has false if none).
+func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool) bool {
+	lv := levelFaces(level)
+	if !has {
 		return d.One&lv != 0 || d.Two&card.Jokers != 0
 	}
-	sr := st.Rank(h.level)
+	sr := st.Rank
 	if st.Seat == seat {
 		return sr == BidSingle && d.Two&st.Cards.One != 0
 	}
@@ -159,40 +157,70 @@ func (h *Hand) canDeclare(seat Seat) bool {
 	return false
 }
 
+// outranks reports whether seat may show cards, a declaration of rank r,
+// over the standing one st (has false if none): anything when none stands,
+// only the reinforcing pair over its own single, else a strictly higher
+// rank.
+func outranks(seat Seat, cards card.Multi, r BidRank, level card.Rank, st Bid, has bool) bool {
+	if !has {
+		return true
+	}
+	sr := st.Rank
+	if st.Seat == seat {
+		return sr == BidSingle && r == BidPair && cards.One == st.Cards.One
+	}
+	return r > sr
+}
+
 // AppendDeclarations appends to dst every declaration seat may show now
-// (none when declaring is closed or it holds none) and returns it: its
-// singles and pairs of level-rank cards and its joker pairs that outrank
-// the declaration standing, or, for the seat whose single stands, the pair
-// that reinforces it.
+// (none when declaring is closed for it or it holds none) and returns it:
+// its singles and pairs of level-rank cards and its joker pairs that
+// outrank the declaration standing, or, for the seat whose single stands,
+// the pair that reinforces it.
 func (h *Hand) AppendDeclarations(dst []Action, seat Seat) []Action {
-	if !seat.Valid() || !h.declaring() || h.phase == BidPhase && seat != h.turn || !h.canDeclare(seat) {
+	if !seat.Valid() || !h.declaring() || h.phase == BidPhase && seat != h.turn {
 		return dst
 	}
-	d := h.hands[seat]
-	lv := levelFaces(h.level)
-	for p := d.One & lv; p != 0; p &^= lowest(p) {
+	st, has := h.standing()
+	return appendDeclarations(dst, h.hands[seat], h.level, seat, st, has)
+}
+
+// appendDeclarations appends the declarations a seat dealt d may show
+// over st.
+func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, st Bid, has bool) []Action {
+	if !canDeclare(d, level, seat, st, has) {
+		return dst
+	}
+	try := func(m card.Multi) {
+		if r, _, ok := DeclarationRank(m, level); ok && outranks(seat, m, r, level, st, has) {
+			dst = append(dst, DeclareAction(m))
+		}
+	}
+	for p := d.One & levelFaces(level); p != 0; p &^= lowest(p) {
 		f := lowest(p)
-		for _, m := range [2]card.Multi{{One: f}, {One: f, Two: f}} {
-			if m.Two != 0 && d.Two&f == 0 {
-				continue
-			}
-			if a := DeclareAction(m); h.checkDeclare(seat, a) == nil {
-				dst = append(dst, a)
-			}
+		try(card.Multi{One: f})
+		if d.Two&f != 0 {
+			try(card.Multi{One: f, Two: f})
 		}
 	}
 	for _, j := range [2]card.Card{card.SmallJoker, card.BigJoker} {
 		if d.Two.Has(j) {
-			if a := DeclareAction(card.Double(card.Bit(j))); h.checkDeclare(seat, a) == nil {
-				dst = append(dst, a)
-			}
+			try(card.Double(card.Bit(j)))
 		}
 	}
 	return dst
 }
 
 // levelFaces returns the four cards of the level rank.
-func levelFaces(level card.Rank) card.Set { return suits(level) }
+func levelFaces(level card.Rank) card.Set { return levelSets[level%(card.King+1)] }
+
+// levelSets holds the four cards of each rank.
+var levelSets = func() (t [card.King + 1]card.Set) {
+	for r := card.Ace; r <= card.King; r++ {
+		t[r] = suits(r)
+	}
+	return t
+}()
 
 // Bids returns the declarations shown so far, oldest first; the last one
 // stands.

@@ -425,9 +425,9 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 	}
 	switch a.Kind {
 	case Declare:
-		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Dealt: int(h.dealt)}
+		r, suit, _ := DeclarationRank(a.Cards, h.level)
+		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Rank: r, Dealt: int(h.dealt)}
 		h.nbids++
-		_, suit, _ := DeclarationRank(a.Cards, h.level)
 		h.trump = Trump{suit, h.level}
 		if h.phase == BidPhase {
 			h.nextBidder()
@@ -514,3 +514,6 @@ func (h *Hand) finish(t *Trick) {
 	h.score = s
 	h.phase, h.turn = OverPhase, NoSeat
 }
+
+// NumTurnedUp returns how many kitty cards were turned up (see TurnedUp).
+func (h *Hand) NumTurnedUp() int { return int(h.turned) }

@@ -285,42 +285,77 @@ func (o *Order) NthFollow(lead, hand card.Multi, k int) (play card.Multi, ok boo
 // Throws, any several units of one group, are legal leads too but are not
 // listed.
 func (o *Order) AppendLeads(dst []card.Multi, hand card.Multi) []card.Multi {
+	o.eachLead(hand, func(m card.Multi) bool {
+		dst = append(dst, m)
+		return true
+	})
+	return dst
+}
+
+// NthLead returns the k-th lead AppendLeads lists, from 0, ok false if k
+// is out of range.
+func (o *Order) NthLead(hand card.Multi, k int) (lead card.Multi, ok bool) {
+	if k < 0 {
+		return card.Multi{}, false
+	}
+	o.eachLead(hand, func(m card.Multi) bool {
+		if k == 0 {
+			lead, ok = m, true
+			return false
+		}
+		k--
+		return true
+	})
+	return lead, ok
+}
+
+// eachLead calls yield with every single-unit lead, in AppendLeads' order,
+// until it returns false.
+func (o *Order) eachLead(hand card.Multi, yield func(card.Multi) bool) bool {
 	for g := range Group(NumGroups) {
 		held := hand.Within(o.groups[g])
 		if held.IsEmpty() {
 			continue
 		}
 		for p := held.One & card.AllFaces; p != 0; p &= p - 1 {
-			dst = append(dst, card.Multi{One: p & -p})
+			if !yield(card.Multi{One: p & -p}) {
+				return false
+			}
 		}
 		for p := held.Two & card.AllFaces; p != 0; p &= p - 1 {
-			dst = append(dst, card.Double(p&-p))
+			if !yield(card.Double(p & -p)) {
+				return false
+			}
 		}
 		_, mask := o.pairCounts(held, g)
 		for lo := 0; lo < maxSteps; lo++ {
 			for hi := lo + 1; hi < maxSteps && mask&(1<<uint(hi)) != 0 && mask&(1<<uint(lo)) != 0; hi++ {
-				dst = o.appendTractors(dst, held, g, lo, hi, card.Multi{})
+				if !o.eachTractor(held, g, lo, hi, card.Multi{}, yield) {
+					return false
+				}
 			}
 		}
 	}
-	return dst
+	return true
 }
 
-// appendTractors appends the tractors of held's pairs of group g over
-// steps lo to hi, one pair a step, every choice at a shared step, to
-// acc's pairs of the steps below lo.
-func (o *Order) appendTractors(dst []card.Multi, held card.Multi, g Group, lo, hi int, acc card.Multi) []card.Multi {
+// eachTractor yields the tractors of held's pairs of group g over steps lo
+// to hi, one pair a step, every choice at a shared step, added to acc's
+// pairs of the steps below lo.
+func (o *Order) eachTractor(held card.Multi, g Group, lo, hi int, acc card.Multi, yield func(card.Multi) bool) bool {
 	if lo > hi {
-		return append(dst, acc)
+		return yield(acc)
 	}
 	for p := held.Two & o.steps[g][lo]; p != 0; p &= p - 1 {
 		b := p & -p
 		next := acc
 		next.One |= b
 		next.Two |= b
-		dst = o.appendTractors(dst, held, g, lo+1, hi, next)
+		if !o.eachTractor(held, g, lo+1, hi, next, yield) {
+			return false
+		}
 	}
-	return dst
+	return true
 }
 
 // CountLeads returns the number of single-unit leads AppendLeads lists.
