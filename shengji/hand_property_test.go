@@ -181,13 +181,13 @@ func checkPlays(t testing.TB, rng *rand.Rand, h *Hand, buf []card.Multi) (bruteF
 	return true
 }
 
-// TestRandomHandsProperties plays many hands with random legal players,
+// TestHand_RandomLegalPlayersProperties plays many hands with random legal players,
 // with every option varied, and checks after every step: the 108 cards
 // accounted for; a refused random action changes nothing; who may declare
 // is who holds a declaration Check accepts; every generated play accepted
 // by Check, and on small hands every play Check accepts generated; at the
 // end the 200 points accounted for and the score adding up.
-func TestRandomHandsProperties(t *testing.T) {
+func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 	n := propHands(t)
 	rng := rand.New(rand.NewPCG(2026, 8))
 	var players [NumSeats]*Random

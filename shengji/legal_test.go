@@ -101,11 +101,11 @@ func lgSituation(rng *rand.Rand, maxHand int) (Trump, card.Multi, card.Multi) {
 	return t, lead, hand
 }
 
-// TestFollowsMatchBruteForce compares the follow generator with trying every
+// TestFollows_AgainstBruteForce compares the follow generator with trying every
 // sub-multiset of the hand of the lead's size against CheckFollow: the same
 // plays, counted right, and NthFollow numbering them as AppendFollows lists
 // them.
-func TestFollowsMatchBruteForce(t *testing.T) {
+func TestFollows_AgainstBruteForce(t *testing.T) {
 	n := 10000
 	if testing.Short() {
 		n = 2000
@@ -153,10 +153,10 @@ func allCount(hand card.Multi, n int) int {
 	return c
 }
 
-// TestLeadsAreUnits checks that every listed lead is one unit of one
+// TestLeads_EveryUnitAndOnlyUnits checks that every listed lead is one unit of one
 // suit-group, that CountLeads counts them, and that every single-unit
 // sub-multiset of the hand is listed (brute force over the small hands).
-func TestLeadsAreUnits(t *testing.T) {
+func TestLeads_EveryUnitAndOnlyUnits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 2))
 	for i := range 3000 {
 		tr, lead, hand := lgSituation(rng, 10)

@@ -7,9 +7,9 @@ import (
 	"felt/card"
 )
 
-// BenchmarkRandomHand plays whole hands (deal with declarations, kitty, all
+// BenchmarkHand_RandomPlayers plays whole hands (deal with declarations, kitty, all
 // the tricks, scoring) by four random legal players, on one core.
-func BenchmarkRandomHand(b *testing.B) {
+func BenchmarkHand_RandomPlayers(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var players [NumSeats]Player
 	for s := range players {
