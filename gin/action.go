@@ -54,6 +54,11 @@ func ParseActionKind(s string) (ActionKind, error) {
 }
 
 // Action is one player's move. It is a comparable value.
+//
+// Each move has exactly one form: Card is set for Discard and Knock and
+// only for them, and Show only for Knock and BigGin. Validate checks the
+// form; Hand.Apply refuses an action of any other form, so that two
+// different Action values never stand for the same move.
 type Action struct {
 	Kind ActionKind
 	Card card.Card // the card discarded, for Discard and Knock
@@ -61,6 +66,33 @@ type Action struct {
 	// for the automatic choice (least deadwood, then most left to the
 	// defender).
 	Show Arrangement
+}
+
+// Validate reports whether a has the one form of its kind: a known kind, one
+// of the 52 cards for Discard and Knock and no card for the others, and no
+// arrangement except on Knock and BigGin. The error wraps
+// ErrMalformedAction (ErrUnknownAction for an unknown kind). Validate does
+// not check that the action is legal now; Hand.Apply does.
+func (a Action) Validate() error {
+	switch a.Kind {
+	case DrawStock, TakeDiscard, Pass, Discard, Knock, BigGin:
+	default:
+		return fmt.Errorf("gin: action kind %s: %w", a.Kind, ErrUnknownAction)
+	}
+	switch a.Kind {
+	case Discard, Knock:
+		if !a.Card.IsValid() {
+			return fmt.Errorf("gin: %s needs one of the 52 cards: %w", a.Kind, ErrMalformedAction)
+		}
+	default:
+		if a.Card != 0 {
+			return fmt.Errorf("gin: %s takes no card, got %s: %w", a.Kind, a.Card, ErrMalformedAction)
+		}
+	}
+	if a.Show.Len() > 0 && a.Kind != Knock && a.Kind != BigGin {
+		return fmt.Errorf("gin: %s takes no melds, got %s: %w", a.Kind, a.Show, ErrMalformedAction)
+	}
+	return nil
 }
 
 // Convenience constructors.

@@ -23,6 +23,7 @@ var (
 	ErrHandOver         = errors.New("the hand is over")
 	ErrGameOver         = errors.New("the game is over")
 	ErrUnknownAction    = errors.New("unknown action")
+	ErrMalformedAction  = errors.New("malformed action")
 	ErrBadArrangement   = errors.New("arrangement does not fit the hand")
 	ErrInvalidRules     = errors.New("invalid rules")
 	ErrInvalidSeat      = errors.New("no such seat")

@@ -3,6 +3,7 @@ package gin
 import (
 	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,13 +54,21 @@ func accounted(t *testing.T, h *Hand) {
 }
 
 // FuzzActions drives a game with arbitrary actions, legal or not, from any
-// seat. It never panics, the 52 cards are always accounted for, and a
-// refused action changes nothing.
+// seat. It never panics, the 52 cards are always accounted for, a refused
+// action changes nothing, every listed legal action has its kind's one form,
+// and an action is accepted exactly when it is listed legal. An action
+// carrying melds is accepted exactly when the same action without them is
+// listed and its kind takes melds (the melds given are an optimal
+// arrangement, so they never decide).
 func FuzzActions(f *testing.F) {
 	f.Add(uint64(1), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 	f.Add(uint64(2), bytes.Repeat([]byte{0x80, 0x41, 0x12}, 60))
 	f.Add(uint64(3), []byte("legal legal legal knock"))
 	f.Add(uint64(4), bytes.Repeat([]byte{0xFF}, 300))
+	// Malformed forms of legal moves: take_discard or pass with a card
+	// (both seats), then draw_stock with a card, discard with melds.
+	f.Add(uint64(5), []byte{0x82, 0x11, 0xA2, 0x11, 0x83, 0x21, 0xA3, 0x21, 0x81, 0x31, 0xA1, 0x31, 0, 0, 0x8C, 0x31, 0xAC, 0x31})
+	f.Add(uint64(6), bytes.Repeat([]byte{0x82, 0x01, 0xA2, 0x01, 0x81, 0x05, 0xA1, 0x05, 0, 0, 0x8D, 0x01, 0xAD, 0x01, 0x8E, 0, 0xAE, 0}, 20))
 	f.Fuzz(func(t *testing.T, seed uint64, prog []byte) {
 		rules := Standard()
 		switch seed % 4 {
@@ -85,26 +94,48 @@ func FuzzActions(f *testing.F) {
 				}
 				continue
 			}
+			legal = h.LegalActions(legal[:0])
+			if len(legal) == 0 {
+				t.Fatalf("no legal action in phase %s", h.Phase())
+			}
+			for j, l := range legal {
+				if err := l.Validate(); err != nil {
+					t.Fatalf("listed action %s is malformed: %v", l, err)
+				}
+				if slices.Contains(legal[:j], l) {
+					t.Fatalf("action %s listed twice", l)
+				}
+			}
 			op, arg := prog[i], prog[i+1]
 			var seat Seat
 			var a Action
 			if op&0x80 == 0 {
 				// a legal action
-				legal = h.LegalActions(legal[:0])
-				if len(legal) == 0 {
-					t.Fatalf("no legal action in phase %s", h.Phase())
-				}
 				seat, a = h.Turn(), legal[int(arg)%len(legal)]
 			} else {
 				// anything at all
 				seat = Seat(op>>5) & 3
 				a = Action{Kind: ActionKind(op & 7), Card: card.Card(arg)}
+				if op&0x08 != 0 {
+					// melds: an optimal arrangement of what would be laid out
+					cards := h.Cards(seat)
+					if a.Kind != BigGin {
+						cards = cards.Remove(a.Card)
+					}
+					if arrs, err := AllMelds(cards); err == nil {
+						a.Show = arrs[0]
+					}
+				}
 			}
+			bare := a
+			bare.Show = Arrangement{}
+			listed := seat == h.Turn() && slices.Contains(legal, bare) &&
+				(a.Show.Len() == 0 || a.Kind == Knock || a.Kind == BigGin)
 			before := *h
 			scores := g.Scores()
 			err := g.Apply(seat, a)
-			if op&0x80 == 0 && err != nil {
-				t.Fatalf("legal action %s refused: %v", a, err)
+			if listed != (err == nil) {
+				t.Fatalf("%s by seat %d: listed legal %v, but Apply says %v", a, seat, listed, err)
 			}
 			if err != nil {
 				if !reflect.DeepEqual(before, *h) || scores != g.Scores() {

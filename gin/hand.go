@@ -238,8 +238,12 @@ func (h *Hand) Discarded(s Seat) card.Set { return h.discarded[s&1] }
 
 // Apply carries out seat's action. If the action breaks a rule it returns
 // an error that wraps the rule's sentinel (ErrNotYourTurn, ErrJustTaken,
-// ErrOverKnockLimit, …) and the hand is unchanged.
+// ErrOverKnockLimit, …) and the hand is unchanged. An action not in its
+// kind's one form (see Action.Validate) is refused with ErrMalformedAction.
 func (h *Hand) Apply(seat Seat, a Action) error {
+	if err := a.Validate(); err != nil {
+		return err
+	}
 	if h.phase == OverPhase {
 		return fmt.Errorf("gin: %s: %w", a.Kind, ErrHandOver)
 	}
@@ -319,9 +323,6 @@ func (h *Hand) take(seat Seat) {
 // checkDiscard returns why c may not leave seat's hand, or nil.
 func (h *Hand) checkDiscard(seat Seat, a Action) error {
 	c := a.Card
-	if !c.IsValid() {
-		return fmt.Errorf("gin: %s needs a card: %w", a.Kind, card.ErrInvalidCard)
-	}
 	if !h.hands[seat].Has(c) {
 		return fmt.Errorf("gin: you can't %s %s: %w", a.Kind, c, ErrNotInHand)
 	}

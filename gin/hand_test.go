@@ -203,9 +203,90 @@ func TestDiscard_CardNotInHand(t *testing.T) {
 	if err.Error() != "gin: you can't discard 4H: card not in hand" {
 		t.Fatalf("message %q", err)
 	}
-	refuse(t, h, 0, DiscardAction(0), card.ErrInvalidCard)
+	refuse(t, h, 0, DiscardAction(0), ErrMalformedAction)
 	refuse(t, h, 0, DrawStockAction(), ErrWrongPhase)
-	refuse(t, h, 0, Action{Kind: 99}, ErrWrongPhase)
+	refuse(t, h, 0, Action{Kind: 99}, ErrUnknownAction)
+}
+
+// Every move has one form: a card only on a discard or a knock, melds only
+// on a knock or big gin. Any other form is refused, naming the problem, in
+// the phase where the move itself would be legal, and changes nothing.
+func TestApply_RefusesMalformedActions(t *testing.T) {
+	run := MeldOf(card.MustParse("AS"), card.MustParse("2S"), card.MustParse("3S"))
+	show, err := NewArrangement(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kc, fiveC := card.MustParse("KC"), card.MustParse("5C")
+	upcard := func() *Hand { return newHand(t, Standard(), nonHand, dealerHand, "KC", "5C") }
+	draw := func() *Hand {
+		h := upcard()
+		mustApply(t, h, 0, PassAction())
+		mustApply(t, h, 1, PassAction())
+		return h
+	}
+	discard := func() *Hand {
+		h := draw()
+		mustApply(t, h, 0, DrawStockAction())
+		return h
+	}
+	// seat 1 to draw, from the stock or the 5C on the pile
+	drawEither := func() *Hand {
+		h := discard()
+		mustApply(t, h, 0, DiscardAction(fiveC))
+		return h
+	}
+	for _, c := range []struct {
+		name string
+		h    func() *Hand
+		a    Action
+		want error
+		msg  string
+	}{
+		{"take the upcard with a card", upcard, Action{Kind: TakeDiscard, Card: kc}, ErrMalformedAction,
+			"gin: take_discard takes no card, got KC: malformed action"},
+		{"pass with a card", upcard, Action{Kind: Pass, Card: kc}, ErrMalformedAction,
+			"gin: pass takes no card, got KC: malformed action"},
+		{"take the upcard with melds", upcard, Action{Kind: TakeDiscard, Show: show}, ErrMalformedAction,
+			"gin: take_discard takes no melds, got [AS 2S 3S]: malformed action"},
+		{"draw from the stock with a card", draw, Action{Kind: DrawStock, Card: fiveC}, ErrMalformedAction,
+			"gin: draw_stock takes no card, got 5C: malformed action"},
+		{"take a discard with a card", drawEither, Action{Kind: TakeDiscard, Card: fiveC}, ErrMalformedAction,
+			"gin: take_discard takes no card, got 5C: malformed action"},
+		{"take a discard with a value that is no card", drawEither, Action{Kind: TakeDiscard, Card: card.Card(0xFF)}, ErrMalformedAction,
+			"gin: take_discard takes no card, got ??: malformed action"},
+		{"draw from the stock with the pile's card", drawEither, Action{Kind: DrawStock, Card: fiveC}, ErrMalformedAction,
+			"gin: draw_stock takes no card, got 5C: malformed action"},
+		{"discard with melds", discard, Action{Kind: Discard, Card: fiveC, Show: show}, ErrMalformedAction,
+			"gin: discard takes no melds, got [AS 2S 3S]: malformed action"},
+		{"discard without a card", discard, Action{Kind: Discard}, ErrMalformedAction,
+			"gin: discard needs one of the 52 cards: malformed action"},
+		{"knock with no card", discard, Action{Kind: Knock}, ErrMalformedAction,
+			"gin: knock needs one of the 52 cards: malformed action"},
+		{"big gin with a card", discard, Action{Kind: BigGin, Card: fiveC}, ErrMalformedAction,
+			"gin: big_gin takes no card, got 5C: malformed action"},
+		{"no action", discard, Action{}, ErrUnknownAction,
+			"gin: action kind none: unknown action"},
+		{"unknown kind", discard, Action{Kind: 99}, ErrUnknownAction,
+			"gin: action kind ActionKind(99): unknown action"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := c.h()
+			err := refuse(t, h, h.Turn(), c.a, c.want)
+			if err.Error() != c.msg {
+				t.Errorf("message %q, want %q", err, c.msg)
+			}
+			if err := c.a.Validate(); err == nil || err.Error() != c.msg {
+				t.Errorf("Validate: %v, want %q", err, c.msg)
+			}
+		})
+	}
+	// The one form of each of these moves is accepted where the malformed
+	// ones were refused.
+	h := upcard()
+	mustApply(t, h, 0, PassAction())
+	h = drawEither()
+	mustApply(t, h, 1, TakeDiscardAction())
 }
 
 func TestKnock_AtExactlyTheLimitAllowed(t *testing.T) {
