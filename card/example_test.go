@@ -33,7 +33,7 @@ func ExampleParseList() {
 	fmt.Println(err, errors.Is(err, card.ErrDuplicate))
 	// Output:
 	// [7S 8S 9S] <nil>
-	// card: duplicate card: 7S given twice true
+	// card: duplicate card: 7S true
 }
 
 func ExampleParseSet() {

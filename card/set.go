@@ -162,7 +162,7 @@ func ParseList(s string) ([]Card, error) {
 			return nil, &ParseError{f, "a joker is not one of the 52 cards"}
 		}
 		if seen.Has(c) {
-			return nil, fmt.Errorf("%w: %s given twice", ErrDuplicate, c)
+			return nil, fmt.Errorf("%w: %s", ErrDuplicate, c)
 		}
 		seen = seen.Add(c)
 		out = append(out, c)

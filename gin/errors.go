@@ -13,7 +13,7 @@ var (
 	ErrWrongPhase       = errors.New("not allowed in this phase")
 	ErrNotYourTurn      = errors.New("not your turn")
 	ErrNotInHand        = errors.New("card not in hand")
-	ErrJustTaken        = errors.New("card just taken from the discard pile")
+	ErrJustTaken        = errors.New("you just took it from the discard pile")
 	ErrOverKnockLimit   = errors.New("deadwood over the knock limit")
 	ErrEmptyStock       = errors.New("stock is empty")
 	ErrEmptyDiscardPile = errors.New("discard pile is empty")
@@ -46,5 +46,23 @@ func (e *KnockLimitError) Error() string {
 
 // Unwrap returns ErrOverKnockLimit.
 func (e *KnockLimitError) Unwrap() error { return ErrOverKnockLimit }
+
+// quietError is an error whose message already says what its sentinel
+// means: errors.Is finds the sentinel, and the message does not repeat it
+// ("gin: deck has 7S twice", not "gin: deck has 7S twice: card: duplicate
+// card").
+type quietError struct {
+	msg      string
+	sentinel error
+}
+
+func (e *quietError) Error() string { return e.msg }
+func (e *quietError) Unwrap() error { return e.sentinel }
+
+// errorf formats a message that says in full what sentinel means and
+// returns it as an error wrapping sentinel without repeating its text.
+func errorf(sentinel error, format string, args ...any) error {
+	return &quietError{msg: fmt.Sprintf(format, args...), sentinel: sentinel}
+}
 
 func asErr[T error](err error, target *T) bool { return errors.As(err, target) }

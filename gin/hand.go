@@ -135,10 +135,10 @@ func NewHand(r Rules, deck []card.Card, dealer Seat) (Hand, error) {
 	var seen card.Set
 	for i, c := range deck {
 		if !c.IsValid() {
-			return h, fmt.Errorf("gin: deck card %d: %w", i, card.ErrInvalidCard)
+			return h, errorf(card.ErrInvalidCard, "gin: deck card %d is not one of the 52 cards", i)
 		}
 		if seen.Has(c) {
-			return h, fmt.Errorf("gin: deck has %s twice: %w", c, card.ErrDuplicate)
+			return h, errorf(card.ErrDuplicate, "gin: deck has %s twice", c)
 		}
 		seen = seen.Add(c)
 		h.deck[i] = c
@@ -327,7 +327,7 @@ func (h *Hand) checkDiscard(seat Seat, a Action) error {
 		return fmt.Errorf("gin: you can't %s %s: %w", a.Kind, c, ErrNotInHand)
 	}
 	if c == h.justTaken {
-		return fmt.Errorf("gin: you can't %s %s: you just took it from the discard pile: %w", a.Kind, c, ErrJustTaken)
+		return fmt.Errorf("gin: you can't %s %s: %w", a.Kind, c, ErrJustTaken)
 	}
 	return nil
 }
@@ -369,7 +369,7 @@ func (h *Hand) applyDiscard(seat Seat, a Action) error {
 		return nil
 	case BigGin:
 		if !h.rules.BigGinAllowed() {
-			return fmt.Errorf("gin: cannot go big gin: %w", ErrBigGinOff)
+			return fmt.Errorf("gin: %w", ErrBigGinOff)
 		}
 		if d := Deadwood(h.hands[seat]); d != 0 {
 			return fmt.Errorf("gin: cannot go big gin with %d deadwood: %w", d, ErrNotBigGin)

@@ -133,7 +133,7 @@ func TestUpcard_NonDealerTakesThenDiscards(t *testing.T) {
 		t.Fatal("upcard not taken")
 	}
 	err := refuse(t, h, 0, DiscardAction(card.MustParse("8C")), ErrJustTaken)
-	if want := "gin: you can't discard 8C: you just took it from the discard pile: card just taken from the discard pile"; err.Error() != want {
+	if want := "gin: you can't discard 8C: you just took it from the discard pile"; err.Error() != want {
 		t.Fatalf("message %q", err)
 	}
 	mustApply(t, h, 0, DiscardAction(card.MustParse("KD")))

@@ -119,15 +119,15 @@ type Arrangement struct {
 func NewArrangement(melds ...Meld) (Arrangement, error) {
 	var a Arrangement
 	if len(melds) > MaxMelds {
-		return a, fmt.Errorf("gin: %d melds, at most %d fit in a hand: %w", len(melds), MaxMelds, ErrInvalidMeld)
+		return a, errorf(ErrInvalidMeld, "gin: %d melds, at most %d fit in a hand", len(melds), MaxMelds)
 	}
 	var used card.Set
 	for _, m := range melds {
 		if m.Kind() == NoMeld {
-			return Arrangement{}, fmt.Errorf("gin: %s is neither a set nor a run: %w", m, ErrInvalidMeld)
+			return Arrangement{}, fmt.Errorf("gin: %s: %w", m, ErrInvalidMeld)
 		}
 		if used&card.Set(m) != 0 {
-			return Arrangement{}, fmt.Errorf("gin: %s is in two melds: %w", card.Set(used&card.Set(m)), ErrInvalidMeld)
+			return Arrangement{}, errorf(ErrInvalidMeld, "gin: %s is in two melds", card.Set(used&card.Set(m)))
 		}
 		used |= card.Set(m)
 		a.melds[a.n] = m

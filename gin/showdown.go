@@ -190,28 +190,28 @@ func BestLayoffs(knocker Arrangement, defender card.Set) (Arrangement, []Layoff,
 func Settle(r Rules, knocker card.Set, show Arrangement, defender card.Set, limit int, double bool) (Showdown, error) {
 	kn, dn := knocker.Len(), defender.Len()
 	if knocker&defender != 0 {
-		return Showdown{}, fmt.Errorf("gin: %s in both hands: %w", knocker&defender, card.ErrDuplicate)
+		return Showdown{}, errorf(card.ErrDuplicate, "gin: %s in both hands", knocker&defender)
 	}
 	if dn != 10 {
-		return Showdown{}, fmt.Errorf("gin: defender holds %d cards, want 10: %w", dn, ErrHandSize)
+		return Showdown{}, errorf(ErrHandSize, "gin: defender holds %d cards, want 10", dn)
 	}
 	s := Showdown{KnockerCards: knocker, DefenderCards: defender, Doubled: double}
 	switch kn {
 	case 11:
 		if !r.BigGinAllowed() {
-			return Showdown{}, fmt.Errorf("gin: 11 cards laid out but big gin is off: %w", ErrBigGinOff)
+			return Showdown{}, fmt.Errorf("gin: 11 cards laid out: %w", ErrBigGinOff)
 		}
 		if d := Deadwood(knocker); d != 0 {
-			return Showdown{}, fmt.Errorf("gin: big gin with %d deadwood in 11 cards: %w", d, ErrNotBigGin)
+			return Showdown{}, fmt.Errorf("gin: 11 cards laid out: %w (deadwood %d)", ErrNotBigGin, d)
 		}
 		s.Result = BigGinResult
 	case 10:
 	default:
-		return Showdown{}, fmt.Errorf("gin: knocker lays out %d cards, want 10 (11 for big gin): %w", kn, ErrHandSize)
+		return Showdown{}, errorf(ErrHandSize, "gin: knocker lays out %d cards, want 10 (11 for big gin)", kn)
 	}
 	if show.Len() > 0 {
 		if !knocker.Contains(show.Melded()) {
-			return Showdown{}, fmt.Errorf("gin: shown melds %s use cards not in the hand: %w", show, ErrBadArrangement)
+			return Showdown{}, fmt.Errorf("gin: shown melds %s: %w", show, ErrBadArrangement)
 		}
 		for _, m := range show.melds[:show.n] {
 			if m.Kind() == NoMeld {
@@ -219,7 +219,7 @@ func Settle(r Rules, knocker card.Set, show Arrangement, defender card.Set, limi
 			}
 		}
 		if s.Result == BigGinResult && show.Melded() != knocker {
-			return Showdown{}, fmt.Errorf("gin: big gin shown with deadwood: %w", ErrNotBigGin)
+			return Showdown{}, fmt.Errorf("gin: big gin shown as %s: %w", show, ErrNotBigGin)
 		}
 	} else {
 		all, err := AllMelds(knocker)

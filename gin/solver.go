@@ -2,7 +2,6 @@ package gin
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 
 	"felt/card"
@@ -360,7 +359,7 @@ func enumArr(m masks, contested uint16, base, target int, a Arrangement, visit f
 // cards): the same for the same cards in any order.
 func Melds(hand card.Set) (Arrangement, error) {
 	if hand.Len() > 11 || hand&^card.FullSet != 0 {
-		return Arrangement{}, fmt.Errorf("gin: %d cards, at most 11 arrange: %w", hand.Len(), ErrHandSize)
+		return Arrangement{}, errorf(ErrHandSize, "gin: %d cards, at most 11 arrange", hand.Len())
 	}
 	var out Arrangement
 	forEachOptimal(hand, func(a Arrangement) bool { out = a; return false })
@@ -371,7 +370,7 @@ func Melds(hand card.Set) (Arrangement, error) {
 // the canonical one first.
 func AllMelds(hand card.Set) ([]Arrangement, error) {
 	if hand.Len() > 11 || hand&^card.FullSet != 0 {
-		return nil, fmt.Errorf("gin: %d cards, at most 11 arrange: %w", hand.Len(), ErrHandSize)
+		return nil, errorf(ErrHandSize, "gin: %d cards, at most 11 arrange", hand.Len())
 	}
 	var out []Arrangement
 	forEachOptimal(hand, func(a Arrangement) bool { out = append(out, a); return true })

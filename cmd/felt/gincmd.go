@@ -28,7 +28,7 @@ and for 11 cards also "discard" and "deadwood_after_discard". With --all,
 "arrangements" lists every optimal arrangement. A bad line gets {"error": "..."}.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
+			return answerLines(e.stdin, e.stdout, errEmptyHand, func(line string) (any, error) {
 				return reportMelds(line, all)
 			})
 		},
@@ -45,7 +45,7 @@ and for 11 cards also "discard" and "deadwood_after_discard". With --all,
 A bad line (or a knocker over the knock limit) gets {"error": "..."}.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return eachLine(e.stdin, e.stdout, func(line string) (any, error) {
+			return answerLines(e.stdin, e.stdout, errEmptyRequest, func(line string) (any, error) {
 				return reportShowdown([]byte(line))
 			})
 		},
@@ -59,8 +59,14 @@ A bad line (or a knocker over the knock limit) gets {"error": "..."}.`,
 const maxLine = 1 << 20
 
 // eachLine answers every input line with one JSON line: f's result or
-// {"error": …}. A bad line, an over-long one included, does not stop the run.
+// {"error": …}, errEmptyLine for a blank line. A bad line, an over-long one
+// included, does not stop the run.
 func eachLine(in io.Reader, out io.Writer, f func(string) (any, error)) error {
+	return answerLines(in, out, errEmptyLine, f)
+}
+
+// answerLines is eachLine answering a blank line with empty.
+func answerLines(in io.Reader, out io.Writer, empty error, f func(string) (any, error)) error {
 	r := bufio.NewReader(in)
 	w := bufio.NewWriter(out)
 	enc := json.NewEncoder(w)
@@ -80,7 +86,7 @@ func eachLine(in io.Reader, out io.Writer, f func(string) (any, error)) error {
 		case tooLong:
 			err = fmt.Errorf("line longer than %d bytes", maxLine)
 		case line == "":
-			err = errEmptyLine
+			err = empty
 		default:
 			v, err = f(line)
 		}

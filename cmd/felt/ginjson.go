@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 
 	"felt/card"
@@ -36,7 +39,7 @@ func reportMelds(line string, all bool) (meldReport, error) {
 		return meldReport{}, err
 	}
 	if n := len(cards); n != 10 && n != 11 {
-		return meldReport{}, fmt.Errorf("gin: %d cards, want 10 or 11: %w", n, gin.ErrHandSize)
+		return meldReport{}, fmt.Errorf("%d cards, want 10 or 11", n)
 	}
 	hand := card.SetOf(cards...)
 	a, err := gin.Melds(hand)
@@ -58,11 +61,113 @@ func reportMelds(line string, all bool) (meldReport, error) {
 	return rep, nil
 }
 
-// showdownRequest is one input line of `felt gin showdown`.
+// showdownRequest is one input line of `felt gin showdown`:
+// {"knocker": "…", "defender": "…", "rules": {…}}, rules optional.
 type showdownRequest struct {
-	Knocker  string          `json:"knocker"`
-	Defender string          `json:"defender"`
-	Rules    json.RawMessage `json:"rules,omitempty"`
+	Knocker  string
+	Defender string
+	Rules    json.RawMessage // nil when not given
+}
+
+// parseShowdownRequest reads one request line strictly: one JSON object,
+// keys spelled exactly (case included) and each given once, knocker and
+// defender present as strings, nothing after the object.
+func parseShowdownRequest(line []byte) (showdownRequest, error) {
+	var req showdownRequest
+	fields, err := objectFields(line, "knocker", "defender", "rules")
+	if err != nil {
+		return req, fmt.Errorf("not a showdown request: %w", err)
+	}
+	for _, f := range []struct {
+		name string
+		dst  *string
+	}{{"knocker", &req.Knocker}, {"defender", &req.Defender}} {
+		raw, ok := fields[f.name]
+		if !ok {
+			return req, fmt.Errorf("not a showdown request: no %s field", f.name)
+		}
+		if raw[0] != '"' {
+			return req, fmt.Errorf("not a showdown request: field %s: want a string of cards, got %s", f.name, rawKind(raw))
+		}
+		if err := json.Unmarshal(raw, f.dst); err != nil {
+			return req, fmt.Errorf("not a showdown request: field %s: %s", f.name, jsonProblem(err))
+		}
+	}
+	req.Rules = fields["rules"]
+	return req, nil
+}
+
+// objectFields reads data as exactly one JSON object whose keys are among
+// known, spelled exactly and each given once, and returns its values by
+// key. (encoding/json alone matches keys without regard to case and lets a
+// repeated key replace the first.)
+func objectFields(data []byte, known ...string) (map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, errors.New(jsonProblem(err))
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		kind := "array"
+		if !ok {
+			raw, _ := json.Marshal(tok)
+			kind = rawKind(raw)
+		}
+		return nil, fmt.Errorf("want a JSON object, got %s", kind)
+	}
+	fields := make(map[string]json.RawMessage, len(known))
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, errors.New(jsonProblem(cutShort(err)))
+		}
+		key, _ := tok.(string) // the decoder allows only strings here
+		if !slices.Contains(known, key) {
+			return nil, fmt.Errorf("unknown field %q", key)
+		}
+		if _, dup := fields[key]; dup {
+			return nil, fmt.Errorf("field %s given twice", key)
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, errors.New(jsonProblem(cutShort(err)))
+		}
+		fields[key] = v
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, errors.New(jsonProblem(cutShort(err)))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("more than one JSON value on the line")
+	}
+	return fields, nil
+}
+
+// cutShort turns the end of input inside a JSON value into
+// io.ErrUnexpectedEOF.
+func cutShort(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// rawKind names the kind of a JSON value: null, boolean, number, string,
+// array or object.
+func rawKind(raw []byte) string {
+	switch raw[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "number"
 }
 
 // showdownReport is the JSON object `felt gin showdown` writes.
@@ -81,13 +186,12 @@ type showdownReport struct {
 // big gin) against the defender's 10, under the standard rules with the
 // request's overrides, the knocker choosing its arrangement automatically.
 func reportShowdown(line []byte) (showdownReport, error) {
-	var req showdownRequest
-	if err := decodeStrict(line, &req); err != nil {
+	req, err := parseShowdownRequest(line)
+	if err != nil {
 		return showdownReport{}, err
 	}
 	r := gin.Standard()
-	if len(req.Rules) > 0 && string(req.Rules) != "null" {
-		var err error
+	if req.Rules != nil {
 		if r, err = gin.ParseRules(r, req.Rules); err != nil {
 			return showdownReport{}, err
 		}
@@ -119,18 +223,6 @@ func reportShowdown(line []byte) (showdownReport, error) {
 	return rep, nil
 }
 
-func decodeStrict(line []byte, v any) error {
-	dec := json.NewDecoder(strings.NewReader(string(line)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("not a showdown request: %s", jsonProblem(err))
-	}
-	if dec.More() {
-		return fmt.Errorf("not a showdown request: more than one JSON value on the line")
-	}
-	return nil
-}
-
 // jsonProblem says what is wrong with a JSON value, without the package
 // prefix of encoding/json's messages.
 func jsonProblem(err error) string {
@@ -143,6 +235,10 @@ func jsonProblem(err error) string {
 		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
 	case errors.As(err, &se):
 		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, err)
+	case errors.Is(err, io.EOF):
+		return "no JSON value"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "malformed JSON: cut short"
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
 }

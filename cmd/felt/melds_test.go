@@ -368,6 +368,32 @@ func TestGinMeldsBadLines(t *testing.T) {
 	}
 }
 
+// Each bad hand line gets exactly one message naming its problem once.
+func TestGinMeldsBadLineMessages(t *testing.T) {
+	cases := []struct{ line, want string }{
+		{"", "empty line: want 10 or 11 cards"},
+		{"AS 2S 3S 7H 7D 7C KS QD 4C AS", "card: duplicate card: AS"},
+		{"AS 2S 3S 7H 7D 7C KS QD 4C", "9 cards, want 10 or 11"},
+		{"AS 2S 3S 7H 7D 7C KS QD 4C 9H 8D 5C", "12 cards, want 10 or 11"},
+		{"AS 2S 3S 7H 7D 7C KS QD 4C XY", `card: cannot parse "XY": unknown rank (want A 2-9 T J Q K)`},
+		{"null", `card: cannot parse "null": unknown rank (want A 2-9 T J Q K)`},
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(c.line + "\n")
+	}
+	objs, _ := jsonLines(t, mustFelt(t, in.String(), "gin", "melds"))
+	if len(objs) != len(cases) {
+		t.Fatalf("%d lines in, %d out", len(cases), len(objs))
+	}
+	for i, c := range cases {
+		wantKeys(t, c.line, objs[i], "error")
+		if got, _ := objs[i]["error"].(string); got != c.want {
+			t.Errorf("line %q:\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+}
+
 func TestGinMeldsOverlongLineIsABadLine(t *testing.T) {
 	long := strings.Repeat("AS ", 700_000) // 2.1 MB
 	good := "AS 2S 3S 7H 7D 7C KS QD 4C 9H"

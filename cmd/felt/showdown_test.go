@@ -269,3 +269,86 @@ func TestGinShowdownFiguresMatchCards(t *testing.T) {
 		}
 	}
 }
+
+// Each bad request line gets exactly one message naming its problem once:
+// an empty line is not a melds line, null is not "no cards", keys are
+// matched exactly (case included) and at most once, in the request and in
+// its rules object.
+func TestGinShowdownBadRequestMessages(t *testing.T) {
+	ok := `"knocker": "` + kn4 + `", "defender": "` + def43 + `"`
+	cases := []struct{ line, want string }{
+		{"", `empty line: want a JSON object with "knocker" and "defender"`},
+		{"   ", `empty line: want a JSON object with "knocker" and "defender"`},
+		{"null", "not a showdown request: want a JSON object, got null"},
+		{"[]", "not a showdown request: want a JSON object, got array"},
+		{`"x"`, "not a showdown request: want a JSON object, got string"},
+		{"true", "not a showdown request: want a JSON object, got boolean"},
+		{"{}", "not a showdown request: no knocker field"},
+		{`{"knocker": "` + kn4 + `"}`, "not a showdown request: no defender field"},
+		{`{"knocker": null, "defender": null}`, "not a showdown request: field knocker: want a string of cards, got null"},
+		{`{"knocker": "` + kn4 + `", "defender": null}`, "not a showdown request: field defender: want a string of cards, got null"},
+		{`{"knocker": 5, "defender": "` + def43 + `"}`, "not a showdown request: field knocker: want a string of cards, got number"},
+		{`{"KNOCKER": "` + kn4 + `", "defender": "` + def43 + `"}`, `not a showdown request: unknown field "KNOCKER"`},
+		{`{"knocker": "` + kn4 + `", "Defender": "` + def43 + `"}`, `not a showdown request: unknown field "Defender"`},
+		{`{` + ok + `, "knocker": "` + kn8 + `"}`, "not a showdown request: field knocker given twice"},
+		{`{` + ok + `, "rules": {}, "Rules": {}}`, `not a showdown request: unknown field "Rules"`},
+		{`{` + ok + `} {}`, "not a showdown request: more than one JSON value on the line"},
+		{`{"knocker": `, "not a showdown request: malformed JSON: cut short"},
+		{`{` + ok + `, "rules": null}`, "gin: rules: want a JSON object, got null: invalid rules"},
+		{`{` + ok + `, "rules": {"Knock_Limit": 3}}`, `gin: rules: unknown field "Knock_Limit": invalid rules`},
+		{`{` + ok + `, "rules": {"knock_limit": 3, "knock_limit": 10}}`, "gin: rules: field knock_limit given twice: invalid rules"},
+		{`{` + ok + `, "rules": {"knock_limit": null}}`, "gin: rules: field knock_limit is null: invalid rules"},
+		{sdReq(t, "AS AS", def43, ""), "knocker: card: duplicate card: AS"},
+		{sdReq(t, kn4, "AS TD JD 2H 4C 6S 8H 3D KH QS", ""), "gin: AS in both hands"},
+		{sdReq(t, kn4, "9D TD JD 2H 4C 6S 8H 3D KH", ""), "gin: defender holds 9 cards, want 10"},
+		{sdReq(t, "AS 2S 3S 7H 7D 7C JC QC KC", def43, ""), "gin: knocker lays out 9 cards, want 10 (11 for big gin)"},
+		{sdReq(t, knBig, def64, `{"big_gin_bonus": 0}`), "gin: 11 cards laid out: big gin is off in these rules"},
+		{sdReq(t, "AS 2S 3S 4S 7H 7D 7C 2H 3D 5C 9C", def52, ""), "gin: 11 cards laid out: not every card melds (deadwood 19)"},
+		{sdReq(t, kn11, def52, ""), "gin: deadwood 11 is over the knock limit 10"},
+	}
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(c.line + "\n")
+	}
+	objs, _ := jsonLines(t, mustFelt(t, in.String(), "gin", "showdown"))
+	if len(objs) != len(cases) {
+		t.Fatalf("%d lines in, %d out", len(cases), len(objs))
+	}
+	for i, c := range cases {
+		wantKeys(t, c.line, objs[i], "error")
+		if got, _ := objs[i]["error"].(string); got != c.want {
+			t.Errorf("line %s:\n got %q\nwant %q", c.line, got, c.want)
+		}
+	}
+}
+
+// Keys written with escapes are the same keys: exact matching compares the
+// decoded names.
+func TestGinShowdownEscapedKeys(t *testing.T) {
+	line := `{"knock\u0065r": "` + kn4 + `", "defender": "` + def43 + `"}`
+	objs, _ := jsonLines(t, mustFelt(t, line+"\n", "gin", "showdown"))
+	if got := intField(t, "escaped key", objs[0], "points"); got != 39 {
+		t.Errorf("points %d, want 39", got)
+	}
+}
+
+// FuzzShowdownLine feeds arbitrary lines to the showdown contract: never a
+// panic, and a line is either settled or refused with a message.
+func FuzzShowdownLine(f *testing.F) {
+	f.Add(`{"knocker": "` + kn4 + `", "defender": "` + def43 + `"}`)
+	f.Add(`{"knocker": "` + kn8 + `", "defender": "` + def5 + `", "rules": {"undercut_bonus": 20}}`)
+	f.Add(`null`)
+	f.Add(`{"knocker": null}`)
+	f.Fuzz(func(t *testing.T, line string) {
+		rep, err := reportShowdown([]byte(line))
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("%q: empty error", line)
+			}
+			return
+		}
+		if rep.Result == "" || (rep.Winner != "knocker" && rep.Winner != "defender") {
+			t.Fatalf("%q: settled as %+v", line, rep)
+		}
+	})
+}

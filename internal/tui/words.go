@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -31,11 +30,6 @@ func (m Model) explain(err error) string {
 		return ""
 	}
 	msg := err.Error()
-	if errors.Is(err, gin.ErrJustTaken) {
-		// "…: you just took it from the discard pile: card just taken from
-		// the discard pile" says the rule twice.
-		msg = strings.TrimSuffix(msg, ": "+gin.ErrJustTaken.Error())
-	}
 	msg = strings.ReplaceAll(msg, "gin: ", "")
 	msg = actionWords.Replace(msg)
 	msg = seatToken.ReplaceAllStringFunc(msg, func(s string) string {
