@@ -87,6 +87,9 @@ func (g *Game) PlayHand(players [NumSeats]Player) error {
 	if g.over {
 		return fmt.Errorf("shengji: play: %w", ErrGameOver)
 	}
+	if g.hand.Over() {
+		return fmt.Errorf("shengji: play: %w (deal the next one with NextHand)", ErrHandOver)
+	}
 	return drive(g, &players)
 }
 
