@@ -102,7 +102,7 @@ func TestParseAction(t *testing.T) {
 		{`["discard","7H"]`, gin.Action{}, "not an action object"},
 		{`discard 7H`, gin.Action{}, "not an action object"},
 		{`{"action":"discard","card":"7X"}`, gin.Action{}, "unknown suit"},
-		{`{"action":"discard","card":""}`, gin.Action{}, "empty"},
+		{`{"action":"discard","card":""}`, gin.Action{}, "discard needs a card"}, // "" is no card, as card.Card marshals it
 		{`{"action":"discard","card":7}`, gin.Action{}, "not an action object"},
 		{`{"action":"discard"}`, gin.Action{}, "discard needs a card"},
 	}

@@ -187,16 +187,25 @@ func (c Card) Pretty() string {
 }
 
 // MarshalText implements encoding.TextMarshaler with the two-letter form;
-// jokers included.
+// jokers included. The zero Card, no card, is the empty string, so that a
+// value holding no card yet (nothing drawn, nothing taken) marshals.
 func (c Card) MarshalText() ([]byte, error) {
+	if c == 0 {
+		return []byte{}, nil
+	}
 	if !c.In54() {
 		return nil, ErrInvalidCard
 	}
 	return []byte(c.String()), nil
 }
 
-// UnmarshalText implements encoding.TextUnmarshaler with Parse.
+// UnmarshalText implements encoding.TextUnmarshaler with Parse; the empty
+// string reads as the zero Card, as MarshalText writes it.
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = 0
+		return nil
+	}
 	p, err := Parse(string(b))
 	if err != nil {
 		return err

@@ -347,8 +347,39 @@ func TestMarshalText_JSONRoundTrip(t *testing.T) {
 	}
 }
 
+// The zero Card, "no card", marshals as the empty string and reads back
+// from it, so values that hold no card yet (nothing drawn, nothing taken)
+// marshal.
+func TestMarshalText_ZeroCardIsEmptyString(t *testing.T) {
+	var zero card.Card
+	b, err := zero.MarshalText()
+	if err != nil || string(b) != "" {
+		t.Errorf("zero Card MarshalText = %q, %v; want \"\", nil", b, err)
+	}
+	type holder struct {
+		C  card.Card   `json:"c"`
+		Cs []card.Card `json:"cs"`
+	}
+	in := holder{Cs: []card.Card{card.MustParse("7S"), 0}}
+	j, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"c":"","cs":["7S",""]}`; string(j) != want {
+		t.Errorf("json.Marshal = %s, want %s", j, want)
+	}
+	out := holder{C: card.MustParse("KD")}
+	if err := json.Unmarshal(j, &out); err != nil || out.C != 0 || !slices.Equal(out.Cs, in.Cs) {
+		t.Errorf("round trip of %s = %+v, %v; want %+v", j, out, err, in)
+	}
+	// Parse still refuses the empty string: "" means no card only in JSON.
+	if _, err := card.Parse(""); !errors.Is(err, card.ErrInvalidCard) {
+		t.Errorf(`Parse("") = %v, want ErrInvalidCard`, err)
+	}
+}
+
 func TestMarshalText_RejectsInvalid(t *testing.T) {
-	for _, x := range []card.Card{0, card.Card(0x1E), card.Card(0x4<<4 | 1), card.Card(0xFF)} {
+	for _, x := range []card.Card{card.Card(0x1E), card.Card(0x4<<4 | 1), card.Card(0xFF)} {
 		b, err := x.MarshalText()
 		if err == nil || !errors.Is(err, card.ErrInvalidCard) {
 			t.Errorf("Card(%d).MarshalText() = %q, %v; want ErrInvalidCard", uint8(x), b, err)
@@ -361,7 +392,7 @@ func TestMarshalText_RejectsInvalid(t *testing.T) {
 
 func TestUnmarshalText_RejectsMalformedAndKeepsValue(t *testing.T) {
 	x := card.MustParse("9H")
-	for _, in := range []string{"", "7X", "1S", "S7"} {
+	for _, in := range []string{" ", "7X", "1S", "S7"} {
 		err := x.UnmarshalText([]byte(in))
 		if !errors.Is(err, card.ErrInvalidCard) {
 			t.Errorf("UnmarshalText(%q) = %v, want ErrInvalidCard", in, err)

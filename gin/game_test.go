@@ -233,6 +233,47 @@ func TestRules_JSONFieldNamesAndValidation(t *testing.T) {
 	}
 }
 
+// An observation marshals as JSON at every point of a hand, the deal
+// included, where nothing has been drawn or taken (zero Cards, written as
+// ""), and reads back to the same JSON.
+func TestObservation_MarshalsAtTheDeal(t *testing.T) {
+	for _, rules := range []Rules{Standard(), func() Rules { r := Standard(); r.Upcard = NoUpcard; return r }()} {
+		g, err := NewGame(rules, NewRand(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		var legal []Action
+		for step := 0; !g.Hand().Over(); step++ {
+			for seat := Seat(0); seat < 2; seat++ {
+				o := g.Observe(seat)
+				b, err := json.Marshal(o)
+				if err != nil {
+					t.Fatalf("step %d seat %d: %v", step, seat, err)
+				}
+				if step == 0 && (o.JustTaken != 0 || o.Drawn != 0 || !bytes.Contains(b, []byte(`"JustTaken":"","Drawn":""`))) {
+					t.Fatalf("at the deal: %s", b)
+				}
+				var back Observation
+				if err := json.Unmarshal(b, &back); err != nil {
+					t.Fatalf("step %d seat %d: reading %s: %v", step, seat, b, err)
+				}
+				b2, err := json.Marshal(back)
+				if err != nil || !bytes.Equal(b, b2) {
+					t.Fatalf("step %d seat %d: round trip %s -> %s (%v)", step, seat, b, b2, err)
+				}
+				if back.JustTaken != o.JustTaken || back.Drawn != o.Drawn || back.Upcard != o.Upcard || back.Hand != o.Hand {
+					t.Fatalf("step %d seat %d: cards changed in the round trip", step, seat)
+				}
+			}
+			legal = g.Hand().LegalActions(legal[:0])
+			if err := g.Apply(g.Hand().Turn(), legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 // TestObservation_HidesEveryUnseenCard plays many random games and checks,
 // at every decision, that no card of the opponent's hand (other than those
 // it took from the discard pile) and no card of the stock appears anywhere
