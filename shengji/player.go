@@ -37,16 +37,24 @@ func (g *Game) observe(s Seat, o *Observation) {
 var ErrNoAction = errors.New("no action where one is due")
 
 // drive plays the current hand to its end with players: while the cards are
-// dealt, before each card every seat that may declare is asked in turn
-// order; after it, the seat in turn acts. A refused action stops the hand
-// with its error.
+// dealt, before each card every seat that may declare is asked once, in
+// turn order from seat 0 (from the seat after the last declaration shown at
+// this card, in a resumed game, so that resuming asks as the original game
+// did); after the deal, the seat in turn acts. A refused action stops the
+// hand with its error.
 func drive(t table, players *[NumSeats]Player) error {
 	h := t.current()
 	o := new(Observation) // one for every decision: players get a pointer
 	for !h.Over() {
 		if h.Phase() == DealPhase {
 			act := h.ToAct()
-			for s := Seat(0); s < NumSeats; s++ {
+			// each seat is asked once a card; if some seat has declared
+			// at this card already (a resumed game), the seats after it
+			start := Seat(0)
+			if st, ok := h.standing(); ok && st.Dealt == h.Dealt() {
+				start = st.Seat + 1
+			}
+			for s := start; s < NumSeats; s++ {
 				if !act.Has(s) {
 					continue
 				}
