@@ -45,13 +45,18 @@ type Event struct {
 	// stock draw shows the card it drew.
 	Card card.Card
 	// Obs is the receiving seat's observation after the event: at a hand's
-	// start its cards, at a hand's end the result with both hands.
+	// start its cards, at a hand's end the result with both hands. It is
+	// the receiver's own copy.
 	Obs *gin.Observation
 	// Game is set on GameEndEvent.
 	Game *gin.GameResult
 }
 
-// Decision is what a player is asked to decide on.
+// Decision is what a player is asked to decide on. Each Decision, and
+// everything it holds, is the player's own: Play and Seated give every call
+// fresh values and never change them afterwards, so a player may keep a
+// Decision (to resend it on a reconnect, say) and it will only ever hold
+// what its seat could see.
 type Decision struct {
 	Obs    gin.Observation
 	Events []Event      // the public events since the player's last decision
