@@ -25,8 +25,9 @@ func (e *env) benchCmd() *cobra.Command {
 fixed seed before timing, each solved once): deadwood of 10 cards (melds10),
 best discard of 11 (melds11), both on dense hands of ranks 3 to 9 only
 (melds10_dense, melds11_dense), and the optimal arrangement of 10 (arrangement10).
-Then whole games of simple against simple on every core, and the hard player's
-decision times.`,
+Then whole Shengji hands (deal with declarations, kitty, tricks, scoring) by
+four random legal players on one core (shengji_hands), whole games of simple
+against simple on every core, and the hard player's decision times.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkBenchFlags(o); err != nil {
@@ -47,6 +48,9 @@ decision times.`,
 				out["selfplay_games_per_sec"] = int64(r.SelfPlay.PerSec)
 				out["hard_decision_ms_median"] = r.HardMedMs
 				out["hard_decision_ms_max"] = r.HardMaxMs
+				out["shengji_hands_per_sec"] = int64(r.Shengji.PerSec)
+				out["shengji_hands_ns_per_op"] = r.Shengji.NsPerOp
+				out["shengji_hands_allocs_per_op"] = r.Shengji.AllocsPerOp
 				return json.NewEncoder(e.stdout).Encode(out)
 			}
 			fmt.Fprintf(e.stdout, "%-16s %16s %10s %10s\n", "benchmark", "per second", "ns/op", "allocs/op")
@@ -54,6 +58,7 @@ decision times.`,
 				fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d\n", f.Name, f.PerSec, f.NsPerOp, f.AllocsPerOp)
 			}
 			fmt.Fprintf(e.stdout, "(meld solver: median of %d rounds of %d fresh hands each, one core; dense hands hold ranks 3 to 9 only)\n", bench.Rounds, r.Hands)
+			fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d   (whole hands, four random legal players, one core)\n", "shengji hands", r.Shengji.PerSec, r.Shengji.NsPerOp, r.Shengji.AllocsPerOp)
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores)\n", "selfplay games", r.SelfPlay.PerSec, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "hard decision    median %.2f ms, worst %.2f ms (%d games against simple, one core)\n", r.HardMedMs, r.HardMaxMs, o.HardGames)
 			return nil

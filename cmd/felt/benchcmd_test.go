@@ -29,7 +29,7 @@ func TestBenchJSON(t *testing.T) {
 	}
 	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "melds10_dense_per_sec", "melds11_dense_per_sec",
 		"arrangement10_per_sec", "melds10_dense_ns_per_op", "melds11_dense_ns_per_op",
-		"selfplay_games_per_sec", "hard_decision_ms_median"} {
+		"selfplay_games_per_sec", "hard_decision_ms_median", "shengji_hands_per_sec"} {
 		v, ok := m[k].(float64)
 		if !ok {
 			t.Errorf("%s is %#v, want a number (output %s)", k, m[k], out)

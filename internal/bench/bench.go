@@ -11,6 +11,7 @@ import (
 	"felt/arena"
 	"felt/card"
 	"felt/gin"
+	"felt/shengji"
 )
 
 // Options say how much to measure.
@@ -67,6 +68,7 @@ type Report struct {
 	SelfPlay  Figure   // simple against simple, whole games, every core
 	HardMedMs float64  // the hard player's median decision, in milliseconds
 	HardMaxMs float64  // and its slowest
+	Shengji   Figure   // whole Shengji hands by four random legal players, one core
 }
 
 // Run measures everything with the given options, the meld solver first.
@@ -76,6 +78,9 @@ func Run(o Options) (Report, error) {
 	}
 	r := Report{Melds: MeldFigures(o.Hands), Hands: o.Hands}
 	var err error
+	if r.Shengji, err = ShengjiHands(ShengjiRoundHands); err != nil {
+		return r, err
+	}
 	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
 		return r, err
 	}
@@ -209,4 +214,60 @@ func HardDecision(games int) (median, worst float64, err error) {
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	return ms(arena.Percentile(ds, 50)), ms(arena.Percentile(ds, 100)), nil
+}
+
+// ShengjiRoundHands is how many hands each round of the Shengji figure
+// plays.
+const ShengjiRoundHands = 1000
+
+// ShengjiHands measures whole hands of Shengji (the deal with
+// declarations, the kitty, every trick, the scoring) played by four random
+// legal players on one core: Rounds rounds of n hands each from a fixed
+// seed, the median round's speed and the allocations of all rounds.
+func ShengjiHands(n int) (Figure, error) {
+	if n < 1 {
+		return Figure{}, fmt.Errorf("bench: %d Shengji hands, want at least 1", n)
+	}
+	rng := rand.New(rand.NewPCG(2024, 108))
+	var players [shengji.NumSeats]shengji.Player
+	for s := range players {
+		players[s] = shengji.NewRandom(rand.New(rand.NewPCG(2024, uint64(s))))
+	}
+	deck, err := card.Packs(2, true)
+	if err != nil {
+		return Figure{}, err
+	}
+	play := func() error {
+		card.Shuffle(rng, deck)
+		h, err := shengji.NewHand(shengji.Standard(), deck, 0, shengji.NoSeat, card.Two)
+		if err != nil {
+			return err
+		}
+		return h.Play(players)
+	}
+	for range min(n, 100) { // warm up
+		if err := play(); err != nil {
+			return Figure{}, err
+		}
+	}
+	ns := make([]float64, Rounds)
+	var allocs uint64
+	var m0, m1 runtime.MemStats
+	for r := range ns {
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		for range n {
+			if err := play(); err != nil {
+				return Figure{}, err
+			}
+		}
+		el := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		allocs += m1.Mallocs - m0.Mallocs
+		ns[r] = float64(el.Nanoseconds()) / float64(n)
+	}
+	slices.Sort(ns)
+	med := max(ns[Rounds/2], 1e-3)
+	return Figure{Name: "shengji_hands", PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(Rounds*n))}, nil
 }
