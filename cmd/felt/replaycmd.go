@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"felt/gin"
+	"felt/shengji"
 
 	"github.com/spf13/cobra"
 )
@@ -24,6 +25,9 @@ func (e *env) replayCmd() *cobra.Command {
 		Short: "Re-execute every action of a replay log and check every recorded figure",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if game, err := logGame(args[0]); err == nil && game == shengji.GameName {
+				return e.verifyShengji(args[0])
+			}
 			rp, _, err := readLog(args[0])
 			if err != nil {
 				return err
