@@ -158,7 +158,11 @@ func allCount(hand card.Multi, n int) int {
 // sub-multiset of the hand is listed (brute force over the small hands).
 func TestLeads_EveryUnitAndOnlyUnits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 2))
-	for i := range 3000 {
+	n := 3000
+	if testing.Short() || raceOn {
+		n = 600
+	}
+	for i := range n {
 		tr, lead, hand := lgSituation(rng, 10)
 		o := tr.Order()
 		hand, _ = hand.Sum(lead)
