@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"felt/card"
@@ -210,6 +211,8 @@ func jsonProblem(err error) string {
 		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
 	case errors.As(err, &se):
 		return fmt.Sprintf("malformed JSON at byte %d", se.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "malformed JSON: it ends too soon"
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
