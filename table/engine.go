@@ -1,0 +1,73 @@
+package table
+
+import "encoding/json"
+
+// Views is what one applied move or advance shows: Seat[s] to seat s and
+// Spectator to anyone watching. The engine fills it; a seat's value is its
+// own and shares no storage with another's. Seats past the engine's number
+// of seats are left zero.
+type Views[E any] struct {
+	Seat      [MaxSeats]E
+	Spectator E
+}
+
+// Outcome is how a table stands: whether its game is over and, if so, which
+// team won (NoTeam for none), with each team's score in the game's own
+// terms (Gin Rummy's points, Shengji's levels) and the hands played.
+type Outcome struct {
+	Over   bool
+	Winner int
+	Scores [MaxSeats]int
+	Hands  int
+}
+
+// NoTeam is Outcome.Winner when no team won.
+const NoTeam = -1
+
+// Engine is a game's rules as the table drives them. M is a move, O a
+// seat's observation and E the event a seat sees of a move.
+//
+// Check must change nothing. Apply and Advance change the game and fill
+// views (which the caller zeroes first). Advance is called when no seat is
+// to act and the game is not over: it progresses the game on its own (deal
+// a card, start the next hand). When what it did depends on chance (a new
+// deck), it returns a non-nil record, which the table logs; Redeal repeats
+// the advance from that record on replay, where the record is
+// authoritative. An advance without a record must be deterministic.
+type Engine[M, O, E any] interface {
+	// Seats is the number of seats, at most MaxSeats.
+	Seats() int
+	// Team returns the team of a seat, from 0.
+	Team(s Seat) int
+	// ToAct is the set of seats that may act now.
+	ToAct() Seats
+	// Optional reports whether the seats in ToAct may decline to act.
+	Optional() bool
+	// Over reports whether the game is over.
+	Over() bool
+	// Check returns nil if seat s may make move m now; it changes nothing.
+	Check(s Seat, m M) error
+	// Apply makes the move; it is called only after Check accepted it.
+	Apply(s Seat, m M, v *Views[E]) error
+	// Advance progresses the game when nobody is to act.
+	Advance(v *Views[E]) (record json.RawMessage, err error)
+	// Redeal repeats an advance from its logged record.
+	Redeal(record json.RawMessage, v *Views[E]) error
+	// Observe returns what seat s may know, a value of its own.
+	Observe(s Seat) O
+	// Outcome says how the game stands.
+	Outcome() Outcome
+	// MarshalMove encodes a move for the log, self-contained.
+	MarshalMove(m M) ([]byte, error)
+	// UnmarshalMove decodes a logged move, refusing malformed ones.
+	UnmarshalMove(b []byte) (M, error)
+}
+
+// Spec names a game for the log: its kind, the engine's format version, and
+// how to make a new engine from a seed and the game's options (its rules,
+// as JSON; empty for the game's defaults).
+type Spec[M, O, E any] struct {
+	Kind   string
+	Format int
+	New    func(seed uint64, options json.RawMessage) (Engine[M, O, E], error)
+}

@@ -1,0 +1,394 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Errors of running a table.
+var (
+	ErrSeats      = errors.New("wrong number of players")
+	ErrNoFallback = errors.New("no built-in level to take over")
+	ErrLogWrite   = errors.New("log write failed")
+)
+
+// Options are a table's settings.
+type Options[M, O, E any] struct {
+	// ID is the game id the log's header records.
+	ID string
+	// Seed is the table's one seed; the engine derives every deal from it.
+	Seed uint64
+	// GameOptions are the game's rules as JSON (empty for its defaults).
+	GameOptions json.RawMessage
+	// Log receives the table log; nil keeps none. Each line is one Write.
+	// If Log has a Sync() error method, it is called after every line.
+	Log io.Writer
+	// Forfeit makes a failing controller forfeit the game instead of
+	// being replaced.
+	Forfeit bool
+	// Fallback returns the built-in level that takes over seat s.
+	Fallback func(s Seat) Player[M, O]
+	// Spectators see the spectator's view of every move and each notice.
+	Spectators []Listener[E]
+	// AfterLine, if set, is called after each log line has counted (the
+	// move applied), with the line's number.
+	AfterLine func(n int)
+}
+
+// Result is how a run ended.
+type Result struct {
+	Outcome
+	Forfeited bool // a seat forfeited
+	Forfeiter Seat
+	Takeovers int // built-in levels that took a seat over in this run
+	Lines     int // log lines so far, the header included
+}
+
+// Table is a game being played: an engine, a player per seat, a log. Its
+// state is private to whoever runs it: players see observations and views.
+type Table[M, O, E any] struct {
+	e       Engine[M, O, E]
+	players []Player[M, O]
+	opts    Options[M, O, E]
+	n       int  // the next line's number
+	adv     int  // advances without a record since the last line
+	askFrom Seat // in an optional round, the first seat still to ask
+	views   Views[E]
+	buf     []byte
+	res     Result
+	ended   bool
+}
+
+// New seats the players at a new game of spec and writes the log's header.
+func New[M, O, E any](spec Spec[M, O, E], players []Player[M, O], opts Options[M, O, E]) (*Table[M, O, E], error) {
+	e, err := spec.New(opts.Seed, opts.GameOptions)
+	if err != nil {
+		return nil, err
+	}
+	t, err := seat(e, players, opts)
+	if err != nil {
+		return nil, err
+	}
+	h := Header{Game: spec.Kind, ID: opts.ID, Format: spec.Format, Seed: opts.Seed, Options: opts.GameOptions}
+	for _, p := range players {
+		h.Seats = append(h.Seats, SeatInfo{Name: p.Name, Kind: p.Kind})
+	}
+	line, err := headerLine(h)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.write(line); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Resume seats players at a recovered table; lines are appended to
+// opts.Log, which should be the log cut back to rec.Offset. opts.Seed and
+// opts.GameOptions are ignored: the log's header holds them.
+func Resume[M, O, E any](rec *Recovered[M, O, E], players []Player[M, O], opts Options[M, O, E]) (*Table[M, O, E], error) {
+	t, err := seat(rec.Engine, players, opts)
+	if err != nil {
+		return nil, err
+	}
+	t.n, t.askFrom = rec.Lines, rec.askFrom
+	if rec.Forfeited {
+		t.ended = true
+		t.res.Forfeited, t.res.Forfeiter = true, rec.Forfeiter
+	}
+	t.res.Lines = t.n
+	return t, nil
+}
+
+func seat[M, O, E any](e Engine[M, O, E], players []Player[M, O], opts Options[M, O, E]) (*Table[M, O, E], error) {
+	if len(players) != e.Seats() {
+		return nil, fmt.Errorf("table: %d players for %d seats: %w", len(players), e.Seats(), ErrSeats)
+	}
+	for i, p := range players {
+		if p.Control == nil {
+			return nil, fmt.Errorf("table: seat %d has no controller: %w", i, ErrSeats)
+		}
+	}
+	return &Table[M, O, E]{e: e, players: append([]Player[M, O](nil), players...), opts: opts}, nil
+}
+
+// Engine returns the table's engine: the full state, for whoever runs the
+// table and no one else.
+func (t *Table[M, O, E]) Engine() Engine[M, O, E] { return t.e }
+
+// Player returns who plays seat s now.
+func (t *Table[M, O, E]) Player(s Seat) Player[M, O] { return t.players[s] }
+
+func (t *Table[M, O, E]) write(line []byte) error {
+	if t.opts.Log == nil {
+		t.n++
+		return nil
+	}
+	if _, err := t.opts.Log.Write(line); err != nil {
+		return fmt.Errorf("table: line %d: %w: %v", t.n, ErrLogWrite, err)
+	}
+	if s, ok := t.opts.Log.(interface{ Sync() error }); ok {
+		if err := s.Sync(); err != nil {
+			return fmt.Errorf("table: line %d: %w: %v", t.n, ErrLogWrite, err)
+		}
+	}
+	t.n++
+	return nil
+}
+
+func (t *Table[M, O, E]) counted() {
+	t.adv = 0
+	t.res.Lines = t.n
+	if t.opts.AfterLine != nil {
+		t.opts.AfterLine(t.n - 1)
+	}
+}
+
+func (t *Table[M, O, E]) notifyViews() {
+	for s := 0; s < len(t.players); s++ {
+		if l, ok := t.players[s].Control.(Listener[E]); ok {
+			l.Event(Seat(s), t.views.Seat[s])
+		}
+	}
+	for _, l := range t.opts.Spectators {
+		l.Event(MaxSeats, t.views.Spectator)
+	}
+}
+
+func (t *Table[M, O, E]) notice(n Notice) {
+	for s := range t.players {
+		if l, ok := t.players[s].Control.(Listener[E]); ok {
+			l.Notice(n)
+		}
+	}
+	for _, l := range t.opts.Spectators {
+		l.Notice(n)
+	}
+}
+
+// Run plays until the game is over, a seat forfeits, ctx ends (the table
+// is abandoned: logged, and ctx's error returned) or something fails that
+// no takeover mends (a log write, an engine error).
+func (t *Table[M, O, E]) Run(ctx context.Context) (Result, error) {
+	for !t.ended && !t.e.Over() {
+		if err := ctx.Err(); err != nil {
+			return t.abandon(err)
+		}
+		who := t.e.ToAct()
+		optional := t.e.Optional()
+		if who.IsEmpty() {
+			if err := t.advance(); err != nil {
+				return t.result(), err
+			}
+			continue
+		}
+		if !optional {
+			s, _ := who.First(0)
+			if err := t.turn(ctx, s, false); err != nil {
+				return t.result(), err
+			}
+			continue
+		}
+		s, ok := who.First(t.askFrom)
+		if !ok {
+			if err := t.advance(); err != nil {
+				return t.result(), err
+			}
+			continue
+		}
+		t.askFrom = s + 1
+		if err := t.turn(ctx, s, true); err != nil {
+			return t.result(), err
+		}
+	}
+	return t.result(), nil
+}
+
+func (t *Table[M, O, E]) result() Result {
+	t.res.Outcome = t.e.Outcome()
+	t.res.Lines = t.n
+	return t.res
+}
+
+func (t *Table[M, O, E]) advance() error {
+	t.views = Views[E]{}
+	rec, err := t.e.Advance(&t.views)
+	if err != nil {
+		return err
+	}
+	t.askFrom = 0
+	if rec == nil {
+		t.adv++
+		t.notifyViews()
+		return nil
+	}
+	// A deal draws on chance: the engine has dealt already, so the line
+	// is written now and a crash before it leaves the log where it was:
+	// the deal is made again, from the same seed, on recovery.
+	line, err := otherLine(record{Type: "deal", N: t.n, Adv: t.adv, Deal: rec})
+	if err != nil {
+		return err
+	}
+	if err := t.write(line); err != nil {
+		return err
+	}
+	t.counted()
+	t.notifyViews()
+	return nil
+}
+
+type answer[M any] struct {
+	m   M
+	ok  bool
+	err error
+}
+
+// ask puts one decision to seat s's controller and says what came of it:
+// a move, a decline, or why the controller failed.
+func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, ok bool, fail string, err error) {
+	p := t.players[s]
+	d := Decision[O]{Seat: s, Seq: t.n, Optional: optional, Obs: t.e.Observe(s)}
+	var a answer[M]
+	if p.Deadline <= 0 {
+		a.m, a.ok, a.err = p.Control.Decide(ctx, d)
+	} else {
+		dctx, cancel := context.WithTimeout(ctx, p.Deadline)
+		ch := make(chan answer[M], 1)
+		go func() {
+			var a answer[M]
+			a.m, a.ok, a.err = p.Control.Decide(dctx, d)
+			ch <- a
+		}()
+		select {
+		case a = <-ch:
+			cancel()
+		case <-dctx.Done():
+			cancel()
+			if ctx.Err() != nil {
+				return m, false, "", ctx.Err()
+			}
+			if optional {
+				return m, false, "", nil // a deadline on an optional decision is a decline
+			}
+			return m, false, fmt.Sprintf("no move within %s", p.Deadline), nil
+		}
+	}
+	if ctx.Err() != nil {
+		return m, false, "", ctx.Err()
+	}
+	switch {
+	case a.err != nil:
+		return m, false, a.err.Error(), nil
+	case !a.ok && !optional:
+		return m, false, "declined a move that is due", nil
+	case !a.ok:
+		return m, false, "", nil
+	}
+	if err := t.e.Check(s, a.m); err != nil {
+		return m, false, "illegal move: " + err.Error(), nil
+	}
+	return a.m, true, "", nil
+}
+
+// turn asks seat s until its controller (or the level that took over)
+// moves or declines, then logs and applies the move.
+func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error {
+	for tries := 0; ; tries++ {
+		m, ok, fail, err := t.ask(ctx, s, optional)
+		if err != nil {
+			_, err = t.abandon(err)
+			return err
+		}
+		if fail != "" {
+			if tries > 0 {
+				return fmt.Errorf("table: seat %s: %s failed too: %s: %w", s, t.players[s].Name, fail, ErrNoFallback)
+			}
+			if err := t.fail(s, fail); err != nil || t.ended {
+				return err
+			}
+			continue
+		}
+		if !ok {
+			return nil
+		}
+		return t.move(s, m)
+	}
+}
+
+func (t *Table[M, O, E]) move(s Seat, m M) error {
+	enc, err := t.e.MarshalMove(m)
+	if err != nil {
+		return fmt.Errorf("table: seat %s: encoding the move: %w", s, err)
+	}
+	t.buf = appendMove(t.buf[:0], t.n, t.adv, s, enc)
+	if err := t.write(t.buf); err != nil {
+		return err
+	}
+	t.views = Views[E]{}
+	if err := t.e.Apply(s, m, &t.views); err != nil {
+		return fmt.Errorf("table: seat %s: a checked move failed to apply: %w", s, err)
+	}
+	t.counted()
+	t.notifyViews()
+	return nil
+}
+
+// fail handles a controller's failure: a forfeit, or a takeover.
+func (t *Table[M, O, E]) fail(s Seat, reason string) error {
+	if len(reason) > MaxName {
+		reason = reason[:MaxName]
+	}
+	from := t.players[s].Name
+	if t.opts.Forfeit {
+		seat := s
+		line, err := otherLine(record{Type: "forfeit", N: t.n, Adv: t.adv, Seat: &seat, From: from, Reason: reason})
+		if err != nil {
+			return err
+		}
+		if err := t.write(line); err != nil {
+			return err
+		}
+		t.counted()
+		t.ended = true
+		t.res.Forfeited, t.res.Forfeiter = true, s
+		t.notice(Notice{Kind: Forfeit, Seat: s, From: from, Reason: reason})
+		return nil
+	}
+	if t.opts.Fallback == nil {
+		return fmt.Errorf("table: seat %s (%s): %s: %w", s, from, reason, ErrNoFallback)
+	}
+	p := t.opts.Fallback(s)
+	if p.Control == nil {
+		return fmt.Errorf("table: seat %s (%s): %s: %w", s, from, reason, ErrNoFallback)
+	}
+	seat := s
+	line, err := otherLine(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: p.Name, Reason: reason})
+	if err != nil {
+		return err
+	}
+	if err := t.write(line); err != nil {
+		return err
+	}
+	t.counted()
+	t.players[s] = p
+	t.res.Takeovers++
+	t.notice(Notice{Kind: Takeover, Seat: s, From: from, To: p.Name, Reason: reason})
+	return nil
+}
+
+func (t *Table[M, O, E]) abandon(cause error) (Result, error) {
+	reason := cause.Error()
+	line, err := otherLine(record{Type: "abandon", N: t.n, Adv: t.adv, Reason: reason})
+	if err == nil {
+		err = t.write(line)
+	}
+	if err == nil {
+		t.counted()
+	}
+	t.ended = true
+	t.notice(Notice{Kind: Abandon, Reason: reason})
+	return t.result(), errors.Join(cause, err)
+}
