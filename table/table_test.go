@@ -21,7 +21,7 @@ type pure struct{}
 func (pure) Decide(_ context.Context, d Decision[toyObs]) (toyMove, bool, error) {
 	o := d.Obs
 	if o.Phase == 1 {
-		if (o.Secret+o.Dealt)%3 == 0 {
+		if (o.Secret+o.Dealt+o.Bids)%3 == 0 {
 			return toyMove{Kind: "bid", N: o.Secret % 4}, true, nil
 		}
 		return toyMove{}, false, nil
@@ -348,7 +348,9 @@ func TestRecoverRefuses(t *testing.T) {
 		line int
 	}{
 		{"not JSON", edit(moveAt, func(string) string { return "{oops\n" }), ErrBadLine, moveAt},
-		{"illegal move", edit(moveAt, func(l string) string { return strings.Replace(strings.Replace(l, `"kind":"add","n":1`, `"kind":"add","n":7`, 1), `"kind":"add","n":2`, `"kind":"add","n":7`, 1) }), ErrRefusedMove, moveAt},
+		{"illegal move", edit(moveAt, func(l string) string {
+			return strings.Replace(strings.Replace(l, `"kind":"add","n":1`, `"kind":"add","n":7`, 1), `"kind":"add","n":2`, `"kind":"add","n":7`, 1)
+		}), ErrRefusedMove, moveAt},
 		{"wrong seat", edit(moveAt, func(l string) string { return strings.Replace(l, `"seat":`, `"seat":1`, 1) }), ErrBadLine, moveAt},
 		{"numbering", edit(moveAt, func(l string) string { return strings.Replace(l, `"n":`, `"n":1`, 1) }), ErrBadLine, moveAt},
 		{"unknown field", edit(moveAt, func(l string) string { return strings.Replace(l, `{`, `{"x":1,`, 1) }), ErrBadLine, moveAt},

@@ -36,6 +36,7 @@ type toyObs struct {
 	Count, Secret int
 	Target        int
 	ToAct         Seats
+	Bids          int
 }
 
 type toyEvent struct {
@@ -67,7 +68,7 @@ func (t *toy) Team(s Seat) int { return int(s % 2) }
 func (t *toy) Optional() bool  { return t.phase == 1 }
 func (t *toy) Over() bool      { return t.phase == 3 }
 func (t *toy) Observe(s Seat) toyObs {
-	return toyObs{Seat: s, Phase: t.phase, Dealt: t.dealt, Count: t.count, Secret: t.secret[s], Target: t.target, ToAct: t.ToAct()}
+	return toyObs{Seat: s, Phase: t.phase, Dealt: t.dealt, Count: t.count, Secret: t.secret[s], Target: t.target, ToAct: t.ToAct(), Bids: t.bids.Len()}
 }
 
 func (t *toy) ToAct() Seats {
