@@ -58,8 +58,12 @@ type Event struct {
 // Decision (to resend it on a reconnect, say) and it will only ever hold
 // what its seat could see.
 type Decision struct {
-	Obs    gin.Observation
-	Events []Event      // the public events since the player's last decision
+	Obs gin.Observation
+	// Events are the moves since the player's previous decision in this
+	// hand, oldest first: its own previous move (with the card it drew,
+	// for a stock draw), then the opponent's moves since; at its first
+	// decision of a hand, the opponent's moves so far.
+	Events []Event
 	Legal  []gin.Action // every legal action (knocks with the automatic arrangement)
 }
 

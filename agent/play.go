@@ -47,7 +47,7 @@ type Hooks struct {
 func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hooks) (Outcome, error) {
 	g := rec.Game()
 	var out Outcome
-	var pending [2][]Event
+	var events [2]seatEvents
 	// notified reports a failed notification: a forfeit, unless the
 	// context ended or the game was already over.
 	notified := func(s gin.Seat, err error) (Outcome, error, bool) {
@@ -109,7 +109,6 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			if err := rec.NextHand(); err != nil {
 				return out, err
 			}
-			pending = [2][]Event{}
 			if s, err := notifyAll(HandStartEvent); err != nil {
 				if o, e, stop := notified(s, err); stop {
 					return o, e
@@ -121,11 +120,12 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			return out, fmt.Errorf("agent: hand %d passed %d moves without ending (players keep trading the discard pile)", g.HandNumber(), MaxHandMoves)
 		}
 		seat := h.Turn()
-		// Each call gets its own Decision, and the events queued for the
-		// seat move into it: a player may keep what it was given, and
-		// nothing of it is reused for the other seat or a later turn.
-		d := &Decision{Obs: g.Observe(seat), Events: pending[seat]}
-		pending[seat] = nil
+		// Each call gets its own Decision, its events worked out from the
+		// seat's observations as Seated does: a player may keep what it
+		// was given, and nothing of it is reused for the other seat or a
+		// later turn.
+		d := &Decision{Obs: g.Observe(seat)}
+		d.Events = events[seat].next(&d.Obs)
 		d.Legal = d.Obs.LegalActions(nil)
 		start := time.Now()
 		a, err := players[seat].Act(ctx, d)
@@ -141,16 +141,14 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 			return forfeit(seat, fmt.Sprintf("%s: illegal action %s: %v", players[seat].Name(), a, err))
 		}
 		moves++
-		own := shown
-		if a.Kind == gin.DrawStock {
-			own = h.Drawn()
-		}
-		if a.Kind == gin.Knock {
-			own = a.Card
-		}
-		pending[seat] = append(pending[seat], Event{Kind: MoveEvent, Hand: g.HandNumber(), Seat: seat, Action: a.Kind, Card: own})
-		pending[seat.Other()] = append(pending[seat.Other()], Event{Kind: MoveEvent, Hand: g.HandNumber(), Seat: seat, Action: a.Kind, Card: shown})
 		if hooks != nil && hooks.Moved != nil {
+			own := shown
+			if a.Kind == gin.DrawStock {
+				own = h.Drawn()
+			}
+			if a.Kind == gin.Knock {
+				own = a.Card
+			}
 			hooks.Moved(seat, a, own)
 		}
 	}

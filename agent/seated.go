@@ -11,9 +11,10 @@ import (
 // Seated lets any Player play where a built-in computer player is expected
 // (ginbot.Player: an action from an observation), as the terminal game
 // does. It builds each Decision from the observation — the legal actions,
-// and the opponent's moves since the player's last decision — and tells the
-// player when a hand starts. Call HandEnded and GameEnded when they happen
-// so an outside program hears them too.
+// and the events Play would send at the same point (the player's own
+// previous move of the hand, then the opponent's moves since) — and tells
+// the player when a hand starts. Call HandEnded and GameEnded when they
+// happen so an outside program hears them too.
 //
 // If the player fails (an outside program dies or answers nonsense), Seated
 // plays on with Fallback and keeps the error for Problem.
@@ -24,6 +25,7 @@ type Seated struct {
 	mu      sync.Mutex
 	hand    int
 	started bool
+	events  seatEvents
 	err     error
 }
 
@@ -62,11 +64,7 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 	// The player gets its own copy of everything: the caller may reuse
 	// obs, and the player may keep what it was given.
 	d := &Decision{Obs: *ownObs(obs), Legal: obs.LegalActions(nil)}
-	opp := obs.Seat.Other()
-	for i := 0; i < obs.OpponentMoves.Len(); i++ {
-		m := obs.OpponentMoves.At(i)
-		d.Events = append(d.Events, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: opp, Action: m.Kind, Card: m.Card})
-	}
+	d.Events = s.events.next(&d.Obs)
 	a, err := s.P.Act(ctx, d)
 	if err != nil {
 		s.err = err
