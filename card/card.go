@@ -97,18 +97,6 @@ func (r Rank) String() string {
 	return rankLetters[r : r+1]
 }
 
-// Value returns the Gin Rummy deadwood value: Ace 1, 2–9 face value, ten and
-// court cards 10. NoRank is worth 0.
-func (r Rank) Value() int {
-	if r >= Ten {
-		if r > King {
-			return 0
-		}
-		return 10
-	}
-	return int(r)
-}
-
 // Card is one playing card. Its zero value is not a card.
 //
 // A Card is encoded as suit<<4 | rank, so that uint(c) indexes a bit of a Set.
@@ -146,9 +134,6 @@ func (c Card) IsValid() bool {
 	r := Rank(c & 0xF)
 	return r >= Ace && r <= King && c>>4 < NumSuits
 }
-
-// Value returns the card's Gin Rummy deadwood value.
-func (c Card) Value() int { return c.Rank().Value() }
 
 // Index returns a dense index in [0, 52): suit*13 + rank-1. It is -1 for an
 // invalid card.

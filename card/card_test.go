@@ -11,16 +11,6 @@ import (
 	"felt/card"
 )
 
-// mustNew builds a card from rank and suit, failing loudly on a bad table entry.
-func mustNew(t *testing.T, r card.Rank, s card.Suit) card.Card {
-	t.Helper()
-	x := card.New(r, s)
-	if !x.IsValid() {
-		t.Fatalf("New(%d, %d) is not a valid card", r, s)
-	}
-	return x
-}
-
 // parseOK runs Parse on each input of a table and checks the rank and suit.
 func parseOK(t *testing.T, tests []struct {
 	in   string
@@ -418,9 +408,6 @@ func TestZeroCard_IsInvalidAndPrintsQuestionMarks(t *testing.T) {
 	if got := z.Rank(); got != card.NoRank {
 		t.Errorf("zero Card Rank() = %v, want NoRank", got)
 	}
-	if got := z.Value(); got != 0 {
-		t.Errorf("zero Card Value() = %d, want 0", got)
-	}
 	if got := z.Index(); got != -1 {
 		t.Errorf("zero Card Index() = %d, want -1", got)
 	}
@@ -473,35 +460,6 @@ func TestNew_OutOfRangeIsZero(t *testing.T) {
 				t.Errorf("New(%v, %v) = %v: rank %v suit %v valid %v", r, s, x, x.Rank(), x.Suit(), x.IsValid())
 			}
 		}
-	}
-}
-
-func TestValue_GinRummyDeadwood(t *testing.T) {
-	want := map[card.Rank]int{
-		card.Ace: 1, card.Two: 2, card.Three: 3, card.Four: 4, card.Five: 5,
-		card.Six: 6, card.Seven: 7, card.Eight: 8, card.Nine: 9,
-		card.Ten: 10, card.Jack: 10, card.Queen: 10, card.King: 10,
-	}
-	for s := card.Suit(0); s < card.NumSuits; s++ {
-		for r, v := range want {
-			if got := mustNew(t, r, s).Value(); got != v {
-				t.Errorf("%v.Value() = %d, want %d", card.New(r, s), got, v)
-			}
-			if got := r.Value(); got != v {
-				t.Errorf("Rank %v Value() = %d, want %d", r, got, v)
-			}
-		}
-	}
-	for _, tt := range []struct {
-		in   string
-		want int
-	}{{"AS", 1}, {"7H", 7}, {"9D", 9}, {"TC", 10}, {"10H", 10}, {"JS", 10}, {"QD", 10}, {"KH", 10}} {
-		if got := card.MustParse(tt.in).Value(); got != tt.want {
-			t.Errorf("%s.Value() = %d, want %d", tt.in, got, tt.want)
-		}
-	}
-	if card.NoRank.Value() != 0 || card.Rank(14).Value() != 0 {
-		t.Errorf("NoRank/Rank(14) Value = %d/%d, want 0/0", card.NoRank.Value(), card.Rank(14).Value())
 	}
 }
 

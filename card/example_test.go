@@ -15,13 +15,13 @@ func ExampleParse() {
 			fmt.Println(err, errors.Is(err, card.ErrInvalidCard))
 			continue
 		}
-		fmt.Println(s, "->", c, c.Pretty(), c.Value())
+		fmt.Println(s, "->", c, c.Pretty(), c.Rank())
 	}
 	// Output:
 	// 7S -> 7S 7♠ 7
-	// 10D -> TD T♦ 10
-	// ah -> AH A♥ 1
-	// Q♥ -> QH Q♥ 10
+	// 10D -> TD T♦ T
+	// ah -> AH A♥ A
+	// Q♥ -> QH Q♥ Q
 	// card: cannot parse "1S": unknown rank (want A 2-9 T J Q K) true
 }
 
@@ -46,13 +46,6 @@ func ExampleParseSet() {
 	// Output:
 	// AS 2H TD KC 4
 	// true false
-}
-
-func ExampleSet_Value() {
-	hand := card.MustParseSet("AS 7H TD QC KC")
-	fmt.Println(hand.Value())
-	// Output:
-	// 38
 }
 
 func ExampleShuffled() {

@@ -57,8 +57,8 @@ func TestJoker_HasNoSuitAndNoRank(t *testing.T) {
 		if !j.IsJoker() || !j.In54() {
 			t.Errorf("%v: IsJoker %v In54 %v, want both true", j, j.IsJoker(), j.In54())
 		}
-		if j.IsValid() || j.Index() != -1 || j.Value() != 0 {
-			t.Errorf("%v: IsValid %v Index %d Value %d; a joker is not one of the 52", j, j.IsValid(), j.Index(), j.Value())
+		if j.IsValid() || j.Index() != -1 {
+			t.Errorf("%v: IsValid %v Index %d; a joker is not one of the 52", j, j.IsValid(), j.Index())
 		}
 	}
 	if card.NoSuit.String() != "none" || card.NoSuit.Name() != "none" {
@@ -158,9 +158,6 @@ func TestSet_JokersComeLast(t *testing.T) {
 	}
 	if s.SuitMask(card.Spades) != 1<<12 {
 		t.Errorf("jokers leak into the spades mask: %#x", s.SuitMask(card.Spades))
-	}
-	if s.Value() != 11 {
-		t.Errorf("jokers carry Gin value: %d, want 11", s.Value())
 	}
 }
 

@@ -67,28 +67,6 @@ func (s Set) Minus(t Set) Set { return s &^ t }
 // Contains reports whether every card of t is in s.
 func (s Set) Contains(t Set) bool { return t&^s == 0 }
 
-// Value returns the sum of the Gin Rummy deadwood values of the cards.
-func (s Set) Value() int {
-	v := 0
-	for su := Suit(0); su < NumSuits; su++ {
-		v += MaskValue(s.SuitMask(su))
-	}
-	return v
-}
-
-// MaskValue returns the deadwood value of a 13-bit rank mask (bit rank-1 per
-// rank present).
-func MaskValue(m uint16) int {
-	low := uint32(m & 0x1FF) // ace..nine
-	v := 10 * bits.OnesCount16(m>>9)
-	for low != 0 {
-		i := bits.TrailingZeros32(low)
-		v += i + 1
-		low &= low - 1
-	}
-	return v
-}
-
 // Cards returns the cards in s, ordered by suit (S H D C) then rank, then
 // the small and the big joker.
 func (s Set) Cards() []Card {

@@ -20,8 +20,8 @@ func cards(t *testing.T, s string) []card.Card {
 
 func TestSet_ZeroIsEmpty(t *testing.T) {
 	var s card.Set
-	if s.Len() != 0 || s.Value() != 0 || s.String() != "" || len(s.Cards()) != 0 {
-		t.Errorf("zero Set: Len %d Value %d String %q Cards %v", s.Len(), s.Value(), s.String(), s.Cards())
+	if s.Len() != 0 || s.String() != "" || len(s.Cards()) != 0 {
+		t.Errorf("zero Set: Len %d String %q Cards %v", s.Len(), s.String(), s.Cards())
 	}
 	for _, x := range card.Pack() {
 		if s.Has(x) {
@@ -124,64 +124,6 @@ func TestSet_Len(t *testing.T) {
 	}
 	if card.FullSet.Len() != 52 {
 		t.Errorf("FullSet.Len() = %d", card.FullSet.Len())
-	}
-}
-
-func TestSet_Value(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want int
-	}{
-		{"", 0},
-		{"AS", 1},
-		{"7S 8S 9S", 24},
-		{"AS AH AD AC", 4},
-		{"TS JH QD KC", 40},
-		{"9C TC", 19},
-		{"AS 2H 3D 4C 5S 6H 7D 8C 9S TH", 55},
-		{"KS KH KD KC QS", 50},
-	} {
-		if got := card.MustParseSet(tt.in).Value(); got != tt.want {
-			t.Errorf("Value(%q) = %d, want %d", tt.in, got, tt.want)
-		}
-	}
-	// The full pack: each suit is 1+…+9 + 4*10 = 85.
-	if got := card.FullSet.Value(); got != 4*85 {
-		t.Errorf("FullSet.Value() = %d, want 340", got)
-	}
-	// Set.Value agrees with the sum of card values for every one-card set
-	// and for the set of every k-th card.
-	for k := 1; k <= 7; k++ {
-		var s card.Set
-		sum := 0
-		for i, x := range card.Pack() {
-			if i%k == 0 {
-				s = s.Add(x)
-				sum += x.Value()
-			}
-		}
-		if s.Value() != sum {
-			t.Errorf("every %d-th card: Value %d, want %d", k, s.Value(), sum)
-		}
-	}
-}
-
-func TestMaskValue(t *testing.T) {
-	for _, tt := range []struct {
-		m    uint16
-		want int
-	}{
-		{0, 0},
-		{1, 1},             // ace
-		{1 << 8, 9},        // nine
-		{1 << 9, 10},       // ten
-		{1 << 12, 10},      // king
-		{0x1FFF, 85},       // whole suit
-		{0b111, 1 + 2 + 3}, // A 2 3
-	} {
-		if got := card.MaskValue(tt.m); got != tt.want {
-			t.Errorf("MaskValue(%#b) = %d, want %d", tt.m, got, tt.want)
-		}
 	}
 }
 

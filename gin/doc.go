@@ -1,7 +1,7 @@
-// Package gin is Felt's Gin Rummy rules engine: melds and the meld solver,
-// lay-offs and showdown scoring, the hand state machine, the game to the
-// target score with its bonuses, the observation a seat may see, and replay
-// logs.
+// Package gin is Felt's Gin Rummy rules engine: the cards' deadwood values
+// (Value, Sum), melds and the meld solver, lay-offs and showdown scoring, the
+// hand state machine, the game to the target score with its bonuses, the
+// observation a seat may see, and replay logs.
 //
 // The rules are those of Felt's rules page (docs/rules/gin-rummy.md), with
 // every option in Rules. The package does no I/O of its own (replay logs go

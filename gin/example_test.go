@@ -76,3 +76,9 @@ func ExampleReadLog() {
 	fmt.Println(err, rp.Actions, rp.Complete())
 	// Output: <nil> 3 false
 }
+
+func ExampleSum() {
+	hand := card.MustParseSet("AS 7H TD QC KC")
+	fmt.Println(gin.Value(card.MustParse("7H")), gin.Sum(hand))
+	// Output: 7 38
+}

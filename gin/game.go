@@ -116,7 +116,7 @@ func (g *Game) Apply(seat Seat, a Action) error {
 }
 
 func (g *Game) score() {
-	res := g.hand.Result()
+	res := g.hand.result
 	if res.Kind != DrawResult {
 		g.scores[res.Winner] += res.Points
 		g.boxes[res.Winner]++
@@ -153,7 +153,7 @@ func (g *Game) finishGame(winner Seat) {
 
 // NextDealer returns who deals the next hand after the current one ended.
 func (g *Game) NextDealer() Seat {
-	res := g.hand.Result()
+	res := g.hand.result
 	d := g.hand.Dealer()
 	if res.Kind == DrawResult {
 		return d

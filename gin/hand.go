@@ -2,6 +2,7 @@ package gin
 
 import (
 	"fmt"
+	"slices"
 
 	"felt/card"
 )
@@ -159,7 +160,7 @@ func NewHand(r Rules, deck []card.Card, dealer Seat) (Hand, error) {
 	h.turn = non
 	h.limit = int8(r.KnockLimit)
 	if r.Oklahoma {
-		h.limit = int8(h.upcard.Value())
+		h.limit = int8(Value(h.upcard))
 		if h.upcard.Rank() == card.Ace {
 			h.limit = 0
 		}
@@ -220,7 +221,13 @@ func (h *Hand) Drawn() card.Card { return h.drawn }
 func (h *Hand) Moves() int { return h.moves }
 
 // Result returns how the hand ended; its Kind is NoResult while it goes on.
-func (h *Hand) Result() Result { return h.result }
+// The Result is the caller's own: its lay-offs share no storage with the
+// hand.
+func (h *Hand) Result() Result {
+	r := h.result
+	r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
+	return r
+}
 
 // Over reports whether the hand has ended.
 func (h *Hand) Over() bool { return h.phase == OverPhase }

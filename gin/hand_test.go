@@ -469,3 +469,26 @@ func TestLegalActions_AllAcceptedOthersRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestResult_OwnCopyOfLayoffs: the Result a hand returns is the caller's to
+// keep: changing its lay-offs changes nothing in the hand.
+func TestResult_OwnCopyOfLayoffs(t *testing.T) {
+	// Seat 0 knocks with 8C; seat 1 lays off 4S, 8S and 9S on 5S 6S 7S.
+	h := newHand(t, Standard(), "5S 6S 7S 2H 3H 4H JD QD KD 8C", "4S 8S 9S AC 2C 3D 5D 9H TH JH", "KC", "QC")
+	mustApply(t, h, 0, PassAction())
+	mustApply(t, h, 1, PassAction())
+	mustApply(t, h, 0, DrawStockAction())
+	mustApply(t, h, 0, KnockAction(card.MustParse("QC")))
+	res := h.Result()
+	if len(res.Showdown.Layoffs) != 3 {
+		t.Fatalf("lay-offs %v, want 4S 8S 9S", res.Showdown.Layoffs)
+	}
+	want := h.Result()
+	want.Showdown.Layoffs = append([]Layoff(nil), want.Showdown.Layoffs...)
+	for i := range res.Showdown.Layoffs {
+		res.Showdown.Layoffs[i] = Layoff{}
+	}
+	if got := h.Result(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after changing a returned Result, Result() = %+v, want %+v", got.Showdown.Layoffs, want.Showdown.Layoffs)
+	}
+}

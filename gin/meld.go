@@ -47,7 +47,7 @@ func (m Meld) Set() card.Set { return card.Set(m) }
 func (m Meld) Len() int { return card.Set(m).Len() }
 
 // Value returns the deadwood value of the meld's cards.
-func (m Meld) Value() int { return card.Set(m).Value() }
+func (m Meld) Value() int { return Sum(card.Set(m)) }
 
 // Cards returns the meld's cards: a set in suit order, a run in rank order.
 func (m Meld) Cards() []card.Card { return card.Set(m).Cards() }
@@ -170,7 +170,7 @@ func (a Arrangement) Melded() card.Set {
 // Deadwood returns the cards of hand in no meld and their value.
 func (a Arrangement) Deadwood(hand card.Set) (card.Set, int) {
 	d := hand &^ a.Melded()
-	return d, d.Value()
+	return d, Sum(d)
 }
 
 // String lists the melds in brackets, e.g. "[AS 2S 3S] [7H 7D 7C]".

@@ -1,8 +1,6 @@
 package gin
 
 import (
-	"slices"
-
 	"felt/card"
 )
 
@@ -73,8 +71,7 @@ func (h *Hand) Observe(seat Seat) Observation {
 	if h.phase == OverPhase {
 		// The observation shares no storage with the hand: a player
 		// that keeps or changes it changes nothing else.
-		r := h.result
-		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
+		r := h.Result()
 		o.Result = &r
 	}
 	return o

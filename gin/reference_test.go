@@ -70,7 +70,7 @@ func refSolve(hand card.Set) (int, [][]card.Set) {
 	var dfs func(i int, used card.Set)
 	dfs = func(i int, used card.Set) {
 		if i == len(melds) {
-			v := used.Value()
+			v := Sum(used)
 			if v > best {
 				best = v
 				all = nil
@@ -93,7 +93,7 @@ func refSolve(hand card.Set) (int, [][]card.Set) {
 
 func refDeadwood(hand card.Set) int {
 	best, _ := refSolve(hand)
-	return hand.Value() - best
+	return Sum(hand) - best
 }
 
 // normalize merges runs of one suit that touch, and returns the melds as a
@@ -165,7 +165,7 @@ func TestSolverMatchesBruteForce(t *testing.T) {
 		for i := 0; i < n; i++ {
 			hand := randomHand(rng, size, i%2 == 1)
 			best, all := refSolve(hand)
-			want := hand.Value() - best
+			want := Sum(hand) - best
 			if got := Deadwood(hand); got != want {
 				t.Fatalf("Deadwood(%s) = %d, brute force %d", hand, got, want)
 			}
@@ -238,7 +238,7 @@ func checkArrangement(t *testing.T, hand card.Set, a Arrangement, wantDeadwood i
 		t.Fatalf("%s: arrangement %s uses cards not in hand", hand, a)
 	}
 	dead, dv := a.Deadwood(hand)
-	if dv != wantDeadwood || dv+used.Value() != hand.Value() || dead|used != hand {
+	if dv != wantDeadwood || dv+Sum(used) != Sum(hand) || dead|used != hand {
 		t.Fatalf("%s: arrangement %s deadwood %d, want %d", hand, a, dv, wantDeadwood)
 	}
 }

@@ -51,8 +51,8 @@ func runCapable(m uint16) uint16 {
 
 func init() {
 	for m := 0; m < maskCount; m++ {
-		maskVal[m] = uint8(card.MaskValue(uint16(m)))
-		runVal[m] = uint8(card.MaskValue(runCapable(uint16(m))))
+		maskVal[m] = uint8(maskValue(uint16(m)))
+		runVal[m] = uint8(maskValue(runCapable(uint16(m))))
 	}
 	for m := 0; m < maskCount; m++ {
 		best, bestBit := noGain, 0

@@ -17,7 +17,7 @@ func bestExcept(hand card.Set, except card.Card) (card.Card, int) {
 		if x == except {
 			continue
 		}
-		if v := gin.Deadwood(hand.Remove(x)); v < best || v == best && x.Value() > bestC.Value() {
+		if v := gin.Deadwood(hand.Remove(x)); v < best || v == best && gin.Value(x) > gin.Value(bestC) {
 			best, bestC = v, x
 		}
 	}

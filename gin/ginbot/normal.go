@@ -89,7 +89,7 @@ func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[6
 		a, _ := gin.Melds(rest)
 		dw = 0
 		for x := range (rest &^ a.Melded()).All {
-			dw += float64(x.Value()) * (1 - p.LayP[x])
+			dw += float64(gin.Value(x)) * (1 - p.LayP[x])
 		}
 	}
 	next := p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
@@ -119,7 +119,7 @@ func (p *Normal) rankDiscards(obs *gin.Observation, m *Model, dst []gin.Action, 
 		case a.s > b.s+1e-9:
 			return 1
 		}
-		return b.c.Value() - a.c.Value()
+		return gin.Value(b.c) - gin.Value(a.c)
 	})
 	for i := 0; i < n && i < len(xs); i++ {
 		dst = append(dst, gin.DiscardAction(xs[i].c))

@@ -76,7 +76,7 @@ func ComputeHint(obs gin.Observation, seed uint64) Hint {
 			if x == obs.JustTaken {
 				continue
 			}
-			if d := model.Danger(x); d < h.SafestDanger-1e-9 || (d < h.SafestDanger+1e-9 && x.Value() > h.Safest.Value()) {
+			if d := model.Danger(x); d < h.SafestDanger-1e-9 || (d < h.SafestDanger+1e-9 && gin.Value(x) > gin.Value(h.Safest)) {
 				h.Safest, h.SafestDanger = x, d
 			}
 		}
@@ -96,7 +96,7 @@ func bestDiscardExcept(hand card.Set, not card.Card) (card.Card, int) {
 			continue
 		}
 		d := gin.Deadwood(hand.Remove(c))
-		if d < bestDW || (d == bestDW && c.Value() >= best.Value()) {
+		if d < bestDW || (d == bestDW && gin.Value(c) >= gin.Value(best)) {
 			best, bestDW = c, d
 		}
 	}
