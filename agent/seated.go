@@ -54,12 +54,8 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 		return s.Fallback.Act(obs)
 	}
 	ctx := context.Background()
-	if !s.started || obs.HandNumber != s.hand {
-		s.started, s.hand = true, obs.HandNumber
-		if err := s.P.Notify(ctx, Event{Kind: HandStartEvent, Hand: obs.HandNumber, Obs: ownObs(obs)}); err != nil {
-			s.err = err
-			return s.Fallback.Act(obs)
-		}
+	if !s.startHand(ctx, obs) {
+		return s.Fallback.Act(obs)
 	}
 	// The player gets its own copy of everything: the caller may reuse
 	// obs, and the player may keep what it was given.
@@ -73,10 +69,54 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 	return a
 }
 
+// startHand tells the player that obs's hand has started, unless it has
+// been told already, and reports whether the player is still playing. Call
+// it with s.mu held.
+func (s *Seated) startHand(ctx context.Context, obs *gin.Observation) bool {
+	if s.err != nil {
+		return false
+	}
+	if s.started && obs.HandNumber == s.hand {
+		return true
+	}
+	s.started, s.hand = true, obs.HandNumber
+	if err := s.P.Notify(ctx, Event{Kind: HandStartEvent, Hand: obs.HandNumber, Obs: ownObs(obs)}); err != nil {
+		s.err = err
+		return false
+	}
+	return true
+}
+
 // HandEnded tells the player a hand is over; obs is its seat's observation
 // with the result. The player is given a copy: the caller may reuse obs.
+// A hand that ended before the player's first decision in it (the other
+// seat took the upcard and knocked) is first reported as started, with the
+// player's cards and the scores and boxes from before the hand, so that
+// the player always hears a hand start before it ends.
 func (s *Seated) HandEnded(obs *gin.Observation) {
-	s.notify(Event{Kind: HandEndEvent, Hand: obs.HandNumber, Obs: ownObs(obs)})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ctx := context.Background()
+	if !s.startHand(ctx, beforeResult(obs)) {
+		return
+	}
+	if err := s.P.Notify(ctx, Event{Kind: HandEndEvent, Hand: obs.HandNumber, Obs: ownObs(obs)}); err != nil {
+		s.err = err
+	}
+}
+
+// beforeResult returns a copy of a finished hand's observation as it was
+// before the hand was scored: no result, and the scores and boxes from
+// before the hand. The seat's cards are those it holds, which are the
+// cards it was dealt when it made no move in the hand.
+func beforeResult(obs *gin.Observation) *gin.Observation {
+	o := ownObs(obs)
+	if r := o.Result; r != nil && r.Kind != gin.DrawResult && r.Kind != gin.NoResult {
+		o.Scores[r.Winner] -= r.Points
+		o.Boxes[r.Winner]--
+	}
+	o.Result = nil
+	return o
 }
 
 // GameEnded tells the player the game is over.
