@@ -1,6 +1,311 @@
 package sjbot
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"felt/card"
+	"felt/shengji"
+)
+
+// Hard searches its plays by playouts. At each play it takes Greedy's best
+// few candidates (throws of unbeatable units included), deals the cards it
+// cannot see among the other seats and the kitty consistently with what
+// it knows (how many cards each seat holds, the suit-groups each has shown
+// void in, the declarations shown and the cards a failed throw took back,
+// the kitty it buried itself as the banker), plays each candidate on each
+// such deal with greedy players for every seat for a few tricks, and keeps
+// the candidate whose playouts won its team the most points net. The same
+// deals serve every candidate. Declarations and the burial are Greedy's.
+type Hard struct {
+	// Samples is how many deals of the hidden cards each decision plays
+	// out; Width how many candidates it compares; Horizon how many
+	// tricks a playout runs.
+	Samples, Width, Horizon int
+
+	rng    *rand.Rand
+	greedy *Greedy // candidates, declarations and the burial
+	policy *Greedy // the playout policy
+	cands  []scored
+	sim    shengji.Observation
+	hands  [shengji.NumSeats]card.Multi
+	kitty  card.Multi
+	deal   []card.Card
+}
+
+// scored is a candidate play and Greedy's value of it.
+type scored struct {
+	m   card.Multi
+	val int
+}
 
 // NewHard returns a Hard player drawing from rng.
-func NewHard(rng *rand.Rand) *Greedy { return NewGreedy(rng) }
+func NewHard(rng *rand.Rand) *Hard {
+	return &Hard{
+		Samples: 6, Width: 4, Horizon: 5,
+		rng:    rng,
+		greedy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
+		policy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
+		deal:   make([]card.Card, 0, shengji.DeckSize),
+	}
+}
+
+// Name returns "hard".
+func (p *Hard) Name() string { return "hard" }
+
+// Act picks the action for o's seat.
+func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if o.Phase != shengji.PlayPhase || o.Turn != o.Seat {
+		return p.greedy.Act(o)
+	}
+	v := newView(o)
+	p.candidates(&v)
+	if len(p.cands) == 1 || p.Samples <= 0 {
+		return shengji.PlayAction(p.cands[0].m), true
+	}
+	var total [16]int
+	n := 0
+	for range p.Samples {
+		if !p.sample(&v) {
+			continue
+		}
+		n++
+		for i, c := range p.cands {
+			total[i] += p.playout(o, c.m)
+		}
+	}
+	best := 0
+	for i := range p.cands {
+		if n > 0 && total[i] > total[best] {
+			best = i
+		}
+	}
+	return shengji.PlayAction(p.cands[best].m), true
+}
+
+// candidates puts Greedy's best Width plays for the seat in p.cands, best
+// first.
+func (p *Hard) candidates(v *view) {
+	p.cands = p.cands[:0]
+	g := p.greedy
+	if v.nplays == 0 {
+		g.cands = v.ord.AppendLeads(g.cands[:0], v.o.Hand)
+		for gr := range shengji.Group(shengji.NumGroups) {
+			if m, n := masters(v.ord, v.o.Hand, v.unknown, gr); n >= 2 {
+				g.cands = append(g.cands, m)
+			}
+		}
+		for _, m := range g.cands {
+			p.cands = append(p.cands, scored{m, v.leadValue(m)})
+		}
+	} else {
+		g.cands = g.follows(v, g.cands[:0])
+		v.scoreFollows(g.cands, func(m card.Multi, val int) {
+			p.cands = append(p.cands, scored{m, val})
+		})
+	}
+	slices.SortStableFunc(p.cands, func(a, b scored) int { return b.val - a.val })
+	// duplicates (a sampled follow drawn twice) count once
+	p.cands = slices.CompactFunc(p.cands, func(a, b scored) bool { return a.m == b.m })
+	w := max(1, min(p.Width, 16))
+	if len(p.cands) > w {
+		p.cands = p.cands[:w]
+	}
+}
+
+// sample deals the cards the seat cannot see into p.hands (the seat's own
+// hand as it is) and p.kitty, consistently with the view. It reports false
+// if it found no consistent deal.
+func (p *Hard) sample(v *view) bool {
+	o := v.o
+	me := o.Seat
+	var capa [shengji.NumSeats + 1]int // the other seats, then the kitty
+	for s := range shengji.Seat(shengji.NumSeats) {
+		if s != me {
+			capa[s] = o.Counts[s]
+		}
+	}
+	if o.Kitty.IsEmpty() {
+		capa[shengji.NumSeats] = shengji.KittySize
+	}
+	sum := 0
+	for _, c := range capa {
+		sum += c
+	}
+	if sum != v.unknown.Len() {
+		return false
+	}
+	// what the seats are known to hold: declarations shown, and the cards
+	// a failed throw took back
+	var must [shengji.NumSeats]card.Multi
+	for i := range o.NBids {
+		b := o.Bids[i]
+		if b.Seat != me {
+			must[b.Seat] = must[b.Seat].Union(b.Cards)
+		}
+	}
+	for i := range o.NTricks {
+		t := &o.Tricks[i]
+		if t.Failed() && t.Leader != me {
+			must[t.Leader] = must[t.Leader].Union(t.Attempt.Minus(t.Plays[t.Leader]))
+		}
+	}
+	for tries := 0; tries < 8; tries++ {
+		left := capa
+		pool := v.unknown
+		for s := range shengji.Seat(shengji.NumSeats) {
+			p.hands[s] = card.Multi{}
+			if s == me {
+				p.hands[s] = o.Hand
+				continue
+			}
+			for c := range must[s].Intersect(pool).All() {
+				if left[s] == 0 {
+					break
+				}
+				if pool.Count(c) > 0 {
+					_ = pool.Remove(c)
+					_ = p.hands[s].Add(c)
+					left[s]--
+				}
+			}
+		}
+		p.kitty = card.Multi{}
+		if p.fill(v, pool, &left, tries < 6) {
+			if !o.Kitty.IsEmpty() {
+				p.kitty = o.Kitty
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// fill deals pool into p.hands and p.kitty up to the capacities left,
+// the most constrained cards first; with voids false it ignores the voids
+// shown.
+func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, voids bool) bool {
+	p.deal = pool.AppendCards(p.deal[:0])
+	card.Shuffle(p.rng, p.deal)
+	var elig [shengji.DeckSize]uint8
+	for i, c := range p.deal {
+		g := v.ord.Group(c)
+		var m uint8
+		for s := range shengji.Seat(shengji.NumSeats) {
+			if s != v.me && (!voids || !v.void[s][g]) {
+				m |= 1 << s
+			}
+		}
+		m |= 1 << shengji.NumSeats // the kitty takes anything
+		elig[i] = m
+	}
+	// most constrained first (a stable sort keeps the shuffle's order)
+	idx := make([]int, len(p.deal))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return bits.OnesCount8(elig[a]) - bits.OnesCount8(elig[b])
+	})
+	for _, i := range idx {
+		c, m := p.deal[i], elig[i]
+		tot := 0
+		for k := range left {
+			if m&(1<<k) != 0 {
+				tot += left[k]
+			}
+		}
+		if tot == 0 {
+			return false
+		}
+		r := p.rng.IntN(tot)
+		for k := range left {
+			if m&(1<<k) == 0 {
+				continue
+			}
+			if r < left[k] {
+				left[k]--
+				if k == shengji.NumSeats {
+					_ = p.kitty.Add(c)
+				} else {
+					_ = p.hands[k].Add(c)
+				}
+				break
+			}
+			r -= left[k]
+		}
+	}
+	return true
+}
+
+// playout plays first for the seat on the sampled deal, then every seat
+// with the policy for Horizon tricks (or to the end of the hand), and
+// returns the points the seat's team won less those the other team won
+// from now on (the kitty's, multiplied, for the attackers winning the last
+// trick).
+func (p *Hard) playout(o *shengji.Observation, first card.Multi) int {
+	s := &p.sim
+	*s = *o
+	hands := p.hands
+	me := o.Seat
+	banker := o.Banker
+	ord := o.Trump.Order()
+	var pts [2]int
+	done := 0
+	for m := first; ; {
+		seat := s.Turn
+		t := &s.Tricks[s.NTricks-1]
+		if t.Count == 0 {
+			var others [shengji.NumSeats - 1]card.Multi
+			for i := range others {
+				others[i] = hands[(seat+shengji.Seat(i)+1)%shengji.NumSeats]
+			}
+			if f, stands, err := ord.Throw(m, others[:]); err == nil && !stands {
+				t.Attempt, m = m, f
+			}
+		}
+		hands[seat] = hands[seat].Minus(m)
+		t.Plays[seat] = m
+		t.Count++
+		s.Counts[seat] = hands[seat].Len()
+		s.Turn = seat.Next()
+		if t.Done() {
+			var plays [shengji.NumSeats]card.Multi
+			for i := range plays {
+				plays[i] = t.Plays[(t.Leader+shengji.Seat(i))%shengji.NumSeats]
+			}
+			w, _ := ord.Winner(plays[:])
+			t.Winner = (t.Leader + shengji.Seat(w)) % shengji.NumSeats
+			for _, pl := range plays {
+				t.Points += shengji.Points(pl)
+			}
+			pts[t.Winner.Team()] += t.Points
+			s.TeamPoints[t.Winner.Team()] += t.Points
+			done++
+			if hands[t.Winner].IsEmpty() {
+				if att := banker.Team().Other(); t.Winner.Team() == att {
+					pts[att] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
+				}
+				break
+			}
+			if done >= p.Horizon {
+				break
+			}
+			s.Tricks[s.NTricks] = shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}
+			s.NTricks++
+			s.Turn = t.Winner
+		}
+		next := s.Turn
+		s.Seat, s.Hand, s.Kitty = next, hands[next], card.Multi{}
+		if next == banker {
+			s.Kitty = p.kitty
+		}
+		a, ok := p.policy.Act(s)
+		if !ok || a.Kind != shengji.Play || !hands[next].Contains(a.Cards) || a.Cards.IsEmpty() {
+			break
+		}
+		m = a.Cards
+	}
+	return pts[me.Team()] - pts[me.Team().Other()]
+}

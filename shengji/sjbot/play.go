@@ -191,6 +191,23 @@ func cheapFill(ord *shengji.Order, lead, hand card.Multi) (card.Multi, bool) {
 
 // bestFollow scores each candidate follow and returns the best.
 func (p *Greedy) bestFollow(v *view, cands []card.Multi) card.Multi {
+	best, bestVal := card.Multi{}, -1<<30
+	v.scoreFollows(cands, func(m card.Multi, val int) {
+		if val > bestVal {
+			best, bestVal = m, val
+		}
+	})
+	return best
+}
+
+// scoreFollows calls yield with each candidate follow worth considering
+// and its value: a follow that overtakes a winning partner is left out
+// unless every follow does; feeding points to a partner's trick nobody
+// after can take is worth their points, winning is worth the trick's
+// points (less if someone after may still take it), losing costs the
+// points given; each play's cost (the cards' worth and the pairs broken)
+// is taken off.
+func (v *view) scoreFollows(cands []card.Multi, yield func(m card.Multi, val int)) {
 	ord, hand := v.ord, v.o.Hand
 	pos := v.nplays
 	last := pos == shengji.NumSeats-1
@@ -215,7 +232,6 @@ func (p *Greedy) bestFollow(v *view, cands []card.Multi) card.Multi {
 			}
 		}
 	}
-	best, bestVal := card.Multi{}, -1<<30
 	for _, m := range cands {
 		plays[pos] = m
 		win := v.winner(plays[:pos+1]) == pos
@@ -237,11 +253,8 @@ func (p *Greedy) bestFollow(v *view, cands []card.Multi) card.Multi {
 		default:
 			val = -3*pts - cost
 		}
-		if val > bestVal {
-			best, bestVal = m, val
-		}
+		yield(m, val)
 	}
-	return best
 }
 
 // holds reports whether play, winning at position pos, surely stays

@@ -1,0 +1,61 @@
+package sjbot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"felt/shengji"
+)
+
+// playObservations plays a few hands of greedy players and returns the
+// observations of the play phase's decisions.
+func playObservations(tb testing.TB, hands int) []shengji.Observation {
+	var obs []shengji.Observation
+	for seed := range uint64(hands) {
+		g, err := shengji.NewGame(shengji.Standard(), shengji.NewRand(seed))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var ps [shengji.NumSeats]shengji.Player
+		for s := range ps {
+			ps[s] = recorder{NewGreedy(rand.New(rand.NewPCG(seed, uint64(s)))), &obs}
+		}
+		if err := g.PlayHand(ps); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return obs
+}
+
+// recorder keeps the play-phase observations its player is given.
+type recorder struct {
+	p   Player
+	obs *[]shengji.Observation
+}
+
+func (r recorder) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if o.Phase == shengji.PlayPhase {
+		*r.obs = append(*r.obs, *o)
+	}
+	return r.p.Act(o)
+}
+
+func BenchmarkGreedy_Decision(b *testing.B) {
+	obs := playObservations(b, 4)
+	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
+	i := 0
+	for b.Loop() {
+		p.Act(&obs[i%len(obs)])
+		i++
+	}
+}
+
+func BenchmarkHard_Decision(b *testing.B) {
+	obs := playObservations(b, 4)
+	p := NewHard(rand.New(rand.NewPCG(1, 1)))
+	i := 0
+	for b.Loop() {
+		p.Act(&obs[i%len(obs)])
+		i++
+	}
+}
