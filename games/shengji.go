@@ -1,0 +1,171 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"felt/card"
+	"felt/shengji"
+	"felt/table"
+)
+
+// ShengjiFormat is the version of Shengji's moves and deals in the table
+// log.
+const ShengjiFormat = 1
+
+// Shengji is Shengji at a table. Its options are shengji.Rules as JSON,
+// over the standard rules.
+var Shengji = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: ShengjiFormat, New: NewShengji}
+
+// ShengjiEngine is Shengji as a table.Engine. While the cards are dealt,
+// ToAct holds every seat that may show a declaration and Optional is true;
+// Advance deals one card.
+type ShengjiEngine struct {
+	g    *shengji.Game
+	seed uint64
+}
+
+// NewShengji returns a Shengji engine for a table with this seed and rules
+// (shengji.Rules as JSON over the standard rules; empty for the standard).
+func NewShengji(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, shengji.Observation, shengji.Event], error) {
+	r := shengji.Standard()
+	if len(options) > 0 {
+		var err error
+		if r, err = shengji.ParseRules(r, options); err != nil {
+			return nil, err
+		}
+	}
+	g, err := shengji.NewGameUndealt(r)
+	if err != nil {
+		return nil, err
+	}
+	return &ShengjiEngine{g: g, seed: seed}, nil
+}
+
+// Game returns the game: the full state, for whoever runs the table.
+func (e *ShengjiEngine) Game() *shengji.Game { return e.g }
+
+// Seats is 4.
+func (e *ShengjiEngine) Seats() int { return shengji.NumSeats }
+
+// Team is 0 for seats 0 and 2, 1 for seats 1 and 3.
+func (e *ShengjiEngine) Team(s table.Seat) int { return int(s & 1) }
+
+// ToAct is who may act: while dealing, every seat that may declare.
+func (e *ShengjiEngine) ToAct() table.Seats {
+	if e.g.Over() || e.g.NeedsDeal() {
+		return 0
+	}
+	return table.Seats(e.g.Hand().ToAct())
+}
+
+// Optional is true while the cards are dealt: declaring is a choice.
+func (e *ShengjiEngine) Optional() bool {
+	return !e.g.NeedsDeal() && e.g.Hand().Phase() == shengji.DealPhase
+}
+
+// Over reports whether the game is over.
+func (e *ShengjiEngine) Over() bool { return e.g.Over() }
+
+// Check reports whether the move is allowed; it changes nothing.
+func (e *ShengjiEngine) Check(s table.Seat, a shengji.Action) error {
+	if e.g.NeedsDeal() {
+		return fmt.Errorf("shengji: %s: %w (no hand is being played)", a.Kind, shengji.ErrWrongPhase)
+	}
+	return e.g.Check(shengji.Seat(s), a)
+}
+
+// Apply makes the move and fills what each seat sees of it.
+func (e *ShengjiEngine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
+	return e.g.ApplyShown(shengji.Seat(s), a, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+}
+
+type shengjiDeal struct {
+	Hand int         `json:"hand"`
+	Deck []card.Card `json:"deck"`
+}
+
+// Advance deals one card, or starts the next hand with a deck from the
+// seed's stream for that hand (a deal line).
+func (e *ShengjiEngine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
+	seen := (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats])
+	if !e.g.NeedsDeal() {
+		return nil, e.g.DealOne(seen, &v.Spectator)
+	}
+	d := shengjiDeal{Hand: e.g.HandNumber() + 1}
+	deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(e.seed, uint64(d.Hand))), 2, true)
+	if err != nil {
+		return nil, err
+	}
+	d.Deck = deck
+	rec, err := json.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	return rec, e.g.DealDeck(d.Deck, seen, &v.Spectator)
+}
+
+// Redeal starts a logged hand: its deck is the one dealt.
+func (e *ShengjiEngine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {
+	var d shengjiDeal
+	if err := strict(rec, &d); err != nil {
+		return fmt.Errorf("shengji: deal: %w", err)
+	}
+	if d.Hand != e.g.HandNumber()+1 {
+		return fmt.Errorf("shengji: deal of hand %d where hand %d is due", d.Hand, e.g.HandNumber()+1)
+	}
+	return e.g.DealDeck(d.Deck, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+}
+
+// Observe returns seat s's observation.
+func (e *ShengjiEngine) Observe(s table.Seat) shengji.Observation {
+	return e.g.Observe(shengji.Seat(s))
+}
+
+// Outcome is the game's standing: each team's level (2 to 14, the ace
+// 14), and the winning team once over.
+func (e *ShengjiEngine) Outcome() table.Outcome {
+	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
+	for t, r := range e.g.Levels() {
+		o.Scores[t] = int(r)
+		if r == card.Ace {
+			o.Scores[t] = 14
+		}
+	}
+	if o.Over {
+		o.Winner = int(e.g.Winner())
+	}
+	return o
+}
+
+type shengjiMove struct {
+	Kind  string     `json:"kind"`
+	Cards card.Multi `json:"cards"`
+}
+
+// MarshalMove encodes an action: its kind and cards.
+func (e *ShengjiEngine) MarshalMove(a shengji.Action) ([]byte, error) {
+	return json.Marshal(shengjiMove{Kind: a.Kind.String(), Cards: a.Cards})
+}
+
+// UnmarshalMove decodes an action, refusing malformed ones.
+func (e *ShengjiEngine) UnmarshalMove(b []byte) (shengji.Action, error) {
+	var m shengjiMove
+	if err := strict(b, &m); err != nil {
+		return shengji.Action{}, fmt.Errorf("shengji: move: %w", err)
+	}
+	k, err := shengji.ParseActionKind(m.Kind)
+	if err != nil {
+		return shengji.Action{}, err
+	}
+	a := shengji.Action{Kind: k, Cards: m.Cards}
+	return a, a.Validate()
+}
+
+// ShengjiRandom returns Shengji's random legal player as a table player.
+func ShengjiRandom(rng *rand.Rand) table.Player[shengji.Action, shengji.Observation] {
+	p := shengji.NewRandom(rng)
+	return table.Player[shengji.Action, shengji.Observation]{Name: "random", Kind: table.Level,
+		Control: Controller(p.Act)}
+}

@@ -1,0 +1,193 @@
+package shengji
+
+import (
+	"fmt"
+
+	"felt/card"
+)
+
+// This file is what a table (package table) needs of the engine: a game
+// dealt from decks the table gives it, dealing a card at a time, and for
+// every card, declaration, pass, burial and play what each seat and a
+// spectator see of it. The engine decides what a move shows; drivers only
+// pass the events on.
+
+// EventKind says what an Event reports.
+type EventKind uint8
+
+// The events.
+const (
+	NoEvent      EventKind = iota
+	HandEvent              // a new hand: its dealer, banker (if known) and level
+	CardEvent              // one card dealt to Seat
+	DeclareEvent           // Seat showed a declaration
+	PassEvent              // Seat passed (declaring after the deal)
+	BuryEvent              // the banker buried eight cards
+	PlayEvent              // Seat played to the trick
+)
+
+var eventNames = [...]string{"none", "hand", "card", "declare", "pass", "bury", "play"}
+
+// String returns the kind's name.
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is what one seat, or a spectator, sees of one card dealt or one
+// move. It is a value with no slices, maps or pointers: every Event is its
+// own.
+type Event struct {
+	Kind EventKind
+	Hand int  // the hand's number, from 1
+	Seat Seat // who moved, or who was dealt the card; the dealer for HandEvent
+	// Card is the card dealt, for its receiver alone.
+	Card card.Card
+	// Cards are the cards declared or played (a failed throw: the unit it
+	// was cut to), or, for the banker alone, the cards buried.
+	Cards card.Multi
+	// Attempt is a failed throw as it was shown.
+	Attempt card.Multi
+	// Level and Levels, at a new hand: the hand's level and each team's.
+	Level  card.Rank
+	Levels [2]card.Rank
+	// Banker is the banker, once known (NoSeat while a first hand's
+	// bidding goes on).
+	Banker Seat
+	// Settled says this event decided the trump and the banker, who took
+	// up the kitty: Trump, the kitty cards turned up to decide it, and for
+	// the banker alone PickedUp, the eight cards it took.
+	Settled  bool
+	Trump    Trump
+	Turned   [KittySize]card.Card
+	NTurned  int
+	PickedUp card.Multi
+	// TrickDone says the play completed a trick: its winner and points.
+	TrickDone bool
+	Winner    Seat
+	Points    int
+	// HandOver says the move ended the hand: Score, the buried Kitty (now
+	// shown to all), and the game's state after it.
+	HandOver bool
+	Score    Score
+	Kitty    card.Multi
+	GameOver bool
+	Winners  Team
+}
+
+// NewGameUndealt returns a game with no hand dealt yet: the caller deals
+// each hand with DealDeck.
+func NewGameUndealt(r Rules) (*Game, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &Game{rules: r, levels: [2]card.Rank{r.StartLevel, r.StartLevel}, nextBanker: NoSeat}, nil
+}
+
+// NeedsDeal reports whether the game waits for a hand to be dealt: none
+// has been, or the last one is over and the game is not.
+func (g *Game) NeedsDeal() bool { return !g.over && (g.handNo == 0 || g.hand.Over()) }
+
+// DealDeck starts the next hand with deck (top first): the first hand is
+// dealt from seat 0 with the banker left to the bidding, each later one by
+// NextBanker, who is its banker. No card is dealt yet (see DealOne).
+func (g *Game) DealDeck(deck []card.Card, seen *[NumSeats]Event, spectator *Event) error {
+	if !g.NeedsDeal() {
+		return fmt.Errorf("shengji: deal: %w (no hand is due)", ErrWrongPhase)
+	}
+	dealer, banker := Seat(0), NoSeat
+	if g.handNo > 0 {
+		dealer, banker = g.nextBanker, g.nextBanker
+	}
+	level := g.levels[0]
+	if banker != NoSeat {
+		level = g.levels[banker.Team()]
+	}
+	h, err := NewHand(g.rules, deck, dealer, banker, level)
+	if err != nil {
+		return err
+	}
+	g.hand = h
+	g.handNo++
+	ev := Event{Kind: HandEvent, Hand: g.handNo, Seat: dealer, Banker: banker, Level: level, Levels: g.levels}
+	*spectator = ev
+	for s := range seen {
+		seen[s] = ev
+	}
+	return nil
+}
+
+// DealOne deals the next card and fills what each seat and a spectator
+// see of it: the card, to its receiver alone.
+func (g *Game) DealOne(seen *[NumSeats]Event, spectator *Event) error {
+	if g.over || g.handNo == 0 {
+		return fmt.Errorf("shengji: deal: %w", ErrDealOver)
+	}
+	h := &g.hand
+	to := (h.dealer + Seat(h.dealt)) % NumSeats
+	c := h.deck[h.dealt]
+	was := h.phase
+	if err := g.Deal(); err != nil {
+		return err
+	}
+	ev := Event{Kind: CardEvent, Hand: g.handNo, Seat: to, Banker: h.banker}
+	g.fill(&ev, was, seen, spectator)
+	seen[to].Card = c
+	return nil
+}
+
+// ApplyShown applies an action like Apply and fills what each seat and a
+// spectator see of it.
+func (g *Game) ApplyShown(seat Seat, a Action, seen *[NumSeats]Event, spectator *Event) error {
+	if g.handNo == 0 {
+		return fmt.Errorf("shengji: %s: %w (no hand dealt)", a.Kind, ErrWrongPhase)
+	}
+	h := &g.hand
+	was := h.phase
+	trick := int(h.ntricks) - 1
+	if err := g.Apply(seat, a); err != nil {
+		return err
+	}
+	ev := Event{Hand: g.handNo, Seat: seat, Banker: h.banker}
+	switch a.Kind {
+	case Declare:
+		ev.Kind, ev.Cards = DeclareEvent, a.Cards
+	case Pass:
+		ev.Kind = PassEvent
+	case Bury:
+		ev.Kind = BuryEvent
+	case Play:
+		t := &h.tricks[trick]
+		ev.Kind, ev.Cards, ev.Attempt = PlayEvent, t.Plays[seat], t.Attempt
+		if t.Done() {
+			ev.TrickDone, ev.Winner, ev.Points = true, t.Winner, t.Points
+		}
+	}
+	g.fill(&ev, was, seen, spectator)
+	if a.Kind == Bury {
+		seen[seat].Cards = a.Cards
+	}
+	return nil
+}
+
+// fill copies ev to every viewer, adding what a change of phase shows.
+func (g *Game) fill(ev *Event, was Phase, seen *[NumSeats]Event, spectator *Event) {
+	h := &g.hand
+	if was < BuryPhase && h.phase >= BuryPhase {
+		ev.Settled, ev.Trump, ev.Banker = true, h.trump, h.banker
+		ev.NTurned = copy(ev.Turned[:], h.deck[DealSize:DealSize+int(h.turned)])
+	}
+	if h.phase == OverPhase {
+		ev.HandOver, ev.Score, ev.Kitty = true, h.score, h.kitty
+		ev.Levels, ev.GameOver, ev.Winners = g.levels, g.over, g.winner
+	}
+	*spectator = *ev
+	for s := range seen {
+		seen[s] = *ev
+	}
+	if ev.Settled {
+		seen[h.banker].PickedUp = h.DealtKitty()
+	}
+}
