@@ -123,10 +123,6 @@ func (o *Order) CheckFollow(lead, hand, play card.Multi) error {
 	hp := (held.Two & card.AllFaces).Len()
 	need := min(sh.pairs, hp)
 	if pp := (play.Two & card.AllFaces).Len(); pp < need {
-		pairs := held.Two &^ play.Two
-		if pairs == 0 {
-			pairs = held.Two
-		}
 		var what string
 		if hp == 1 {
 			what = "the pair " + o.Pretty(card.Double(held.Two))

@@ -287,21 +287,6 @@ func crowdedPool(rng *rand.Rand, t Trump) card.Multi {
 	return card.Double(s)
 }
 
-// drawFrom takes n random cards out of *pool.
-func drawFrom(rng *rand.Rand, pool *card.Multi, n int) card.Multi {
-	var out card.Multi
-	for range n {
-		cs := pool.Cards()
-		if len(cs) == 0 {
-			break
-		}
-		c := cs[rng.IntN(len(cs))]
-		_ = pool.Remove(c)
-		_ = out.Add(c)
-	}
-	return out
-}
-
 // refSplitLead finds a lead's structure the rules' way: in its group,
 // repeatedly the longest tractor (the highest on a tie) by trying every set
 // of its pairs, then its pairs in all.
