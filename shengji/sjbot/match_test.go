@@ -3,6 +3,7 @@ package sjbot
 import (
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,11 +41,24 @@ func TestMatch_Long(t *testing.T) {
 	if len(pair) != 2 {
 		pair = []string{"greedy", "random"}
 	}
+	var cfg [3]int // SJBOT_HARD=samples,width,horizon
+	if f := strings.Split(os.Getenv("SJBOT_HARD"), ","); len(f) == 3 {
+		for i := range cfg {
+			cfg[i], _ = strconv.Atoi(f[i])
+		}
+	}
+	var times []time.Duration
 	maker := func(name string) Maker {
 		return func(rng *rand.Rand) Player {
 			p, err := New(name, rng)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if h, ok := p.(*Hard); ok {
+				if cfg[0] > 0 {
+					h.Samples, h.Width, h.Horizon = cfg[0], cfg[1], cfg[2]
+				}
+				return timed{p, &times}
 			}
 			return p
 		}
@@ -56,4 +70,25 @@ func TestMatch_Long(t *testing.T) {
 	}
 	t.Logf("%s vs %s: %s; %d hands; levels gained %v; bank held %v hands; attackers reached 80 in %d hands; %s",
 		pair[0], pair[1], r.A, r.Hands, r.LevelsUp, r.BankHands, r.Attackers80, time.Since(start))
+	if len(times) > 0 {
+		slices.Sort(times)
+		pc := func(q float64) time.Duration { return times[min(len(times)-1, int(q*float64(len(times))))] }
+		t.Logf("hard play decisions: %d, median %s, p90 %s, p99 %s, max %s", len(times), pc(0.5), pc(0.9), pc(0.99), times[len(times)-1])
+	}
+}
+
+// timed is a player whose play-phase decisions are timed.
+type timed struct {
+	Player
+	times *[]time.Duration
+}
+
+func (p timed) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if o.Phase != shengji.PlayPhase {
+		return p.Player.Act(o)
+	}
+	start := time.Now()
+	a, ok := p.Player.Act(o)
+	*p.times = append(*p.times, time.Since(start))
+	return a, ok
 }

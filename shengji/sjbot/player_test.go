@@ -34,9 +34,9 @@ func allRules(t testing.TB) map[string]shengji.Rules {
 // players under every rule set: the game refuses any illegal action, and
 // PlayGame reports it.
 func TestPlayers_LegalOverWholeGames(t *testing.T) {
-	games := 6
-	if testing.Short() {
-		games = 2
+	games := 4
+	if testing.Short() || race {
+		games = 1
 	}
 	names := []string{"random", "greedy", "hard"}
 	for rname, rules := range allRules(t) {
@@ -50,11 +50,7 @@ func TestPlayers_LegalOverWholeGames(t *testing.T) {
 							if s%2 == 1 {
 								name = b
 							}
-							p, err := New(name, rand.New(rand.NewPCG(seed, uint64(s))))
-							if err != nil {
-								t.Fatal(err)
-							}
-							ps[s] = p
+							ps[s] = quick(t, name, rand.New(rand.NewPCG(seed, uint64(s))))
 						}
 						if _, err := PlayGame(rules, seed, ps); err != nil {
 							t.Fatal(err)
@@ -64,6 +60,19 @@ func TestPlayers_LegalOverWholeGames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// quick returns the named player; a Hard one searches little (the same
+// code, fewer playouts), to keep whole-game tests fast.
+func quick(t testing.TB, name string, rng *rand.Rand) Player {
+	p, err := New(name, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, ok := p.(*Hard); ok {
+		h.Samples, h.Width, h.Horizon = 2, 3, 2
+	}
+	return p
 }
 
 // recordGame plays a whole recorded game of the named players from seed
@@ -76,11 +85,7 @@ func recordGame(t *testing.T, rules shengji.Rules, seed uint64, names [shengji.N
 	}
 	var ps [shengji.NumSeats]shengji.Player
 	for s, n := range names {
-		p, err := New(n, rand.New(rand.NewPCG(seed, uint64(s))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps[s] = p
+		ps[s] = quick(t, n, rand.New(rand.NewPCG(seed, uint64(s))))
 	}
 	for hands := 0; !rec.Game().Over(); hands++ {
 		if hands > MaxHands {

@@ -1,0 +1,5 @@
+//go:build race
+
+package sjbot
+
+const race = true
