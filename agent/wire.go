@@ -1,13 +1,12 @@
 package agent
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 
 	"felt/card"
 	"felt/gin"
+	"felt/internal/strictjson"
 )
 
 // ProtocolVersion is the version of the line protocol in docs/protocol.md.
@@ -79,51 +78,61 @@ func ToWire(a gin.Action) WireAction {
 	return w
 }
 
-// ToAction converts a protocol action back, checking its form (not its
-// legality, which the game checks): a known kind, a card for discard and
-// knock and none for the others, melds only on a knock or a big gin, each a
-// valid meld and no card in two of them.
+// ToAction converts a protocol action back, checking its form with
+// gin.Action.Validate (not its legality, which the game checks): a known
+// kind, a card for discard and knock and none for the others, melds only
+// on a knock or a big gin, each a valid meld and no card in two of them.
 func (w WireAction) ToAction() (gin.Action, error) {
 	k, err := gin.ParseActionKind(w.Action)
 	if err != nil {
 		return gin.Action{}, err
 	}
-	a := gin.Action{Kind: k}
-	switch k {
-	case gin.Discard, gin.Knock:
-		if !w.Card.IsValid() {
-			return gin.Action{}, fmt.Errorf("%s needs a card", k)
-		}
-		a.Card = w.Card
-	default:
-		if w.Card != 0 {
-			return gin.Action{}, fmt.Errorf("%s takes no card", k)
-		}
+	a := gin.Action{Kind: k, Card: w.Card}
+	if err := a.Validate(); err != nil {
+		return gin.Action{}, err
 	}
-	if len(w.Melds) > 0 {
-		if k != gin.Knock && k != gin.BigGin {
-			return gin.Action{}, fmt.Errorf("%s takes no melds", k)
-		}
-		if a.Show, err = gin.ArrangementOf(w.Melds); err != nil {
-			return gin.Action{}, err
-		}
+	if len(w.Melds) == 0 {
+		return a, nil
+	}
+	if a.Show, err = gin.ArrangementOf(w.Melds); err != nil {
+		return gin.Action{}, err
+	}
+	if err := a.Validate(); err != nil { // melds on a kind that takes none
+		return gin.Action{}, err
 	}
 	return a, nil
 }
 
-// ParseAction reads one answer line: exactly one JSON object with the
-// fields of WireAction and no other, and checks its form with ToAction.
+// actionFields are the keys of an answer to decide, with what each holds.
+var actionFields = []struct{ key, want string }{
+	{"action", "a string"},
+	{"card", "a card"},
+	{"melds", "a list of melds, each a list of cards"},
+}
+
+// ParseAction reads one answer line: exactly one JSON object whose keys are
+// among action, card and melds, spelled exactly and each given once (null
+// counts as absent), and checks its form with ToAction.
 func ParseAction(line []byte) (gin.Action, error) {
-	var w WireAction
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&w); err != nil {
-		return gin.Action{}, fmt.Errorf("not an action object (%v)", err)
-	}
-	if dec.More() {
+	fields, err := strictjson.Object(line, "action", "card", "melds")
+	if errors.Is(err, strictjson.ErrMoreValues) {
 		return gin.Action{}, errors.New("more than one JSON value on the line")
 	}
-	if w.Action == "" {
+	if err != nil {
+		return gin.Action{}, fmt.Errorf("not an action object (%v)", err)
+	}
+	var w WireAction
+	dst := []any{&w.Action, &w.Card, &w.Melds}
+	for i, f := range actionFields {
+		raw, ok := fields[f.key]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		if err := strictjson.Field(f.key, raw, dst[i], f.want); err != nil {
+			return gin.Action{}, fmt.Errorf("not an action object (%v)", err)
+		}
+	}
+	if raw, ok := fields["action"]; !ok || string(raw) == "null" {
 		return gin.Action{}, errors.New(`no "action" field`)
 	}
 	return w.ToAction()

@@ -30,9 +30,9 @@ func TestWireActionToAction(t *testing.T) {
 		{"none is no kind", WireAction{Action: "none"}, gin.Action{}, "unknown action"},
 		{"empty kind", WireAction{}, gin.Action{}, "unknown action"},
 		{"wrong case", WireAction{Action: "Discard", Card: c("7H")}, gin.Action{}, "unknown action"},
-		{"discard without card", WireAction{Action: "discard"}, gin.Action{}, "discard needs a card"},
-		{"knock without card", WireAction{Action: "knock"}, gin.Action{}, "knock needs a card"},
-		{"invalid card", WireAction{Action: "discard", Card: 0x0F}, gin.Action{}, "discard needs a card"},
+		{"discard without card", WireAction{Action: "discard"}, gin.Action{}, "discard needs one of the 52 cards"},
+		{"knock without card", WireAction{Action: "knock"}, gin.Action{}, "knock needs one of the 52 cards"},
+		{"invalid card", WireAction{Action: "discard", Card: 0x0F}, gin.Action{}, "discard needs one of the 52 cards"},
 		{"draw with card", WireAction{Action: "draw_stock", Card: c("2C")}, gin.Action{}, "draw_stock takes no card"},
 		{"pass with card", WireAction{Action: "pass", Card: c("2C")}, gin.Action{}, "pass takes no card"},
 		{"big gin with card", WireAction{Action: "big_gin", Card: c("2C")}, gin.Action{}, "big_gin takes no card"},
@@ -65,6 +65,15 @@ func TestWireActionToAction(t *testing.T) {
 	}
 	if _, err := (WireAction{Action: "fold"}).ToAction(); !errors.Is(err, gin.ErrUnknownAction) {
 		t.Errorf("unknown kind: %v does not wrap ErrUnknownAction", err)
+	}
+	// The form is gin.Action.Validate's: ToAction refuses what Validate
+	// refuses, with its error.
+	for _, w := range []WireAction{{Action: "discard"}, {Action: "pass", Card: c("2C")},
+		{Action: "draw_stock", Melds: [][]card.Card{{c("AS"), c("2S"), c("3S")}}}} {
+		_, err := w.ToAction()
+		if !errors.Is(err, gin.ErrMalformedAction) {
+			t.Errorf("ToAction(%+v) = %v, want an error wrapping ErrMalformedAction", w, err)
+		}
 	}
 }
 
@@ -102,9 +111,9 @@ func TestParseAction(t *testing.T) {
 		{`["discard","7H"]`, gin.Action{}, "not an action object"},
 		{`discard 7H`, gin.Action{}, "not an action object"},
 		{`{"action":"discard","card":"7X"}`, gin.Action{}, "unknown suit"},
-		{`{"action":"discard","card":""}`, gin.Action{}, "discard needs a card"}, // "" is no card, as card.Card marshals it
+		{`{"action":"discard","card":""}`, gin.Action{}, "discard needs one of the 52 cards"}, // "" is no card, as card.Card marshals it
 		{`{"action":"discard","card":7}`, gin.Action{}, "not an action object"},
-		{`{"action":"discard"}`, gin.Action{}, "discard needs a card"},
+		{`{"action":"discard"}`, gin.Action{}, "discard needs one of the 52 cards"},
 	}
 	for _, tc := range tests {
 		a, err := ParseAction([]byte(tc.line))
@@ -306,4 +315,90 @@ func TestWireMessages(t *testing.T) {
 			t.Errorf("the games never showed %s", k)
 		}
 	}
+}
+
+// An answer's keys are matched exactly, each given once: encoding/json
+// alone would read "Action" as "action" and let a repeated key replace the
+// first, so a sloppy or hostile program's answer would mean something it
+// does not say. Every refusal names the problem.
+func TestParseAction_ExactMessages(t *testing.T) {
+	c := card.MustParse
+	tests := []struct {
+		line string
+		want gin.Action
+		err  string // the whole message; "" for none
+	}{
+		{`{"action":"discard","card":"7H","melds":null}`, gin.DiscardAction(c("7H")), ""},
+		{`  {"action":"pass","card":null}  `, gin.PassAction(), ""},
+		{`{"Action":"pass"}`, gin.Action{}, `not an action object (unknown field "Action")`},
+		{`{"ACTION":"pass"}`, gin.Action{}, `not an action object (unknown field "ACTION")`},
+		{`{"Kind":"pass"}`, gin.Action{}, `not an action object (unknown field "Kind")`},
+		{`{"action":"discard","Card":"7H"}`, gin.Action{}, `not an action object (unknown field "Card")`},
+		{`{"action":"knock","card":"KS","Melds":[]}`, gin.Action{}, `not an action object (unknown field "Melds")`},
+		{`{"action":"discard","card":"7H","action":"pass"}`, gin.Action{}, `not an action object (field action given twice)`},
+		{`{"action":"discard","card":"7H","card":"8H"}`, gin.Action{}, `not an action object (field card given twice)`},
+		{`{"action":"knock","card":"KS","melds":[],"melds":[]}`, gin.Action{}, `not an action object (field melds given twice)`},
+		{`{"action":"pass"} {"action":"pass"}`, gin.Action{}, `more than one JSON value on the line`},
+		{`{"action":"pass"}}`, gin.Action{}, `more than one JSON value on the line`},
+		{`["discard","7H"]`, gin.Action{}, `not an action object (want a JSON object, got array)`},
+		{`"pass"`, gin.Action{}, `not an action object (want a JSON object, got string)`},
+		{`null`, gin.Action{}, `not an action object (want a JSON object, got null)`},
+		{`{"action":"pass"`, gin.Action{}, `not an action object (malformed JSON: cut short)`},
+		{`discard 7H`, gin.Action{}, `not an action object (malformed JSON at byte 1: invalid character 'd' looking for beginning of value)`},
+		{`{"card":"7H"}`, gin.Action{}, `no "action" field`},
+		{`{"action":null}`, gin.Action{}, `no "action" field`},
+		{`{"action":7}`, gin.Action{}, `not an action object (field action: want a string, got number)`},
+		{`{"action":"discard","card":7}`, gin.Action{}, `not an action object (field card: want a card, got number)`},
+		{`{"action":"knock","card":"KS","melds":"AS 2S 3S"}`, gin.Action{}, `not an action object (field melds: want a list of melds, each a list of cards, got string)`},
+		{`{"action":"discard","card":"7X"}`, gin.Action{}, `not an action object (field card: card: cannot parse "7X": unknown suit (want S H D C))`},
+		{`{"action":""}`, gin.Action{}, `gin: "": unknown action (want draw_stock, take_discard, pass, discard, knock or big_gin)`},
+		{`{"action":"discard"}`, gin.Action{}, `gin: discard needs one of the 52 cards: malformed action`},
+		{`{"action":"discard","card":""}`, gin.Action{}, `gin: discard needs one of the 52 cards: malformed action`},
+		{`{"action":"pass","card":"2C"}`, gin.Action{}, `gin: pass takes no card, got 2C: malformed action`},
+		{`{"action":"discard","card":"7H","melds":[["AS","2S","3S"]]}`, gin.Action{}, `gin: discard takes no melds, got [AS 2S 3S]: malformed action`},
+		{`{"action":"knock","card":"KS","melds":[["AS","2S","4S"]]}`, gin.Action{}, `gin: AS 2S 4S: not a valid meld`},
+	}
+	for _, tc := range tests {
+		a, err := ParseAction([]byte(tc.line))
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("ParseAction(%s) = %v, %v;\nwant the error %s", tc.line, a, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || a != tc.want {
+			t.Errorf("ParseAction(%s) = %v, %v; want %v", tc.line, a, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseAction: any line is either refused with a message or read as an
+// action of the one form gin.Action.Validate accepts, which written back
+// with ToWire reads as the same action.
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{`{"action":"pass"}`, `{"action":"discard","card":"7H"}`, `{"Action":"pass"}`,
+		`{"action":"knock","card":"KS","melds":[["AS","2S","3S"],["7H","7D","7C"]]}`, `{"card":"7H","card":"8H"}`,
+		`{"action":"big_gin","melds":null}`, `[]`, `{"action":"pass"} 1`, "{\"action\":\"discard\",\"card\":\"10\u2665\"}"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a, err := ParseAction(line)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("ParseAction(%q): an empty error", line)
+			}
+			return
+		}
+		if verr := a.Validate(); verr != nil {
+			t.Fatalf("ParseAction(%q) = %v, which Validate refuses: %v", line, a, verr)
+		}
+		b, merr := json.Marshal(ToWire(a))
+		if merr != nil {
+			t.Fatal(merr)
+		}
+		back, err := ParseAction(b)
+		if err != nil || back != a {
+			t.Fatalf("ParseAction(%q) = %v; written back as %s it reads %v, %v", line, a, b, back, err)
+		}
+	})
 }

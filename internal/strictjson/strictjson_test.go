@@ -1,0 +1,97 @@
+package strictjson
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+)
+
+func TestObject(t *testing.T) {
+	known := []string{"action", "card", "melds"}
+	tests := []struct {
+		in   string
+		keys []string // the keys returned, sorted
+		err  string   // the whole message; "" for none
+	}{
+		{`{}`, nil, ""},
+		{` {"action":"pass"} `, []string{"action"}, ""},
+		{`{"action":"discard","card":null,"melds":[]}` + "\r\n", []string{"action", "card", "melds"}, ""},
+		{`{"\u0061ction":"pass"}`, []string{"action"}, ""}, // the key as JSON spells it, decoded
+		{`{"Action":"pass"}`, nil, `unknown field "Action"`},
+		{`{"CARD":"7H","action":"discard"}`, nil, `unknown field "CARD"`},
+		{`{"action":"pass","kind":"pass"}`, nil, `unknown field "kind"`},
+		{`{"card":"7H","card":"8H"}`, nil, `field card given twice`},
+		{`{"card":null,"card":"8H"}`, nil, `field card given twice`},
+		{`{"action":"pass"} {}`, nil, `more than one JSON value`},
+		{`{"action":"pass"} x`, nil, `more than one JSON value`},
+		{`[]`, nil, `want a JSON object, got array`},
+		{`"x"`, nil, `want a JSON object, got string`},
+		{`7`, nil, `want a JSON object, got number`},
+		{`true`, nil, `want a JSON object, got boolean`},
+		{`null`, nil, `want a JSON object, got null`},
+		{``, nil, `no JSON value`},
+		{`{"action":"pass"`, nil, `malformed JSON: cut short`},
+		{`{"action":`, nil, `malformed JSON: cut short`},
+		{`{"action" "pass"}`, nil, `malformed JSON at byte 10: expected colon after object key`},
+		{`{action:"pass"}`, nil, `malformed JSON at byte 1: invalid character 'a'`},
+	}
+	for _, tc := range tests {
+		got, err := Object([]byte(tc.in), known...)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("Object(%s) = %v, %v; want the error %q", tc.in, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Object(%s): %v", tc.in, err)
+			continue
+		}
+		if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, tc.keys) {
+			t.Errorf("Object(%s) has keys %v, want %v", tc.in, keys, tc.keys)
+		}
+	}
+	if _, err := Object([]byte(`{} {}`)); !errors.Is(err, ErrMoreValues) {
+		t.Errorf("two objects: %v is not ErrMoreValues", err)
+	}
+	got, err := Object([]byte(`{"card":null,"melds":[["AS", "2S"]]}`), known...)
+	if err != nil || string(got["card"]) != "null" || string(got["melds"]) != `[["AS", "2S"]]` {
+		t.Errorf("values %q, %v", got, err)
+	}
+}
+
+func TestField(t *testing.T) {
+	var s string
+	var n []int
+	tests := []struct {
+		raw  string
+		dst  any
+		want string
+		err  string
+	}{
+		{`"pass"`, &s, "a string", ""},
+		{`7`, &s, "a string", "field f: want a string, got number"},
+		{`[1,"x"]`, &n, "a list of numbers", "field f: want a list of numbers, got string"},
+		{`{"a":1}`, &n, "a list of numbers", "field f: want a list of numbers, got object"},
+	}
+	for _, tc := range tests {
+		err := Field("f", json.RawMessage(tc.raw), tc.dst, tc.want)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("Field(%s) = %v, want %q", tc.raw, err, tc.err)
+		}
+	}
+	if s != "pass" {
+		t.Errorf("Field decoded %q", s)
+	}
+}
+
+func TestKind(t *testing.T) {
+	for raw, want := range map[string]string{`null`: "null", `true`: "boolean", `false`: "boolean", `-1`: "number",
+		`2.5`: "number", `"x"`: "string", `[]`: "array", ` {}`: "object", ``: ""} {
+		if got := Kind(json.RawMessage(raw)); got != want {
+			t.Errorf("Kind(%s) = %q, want %q", raw, got, want)
+		}
+	}
+}
