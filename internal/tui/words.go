@@ -29,8 +29,9 @@ func (m Model) explain(err error) string {
 	if err == nil {
 		return ""
 	}
-	msg := err.Error()
-	msg = strings.ReplaceAll(msg, "gin: ", "")
+	// Only the engine's package prefix goes: "gin: " inside the message
+	// is part of it ("gin: big_gin: the hand is over").
+	msg, _ := strings.CutPrefix(err.Error(), "gin: ")
 	msg = actionWords.Replace(msg)
 	msg = seatToken.ReplaceAllStringFunc(msg, func(s string) string {
 		if s[len(s)-1]-'0' == byte(m.seat) {
