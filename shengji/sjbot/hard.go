@@ -151,6 +151,9 @@ func (p *Hard) sample(v *view) bool {
 			must[t.Leader] = must[t.Leader].Union(t.Attempt.Minus(t.Plays[t.Leader]))
 		}
 	}
+	for s := range must {
+		must[s] = must[s].Minus(playedBy(o, shengji.Seat(s)))
+	}
 	for tries := 0; tries < 8; tries++ {
 		left := capa
 		pool := v.unknown
@@ -180,6 +183,15 @@ func (p *Hard) sample(v *view) bool {
 		}
 	}
 	return false
+}
+
+// playedBy returns the cards seat s has played so far.
+func playedBy(o *shengji.Observation, s shengji.Seat) card.Multi {
+	var m card.Multi
+	for i := range o.NTricks {
+		m, _ = m.Sum(o.Tricks[i].Plays[s])
+	}
+	return m
 }
 
 // fill deals pool into p.hands and p.kitty up to the capacities left,

@@ -1,0 +1,87 @@
+package sjbot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"felt/card"
+	"felt/shengji"
+)
+
+// TestHard_SamplesAreConsistent deals the hidden cards at many decisions
+// of greedy games and checks every deal against what the seat knows: its
+// own hand as it is, each other seat's card count, the kitty's eight (or
+// the seat's own buried kitty), no card the seat can see, every card
+// accounted for, and no seat given a card of a suit-group it has shown
+// void in, nor denied the cards of its declarations still unplayed.
+func TestHard_SamplesAreConsistent(t *testing.T) {
+	hands := 12
+	if testing.Short() || race {
+		hands = 4
+	}
+	obs := playObservations(t, hands)
+	h := NewHard(rand.New(rand.NewPCG(3, 4)))
+	checked, relaxed := 0, 0
+	for i := range obs {
+		o := &obs[i]
+		if o.Turn != o.Seat {
+			continue
+		}
+		v := newView(o)
+		if !h.sample(&v) {
+			t.Fatalf("decision %d: no deal found", i)
+		}
+		checked++
+		var sum card.Multi
+		for s := range shengji.Seat(shengji.NumSeats) {
+			got := h.hands[s]
+			if s == o.Seat {
+				if got != o.Hand {
+					t.Fatalf("decision %d: own hand %s, holds %s", i, got, o.Hand)
+				}
+				continue
+			}
+			if got.Len() != o.Counts[s] {
+				t.Fatalf("decision %d: seat %s dealt %d cards, holds %d", i, s, got.Len(), o.Counts[s])
+			}
+			for c := range got.All() {
+				if v.void[s][v.ord.Group(c)] {
+					relaxed++
+					break
+				}
+			}
+			var err error
+			if sum, err = sum.Sum(got); err != nil {
+				t.Fatalf("decision %d: %v", i, err)
+			}
+		}
+		if h.kitty.Len() != shengji.KittySize {
+			t.Fatalf("decision %d: kitty of %d cards", i, h.kitty.Len())
+		}
+		if !o.Kitty.IsEmpty() && h.kitty != o.Kitty {
+			t.Fatalf("decision %d: the banker's own kitty %s sampled as %s", i, o.Kitty, h.kitty)
+		}
+		if o.Kitty.IsEmpty() {
+			sum, _ = sum.Sum(h.kitty)
+		}
+		if sum != v.unknown {
+			t.Fatalf("decision %d: dealt %s, unseen %s", i, sum, v.unknown)
+		}
+		for b := range o.NBids {
+			bid := o.Bids[b]
+			if bid.Seat == o.Seat {
+				continue
+			}
+			if still := bid.Cards.Minus(playedBy(o, bid.Seat)).Intersect(v.unknown); !h.hands[bid.Seat].Contains(still) {
+				t.Fatalf("decision %d: seat %s showed %s but was dealt %s", i, bid.Seat, bid.Cards, h.hands[bid.Seat])
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+	if relaxed > checked/20 {
+		t.Errorf("%d of %d deals ignored a void shown", relaxed, checked)
+	}
+	t.Logf("%d deals checked, %d ignored a void", checked, relaxed)
+}
