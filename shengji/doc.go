@@ -1,10 +1,17 @@
 // Package shengji is the rules of Shengji (升级, "Tractor"): four players in
-// two fixed partnerships, two 54-card packs, a trump suit and a level rank
-// that change every hand, and tricks led with singles, pairs, tractors and
-// throws.
+// two fixed partnerships (seats 0 and 2 against 1 and 3), two 54-card packs,
+// a trump suit and a level rank that change every hand, declarations during
+// the deal, a kitty the banker buries, tricks led with singles, pairs,
+// tractors and throws, and levels that climb from 2 to A. The rules Felt
+// plays, in full, are docs/rules/shengji.md in Felt's source.
 //
-// This file set is the pure evaluation layer, with no I/O, no goroutines and
-// no clocks:
+// The package has no I/O of its own (the replay log reads and writes the
+// io.Reader and io.Writer it is given), no goroutines and no clocks; every
+// shuffle comes from a *rand.Rand the caller seeds. It is built in layers.
+//
+// # Evaluation
+//
+// Pure functions on values, shared by everything above them:
 //
 //   - Trump is a hand's trump suit (or no trump) and level rank; Order is
 //     what it implies: every card's suit-group (a plain suit or the trumps)
@@ -13,17 +20,74 @@
 //     trumps the trump-suit ace, the off-suit level cards, the trump-suit
 //     level card and the two jokers are consecutive steps, so pairs of them
 //     chain into tractors, except that two off-suit level pairs, being at the
-//     same step, never chain with each other.
+//     same step, never chain with each other. Orders are computed once for
+//     all 65 trumps and shared read-only (Trump.Order).
 //   - Split divides a play into units: within each suit-group its longest
 //     tractor (the highest on a tie), again and again, then its pairs, then
 //     its singles.
 //   - CheckFollow says whether a hand may follow a lead with a play, and if
-//     not which rule the play breaks, in plain words.
-//   - Winner, Points and KittyMultiplier settle a trick; Throw decides whether
-//     a throw stands against the other hands and, if not, which unit the
-//     leader must play; LevelUp reads the level table.
+//     not which Rule the play breaks, in plain words (a *FollowError).
+//   - Winner, Points and KittyMultiplier settle a trick; Throw decides
+//     whether a throw stands against the other hands and, if not, which unit
+//     the leader must play; LevelUp reads the level table.
+//   - The legal-play lists, for computer players and tests: CountFollows,
+//     AppendFollows, EachFollow and NthFollow list every legal follow (NthFollow
+//     draws the k-th without listing the others, so a uniformly random follow
+//     costs no allocation); CountLeads, AppendLeads and NthLead list the leads
+//     of one unit (throws are legal leads too, but not listed).
 //
 // Hands and plays are card.Multi values: each of the 54 faces at most twice.
-// Every function here takes values and returns values; Orders are computed
-// once for all 65 trumps and shared read-only.
+//
+// # Hands and games
+//
+// Hand is one deal from the first card to the scoring: NewHand takes a deck,
+// Deal gives out one card at a time, and Check and Apply take each Action
+// (declare, pass, bury, play) of any seat. While the cards are dealt several
+// seats may be able to declare at once, so ToAct returns a set of Seats; after
+// the deal one seat is in turn (Turn). Check explains every refusal with an
+// *ActionError naming the rule broken and wrapping its sentinel error (or the
+// *FollowError), and a refused action changes nothing. Apply plays a failed
+// throw as its forced unit and, at the last trick, scores the hand (Score).
+// A Hand is a comparable value without pointers: copying it copies the
+// position.
+//
+// Game strings hands together: the levels of the two teams (from the Rules'
+// starting level), each hand's banker and dealer from the one before, and
+// the end of the game when the bankers keep the bank at level A. Game's
+// PlayHand and Hand's Play drive a hand with four Players; Random is a
+// uniformly random legal player (the stronger ones are in package sjbot).
+// The methods DealDeck, DealOne and ApplyShown serve the game-agnostic table
+// layer: a deck dealt from outside, and what each seat and a spectator see
+// (Event) of every card and move.
+//
+// # What a seat may know
+//
+// Observation is what one seat may see: its own cards, the declarations
+// shown, every card played and every failed throw shown, the counts of the
+// other hands, the points so far, and the kitty only for the banker once it
+// has taken it up (for everyone once the hand is over). It is a value with no
+// slices, maps or pointers. Players and interfaces get only Observations;
+// Observation.AppendPlays, CountPlays, NthPlay and AppendDeclarations list the
+// seat's legal moves from it.
+//
+// # Rules
+//
+// Rules is a rules configuration: the starting level, declaring after the
+// deal instead of during it, what happens when nobody declares (no trump, or
+// the kitty turned up) and the penalty for a failed throw. Standard is the
+// default; Preset names "standard", "simple" and "penalty"; ParseRules and
+// ResolveRules read the JSON form (start_level, bid_after_deal, no_bid,
+// throw_penalty), refusing an unknown field or a value out of range with an
+// error that names the field.
+//
+// # Replay logs
+//
+// Recorder plays a game and writes its log as JSON Lines (Record): a
+// header, a deal line per hand (with the whole deck), one line per
+// declaration, pass, burial and play, a result line per hand and a game line
+// at the end. NewRand derives a game's random source from its seed. ReadLog
+// re-executes a log, checking every recorded figure and refusing a malformed,
+// edited or cut-off line with a LogError naming it; reads are bounded
+// (MaxLogLine, MaxLogSize). Replayed.Resume and Resume go on with a saved game,
+// appending to its log.
 package shengji
