@@ -32,6 +32,7 @@ type Hard struct {
 	hands  [shengji.NumSeats]card.Multi
 	kitty  card.Multi
 	deal   []card.Card
+	idx    []int
 }
 
 // scored is a candidate play and Greedy's value of it.
@@ -213,10 +214,11 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, v
 		elig[i] = m
 	}
 	// most constrained first (a stable sort keeps the shuffle's order)
-	idx := make([]int, len(p.deal))
-	for i := range idx {
-		idx[i] = i
+	idx := p.idx[:0]
+	for i := range p.deal {
+		idx = append(idx, i)
 	}
+	p.idx = idx
 	slices.SortStableFunc(idx, func(a, b int) int {
 		return bits.OnesCount8(elig[a]) - bits.OnesCount8(elig[b])
 	})

@@ -51,28 +51,61 @@ func lowCard(s card.Set) card.Card {
 	return 0
 }
 
-// masters returns the units of hand in group g that nothing in others could
-// beat, together.
+// masters returns the units of hand in group g (split as the rules split
+// a play) that nothing in others could beat, together, and how many they
+// are. It does not allocate.
 func masters(ord *shengji.Order, hand, others card.Multi, g shengji.Group) (card.Multi, int) {
-	var m card.Multi
+	m := hand.Within(ord.Faces(g))
+	if m.IsEmpty() {
+		return card.Multi{}, 0
+	}
+	steps := ord.Steps(g)
+	oppTop := highestStep(ord, others, g)
+	opp := stepPairs(ord, others, g)
+	pairs := m.Two
+	var out card.Multi
 	n := 0
-	for _, u := range ord.Split(hand.Within(ord.Faces(g))) {
-		if !beatable(ord, u, others) {
-			m = m.Union(u.Cards)
+	for {
+		bestLen, bestTop, run := 0, 0, 0
+		for s := range steps {
+			if pairs&ord.AtStep(g, s) == 0 {
+				run = 0
+				continue
+			}
+			run++
+			if run >= bestLen {
+				bestLen, bestTop = run, s
+			}
+		}
+		if bestLen < 2 {
+			break
+		}
+		var u card.Set
+		for s := bestTop - bestLen + 1; s <= bestTop; s++ {
+			f := pairs & ord.AtStep(g, s)
+			u |= f & -f
+		}
+		pairs &^= u
+		if !runAbove(opp, steps, bestLen, bestTop) {
+			out = out.Union(card.Double(u))
 			n++
 		}
 	}
-	return m, n
-}
-
-// allMaster reports whether no unit of m could be beaten by others.
-func allMaster(ord *shengji.Order, m, others card.Multi) bool {
-	for _, u := range ord.Split(m) {
-		if beatable(ord, u, others) {
-			return false
+	for s := range steps {
+		for f := pairs & ord.AtStep(g, s); f != 0; f &= f - 1 {
+			if !runAbove(opp, steps, 1, s) {
+				out = out.Union(card.Double(f & -f))
+				n++
+			}
+		}
+		for f := (m.One &^ m.Two) & ord.AtStep(g, s); f != 0; f &= f - 1 {
+			if oppTop <= s {
+				out = out.Union(card.Multi{One: f & -f})
+				n++
+			}
 		}
 	}
-	return true
+	return out, n
 }
 
 // lead chooses a lead: a throw of every unbeatable unit of a group, or the

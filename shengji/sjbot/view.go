@@ -96,19 +96,83 @@ func beatable(ord *shengji.Order, u shengji.Unit, others card.Multi) bool {
 	if u.Pairs == 0 {
 		return highestStep(ord, others, u.Group) > u.Top
 	}
-	mask := stepPairs(ord, others, u.Group)
+	return runAbove(stepPairs(ord, others, u.Group), ord.Steps(u.Group), u.Pairs, u.Top)
+}
+
+// runAbove reports whether mask has n consecutive steps set ending above
+// step top.
+func runAbove(mask uint32, steps, n, top int) bool {
 	run := 0
-	for s := 0; s < ord.Steps(u.Group); s++ {
+	for s := range steps {
 		if mask&(1<<uint(s)) == 0 {
 			run = 0
 			continue
 		}
 		run++
-		if run >= u.Pairs && s > u.Top {
+		if run >= n && s > top {
 			return true
 		}
 	}
 	return false
+}
+
+// allMaster reports whether no unit of m (split as the rules split a
+// play) could be beaten by a unit of others, taken as one hand. It does
+// not allocate.
+func allMaster(ord *shengji.Order, m, others card.Multi) bool {
+	for g := range shengji.Group(shengji.NumGroups) {
+		if mg := m.Within(ord.Faces(g)); !mg.IsEmpty() && !groupMaster(ord, mg, others, g) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupMaster is allMaster for m's cards of group g.
+func groupMaster(ord *shengji.Order, m, others card.Multi, g shengji.Group) bool {
+	n := ord.Steps(g)
+	var pairs [32]int8
+	lowSingle := n
+	for s := range n {
+		f := ord.AtStep(g, s)
+		pairs[s] = int8((m.Two & f).Len())
+		if lowSingle == n && (m.One&^m.Two)&f != 0 {
+			lowSingle = s
+		}
+	}
+	if lowSingle < n && highestStep(ord, others, g) > lowSingle {
+		return false
+	}
+	opp := stepPairs(ord, others, g)
+	// tractors: the longest run again and again, the highest on a tie
+	for {
+		bestLen, bestTop, run := 0, 0, 0
+		for s := range n {
+			if pairs[s] == 0 {
+				run = 0
+				continue
+			}
+			run++
+			if run >= bestLen {
+				bestLen, bestTop = run, s
+			}
+		}
+		if bestLen < 2 {
+			break
+		}
+		if runAbove(opp, n, bestLen, bestTop) {
+			return false
+		}
+		for s := bestTop - bestLen + 1; s <= bestTop; s++ {
+			pairs[s]--
+		}
+	}
+	for s := range n {
+		if pairs[s] > 0 && runAbove(opp, n, 1, s) {
+			return false
+		}
+	}
+	return true
 }
 
 // opponentVoid reports whether an opponent of the seat is known to be void
