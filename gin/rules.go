@@ -1,13 +1,11 @@
 package gin
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"slices"
 	"strings"
+
+	"felt/internal/strictjson"
 )
 
 // UpcardRule says how a hand begins. The zero value is UpcardStandard.
@@ -199,13 +197,13 @@ func (r Rules) Validate() error {
 // ErrInvalidRules that names the problem, and leaves r as it was. Ranges
 // are Validate's to check.
 func (r *Rules) UnmarshalJSON(data []byte) error {
-	if err := checkFields(data, ruleFields); err != nil {
+	if _, err := strictjson.ObjectNoNull(data, ruleFields...); err != nil {
 		return fmt.Errorf("gin: rules: %s: %w", err, ErrInvalidRules)
 	}
 	type plain Rules // without this method
 	p := plain(*r)
 	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("gin: rules: %s: %w", jsonProblem(err), ErrInvalidRules)
+		return fmt.Errorf("gin: rules: %s: %w", strictjson.Problem(err), ErrInvalidRules)
 	}
 	*r = Rules(p)
 	return nil
@@ -216,15 +214,8 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 // and wraps ErrInvalidRules.
 func ParseRules(base Rules, data []byte) (Rules, error) {
 	r := base
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
-		if errors.Is(err, ErrInvalidRules) {
-			return Rules{}, err
-		}
-		return Rules{}, fmt.Errorf("gin: rules: %s: %w", jsonProblem(err), ErrInvalidRules)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Rules{}, fmt.Errorf("gin: rules: more than one JSON value: %w", ErrInvalidRules)
+	if err := r.UnmarshalJSON(data); err != nil {
+		return Rules{}, err
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, err
@@ -243,98 +234,4 @@ func ResolveRules(nameOrJSON string) (Rules, error) {
 		return Rules{}, fmt.Errorf("gin: rules %q: not a preset (%s) nor a JSON object: %w", nameOrJSON, strings.Join(Presets(), ", "), ErrInvalidRules)
 	}
 	return ParseRules(Standard(), []byte(s))
-}
-
-// checkFields checks that data is one JSON object whose keys are all in
-// known, spelled exactly, each at most once and none null. encoding/json
-// alone would match keys without regard to case and let a repeated key
-// silently replace the first.
-func checkFields(data []byte, known []string) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return errors.New(jsonProblem(err))
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return fmt.Errorf("want a JSON object, got %s", jsonKind(tok))
-	}
-	seen := make(map[string]bool, len(known))
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return errors.New(jsonProblem(cutShort(err)))
-		}
-		key, _ := tok.(string) // the decoder allows only strings here
-		if !slices.Contains(known, key) {
-			return fmt.Errorf("unknown field %q", key)
-		}
-		if seen[key] {
-			return fmt.Errorf("field %s given twice", key)
-		}
-		seen[key] = true
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return errors.New(jsonProblem(cutShort(err)))
-		}
-		if string(v) == "null" {
-			return fmt.Errorf("field %s is null", key)
-		}
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return errors.New(jsonProblem(cutShort(err)))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
-
-// cutShort turns the end of input inside a JSON value into
-// io.ErrUnexpectedEOF.
-func cutShort(err error) error {
-	if err == io.EOF {
-		return io.ErrUnexpectedEOF
-	}
-	return err
-}
-
-// jsonKind names the kind of JSON value that begins with tok.
-func jsonKind(tok json.Token) string {
-	switch v := tok.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64, json.Number:
-		return "number"
-	case string:
-		return "string"
-	case json.Delim:
-		if v == '[' {
-			return "array"
-		}
-	}
-	return fmt.Sprintf("%v", tok)
-}
-
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case asErr(err, &te) && te.Field == "":
-		return fmt.Sprintf("want a JSON object, got %s", te.Value)
-	case asErr(err, &te):
-		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
-	case asErr(err, &se):
-		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, err)
-	}
-	if errors.Is(err, io.EOF) {
-		return "no JSON value"
-	}
-	if errors.Is(err, io.ErrUnexpectedEOF) {
-		return "malformed JSON: cut short"
-	}
-	msg := err.Error()
-	msg = strings.TrimPrefix(msg, "json: ")
-	return msg
 }

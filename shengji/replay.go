@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"felt/card"
+	"felt/internal/strictjson"
 )
 
 // LogFormat is the replay log format version written in the header.
@@ -342,7 +343,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&rec); err != nil {
-			return nil, fail("not a log record: %s", trimPrefix(jsonProblem(err)))
+			return nil, fail("not a log record: %s", trimPrefix(strictjson.Problem(err)))
 		}
 		if dec.More() {
 			return nil, fail("more than one JSON value on the line")

@@ -1,14 +1,13 @@
 package shengji
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"felt/card"
+	"felt/internal/strictjson"
 )
 
 // NoBidRule says how the trump is settled when nobody declares. The zero
@@ -132,6 +131,9 @@ type rulesJSON struct {
 	ThrowPenalty int       `json:"throw_penalty"`
 }
 
+// ruleFields are rulesJSON's field names, spelled exactly.
+var ruleFields = []string{"start_level", "bid_after_deal", "no_bid", "throw_penalty"}
+
 // MarshalJSON writes the rules with the rules page's field names.
 func (r Rules) MarshalJSON() ([]byte, error) {
 	if err := r.Validate(); err != nil {
@@ -141,18 +143,21 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a rules object over r: fields given replace r's,
-// the others keep r's values. An unknown field or a wrong type is an error
-// naming the field; on an error r is unchanged. It does not validate
-// ranges (ParseRules does).
+// the others keep r's values (as does a field given as null). Field names
+// are matched exactly, case included. Anything but one object, an unknown
+// field, a field given twice or a wrong type is an error wrapping
+// ErrInvalidRules that names the problem; on an error r is unchanged. It
+// does not validate ranges (ParseRules does).
 func (r *Rules) UnmarshalJSON(b []byte) error {
 	v := rulesJSON{StartLevel: "", BidAfterDeal: r.BidAfterDeal, NoBid: r.NoBid, ThrowPenalty: r.ThrowPenalty}
 	if r.StartLevel >= card.Ace && r.StartLevel <= card.King {
 		v.StartLevel = LevelString(r.StartLevel)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
-		return fmt.Errorf("shengji: rules: %s: %w", jsonProblem(err), ErrInvalidRules)
+	if _, err := strictjson.Object(b, ruleFields...); err != nil {
+		return fmt.Errorf("shengji: rules: %s: %w", err, ErrInvalidRules)
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("shengji: rules: %s: %w", strictjson.Problem(err), ErrInvalidRules)
 	}
 	n := Rules{BidAfterDeal: v.BidAfterDeal, NoBid: v.NoBid, ThrowPenalty: v.ThrowPenalty}
 	if v.StartLevel != "" {
@@ -171,15 +176,8 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 // an out-of-range value is an error that names the field.
 func ParseRules(base Rules, data []byte) (Rules, error) {
 	r := base
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&r); err != nil {
-		if errors.Is(err, ErrInvalidRules) {
-			return Rules{}, err
-		}
-		return Rules{}, fmt.Errorf("shengji: rules: %s: %w", jsonProblem(err), ErrInvalidRules)
-	}
-	if dec.More() {
-		return Rules{}, fmt.Errorf("shengji: rules: more than one JSON value: %w", ErrInvalidRules)
+	if err := r.UnmarshalJSON(data); err != nil {
+		return Rules{}, err
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, err
@@ -198,21 +196,4 @@ func ResolveRules(nameOrJSON string) (Rules, error) {
 		return Rules{}, fmt.Errorf("shengji: rules %q: not a preset (%s) nor a JSON object: %w", nameOrJSON, strings.Join(Presets(), ", "), ErrInvalidRules)
 	}
 	return ParseRules(Standard(), []byte(s))
-}
-
-// jsonProblem says in words what is wrong with a JSON value.
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te) && te.Field == "":
-		return fmt.Sprintf("want a JSON object, got %s", te.Value)
-	case errors.As(err, &te):
-		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
-	case errors.As(err, &se):
-		return fmt.Sprintf("malformed JSON at byte %d", se.Offset)
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return "malformed JSON: it ends too soon"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
 }

@@ -72,3 +72,29 @@ func TestRules_ParseOverABaseNamingTheField(t *testing.T) {
 		}
 	}
 }
+
+// TestRules_FieldNamesExactAndOnce: rules field names are matched exactly,
+// case included, and each given once; a null field keeps the base's value.
+func TestRules_FieldNamesExactAndOnce(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"Start_Level":"3"}`, `shengji: rules: unknown field "Start_Level": invalid rules`},
+		{`{"THROW_PENALTY":10}`, `shengji: rules: unknown field "THROW_PENALTY": invalid rules`},
+		{`{"throw_penalty":10,"throw_penalty":0}`, `shengji: rules: field throw_penalty given twice: invalid rules`},
+		{`{"no_bid":"turn-up-kitty"}}`, `shengji: rules: more than one JSON value: invalid rules`},
+		{`{"start_level":`, `shengji: rules: malformed JSON: cut short: invalid rules`},
+	} {
+		if _, err := ResolveRules(c.in); !errors.Is(err, ErrInvalidRules) || err.Error() != c.want {
+			t.Errorf("%s: %v, want %q", c.in, err, c.want)
+		}
+	}
+	for _, in := range []string{`null`, `[]`} {
+		want := `shengji: rules: want a JSON object, got ` + map[string]string{"null": "null", "[]": "array"}[in] + `: invalid rules`
+		if _, err := ParseRules(Standard(), []byte(in)); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+	base, _ := Preset("penalty")
+	if r, err := ParseRules(base, []byte(`{"throw_penalty":null,"start_level":null}`)); err != nil || r != base {
+		t.Errorf("null fields: %+v, %v, want the base %+v", r, err, base)
+	}
+}

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"slices"
-	"strings"
 
 	"felt/card"
 	"felt/gin"
+	"felt/internal/strictjson"
 )
 
 // meldReport is the JSON object `felt gin melds` writes for one hand.
@@ -74,7 +71,10 @@ type showdownRequest struct {
 // defender present as strings, nothing after the object.
 func parseShowdownRequest(line []byte) (showdownRequest, error) {
 	var req showdownRequest
-	fields, err := objectFields(line, "knocker", "defender", "rules")
+	fields, err := strictjson.Object(line, "knocker", "defender", "rules")
+	if errors.Is(err, strictjson.ErrMoreValues) {
+		return req, errors.New("not a showdown request: more than one JSON value on the line")
+	}
 	if err != nil {
 		return req, fmt.Errorf("not a showdown request: %w", err)
 	}
@@ -87,87 +87,14 @@ func parseShowdownRequest(line []byte) (showdownRequest, error) {
 			return req, fmt.Errorf("not a showdown request: no %s field", f.name)
 		}
 		if raw[0] != '"' {
-			return req, fmt.Errorf("not a showdown request: field %s: want a string of cards, got %s", f.name, rawKind(raw))
+			return req, fmt.Errorf("not a showdown request: field %s: want a string of cards, got %s", f.name, strictjson.Kind(raw))
 		}
 		if err := json.Unmarshal(raw, f.dst); err != nil {
-			return req, fmt.Errorf("not a showdown request: field %s: %s", f.name, jsonProblem(err))
+			return req, fmt.Errorf("not a showdown request: field %s: %s", f.name, strictjson.Problem(err))
 		}
 	}
 	req.Rules = fields["rules"]
 	return req, nil
-}
-
-// objectFields reads data as exactly one JSON object whose keys are among
-// known, spelled exactly and each given once, and returns its values by
-// key. (encoding/json alone matches keys without regard to case and lets a
-// repeated key replace the first.)
-func objectFields(data []byte, known ...string) (map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, errors.New(jsonProblem(err))
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		kind := "array"
-		if !ok {
-			raw, _ := json.Marshal(tok)
-			kind = rawKind(raw)
-		}
-		return nil, fmt.Errorf("want a JSON object, got %s", kind)
-	}
-	fields := make(map[string]json.RawMessage, len(known))
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, errors.New(jsonProblem(cutShort(err)))
-		}
-		key, _ := tok.(string) // the decoder allows only strings here
-		if !slices.Contains(known, key) {
-			return nil, fmt.Errorf("unknown field %q", key)
-		}
-		if _, dup := fields[key]; dup {
-			return nil, fmt.Errorf("field %s given twice", key)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, errors.New(jsonProblem(cutShort(err)))
-		}
-		fields[key] = v
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, errors.New(jsonProblem(cutShort(err)))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("more than one JSON value on the line")
-	}
-	return fields, nil
-}
-
-// cutShort turns the end of input inside a JSON value into
-// io.ErrUnexpectedEOF.
-func cutShort(err error) error {
-	if err == io.EOF {
-		return io.ErrUnexpectedEOF
-	}
-	return err
-}
-
-// rawKind names the kind of a JSON value: null, boolean, number, string,
-// array or object.
-func rawKind(raw []byte) string {
-	switch raw[0] {
-	case 'n':
-		return "null"
-	case 't', 'f':
-		return "boolean"
-	case '"':
-		return "string"
-	case '[':
-		return "array"
-	case '{':
-		return "object"
-	}
-	return "number"
 }
 
 // showdownReport is the JSON object `felt gin showdown` writes.
@@ -221,24 +148,4 @@ func reportShowdown(line []byte) (showdownReport, error) {
 		rep.Layoffs = append(rep.Layoffs, l.Card)
 	}
 	return rep, nil
-}
-
-// jsonProblem says what is wrong with a JSON value, without the package
-// prefix of encoding/json's messages.
-func jsonProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te) && te.Field == "":
-		return fmt.Sprintf("want a JSON object, got %s", te.Value)
-	case errors.As(err, &te):
-		return fmt.Sprintf("field %s: want %s, got %s", te.Field, te.Type, te.Value)
-	case errors.As(err, &se):
-		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, err)
-	case errors.Is(err, io.EOF):
-		return "no JSON value"
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "malformed JSON: cut short"
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
 }

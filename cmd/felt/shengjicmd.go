@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"felt/card"
+	"felt/internal/strictjson"
 	"felt/shengji"
 )
 
@@ -67,6 +67,9 @@ type checkRequest struct {
 	Others         *map[string]string `json:"others"`
 	AttackerPoints *int               `json:"attacker_points"`
 }
+
+// checkKeys are checkRequest's JSON field names, spelled exactly.
+var checkKeys = []string{"kind", "trump", "cards", "lead", "hand", "play", "plays", "leader", "throw", "others", "attacker_points"}
 
 // checkFields lists, for each kind, the fields its line must have.
 var checkFields = map[string][]string{
@@ -149,13 +152,15 @@ type levelAnswer struct {
 // shengjiCheck answers one line of `felt shengji check`.
 func shengjiCheck(line []byte) (any, error) {
 	var req checkRequest
-	dec := json.NewDecoder(strings.NewReader(string(line)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, fmt.Errorf("not a check request: %s", jsonProblem(err))
-	}
-	if dec.More() {
+	_, err := strictjson.Object(line, checkKeys...)
+	if errors.Is(err, strictjson.ErrMoreValues) {
 		return nil, errors.New("not a check request: more than one JSON value on the line")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("not a check request: %w", err)
+	}
+	if err := json.Unmarshal(line, &req); err != nil {
+		return nil, fmt.Errorf("not a check request: %s", strictjson.Problem(err))
 	}
 	want, ok := checkFields[req.Kind]
 	if !ok {

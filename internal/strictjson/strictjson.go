@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -21,6 +22,18 @@ var ErrMoreValues = errors.New("more than one JSON value")
 // object, got array"), `unknown field "Action"`, "field card given twice",
 // malformed JSON, or ErrMoreValues.
 func Object(data []byte, known ...string) (map[string]json.RawMessage, error) {
+	return object(data, known, false)
+}
+
+// ObjectNoNull is Object for an object in which null means nothing: a null
+// value is refused too ("field card is null"), in the order the fields
+// come.
+func ObjectNoNull(data []byte, known ...string) (map[string]json.RawMessage, error) {
+	return object(data, known, true)
+}
+
+// object is Object, refusing null values when noNull is set.
+func object(data []byte, known []string, noNull bool) (map[string]json.RawMessage, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
 	if err != nil {
@@ -45,6 +58,9 @@ func Object(data []byte, known ...string) (map[string]json.RawMessage, error) {
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return nil, errors.New(Problem(cutShort(err)))
+		}
+		if noNull && string(v) == "null" {
+			return nil, fmt.Errorf("field %s is null", key)
 		}
 		fields[key] = v
 	}
@@ -75,12 +91,16 @@ func Field(key string, raw json.RawMessage, dst any, want string) error {
 
 // Problem says what an error from encoding/json means, in words: where
 // JSON is malformed, that it was cut short or missing, which field has a
-// value of the wrong type. Other errors (a value's own UnmarshalJSON or
+// value of the wrong type, that a value decoded into a struct or map is
+// not a JSON object. Other errors (a value's own UnmarshalJSON or
 // UnmarshalText, say) keep their message, without a "json: " prefix.
 func Problem(err error) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
+	case errors.As(err, &te) && te.Field == "" && te.Type != nil &&
+		(te.Type.Kind() == reflect.Struct || te.Type.Kind() == reflect.Map):
+		return fmt.Sprintf("want a JSON object, got %s", te.Value)
 	case errors.As(err, &te) && te.Field == "":
 		return fmt.Sprintf("want %s, got %s", te.Type, te.Value)
 	case errors.As(err, &te):

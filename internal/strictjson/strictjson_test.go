@@ -95,3 +95,56 @@ func TestKind(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectNoNull: a null value is refused, naming the field, where it
+// comes; the other problems are Object's.
+func TestObjectNoNull(t *testing.T) {
+	tests := []struct{ in, err string }{
+		{`{"card":"7H","melds":[]}`, ""},
+		{`{"card":null}`, "field card is null"},
+		{`{"action":"pass","melds":null}`, "field melds is null"},
+		{`{"melds":null,"Card":1}`, "field melds is null"},
+		{`{"Card":1,"melds":null}`, `unknown field "Card"`},
+		{`{"card":"7H","card":null}`, "field card given twice"},
+		{`null`, "want a JSON object, got null"},
+	}
+	for _, tc := range tests {
+		_, err := ObjectNoNull([]byte(tc.in), "action", "card", "melds")
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err) {
+			t.Errorf("ObjectNoNull(%s) = %v, want %q", tc.in, err, tc.err)
+		}
+	}
+	if _, err := Object([]byte(`{"card":null}`), "card"); err != nil {
+		t.Errorf("Object refuses null: %v", err)
+	}
+}
+
+// TestProblem: encoding/json's errors in words, a value that should have
+// been an object said to be one.
+func TestProblem(t *testing.T) {
+	var st struct {
+		N int `json:"n"`
+	}
+	var m map[string]int
+	var s string
+	tests := []struct {
+		in  string
+		dst any
+		err string
+	}{
+		{`[]`, &st, "want a JSON object, got array"},
+		{`"x"`, &m, "want a JSON object, got string"},
+		{`7`, &s, "want string, got number"},
+		{`{"n":"7"}`, &st, "field n: want int, got string"},
+		{`{"n":`, &st, "malformed JSON at byte 5: unexpected end of JSON input"},
+		{`{"n" 7}`, &st, "malformed JSON at byte 6: invalid character '7' after object key"},
+	}
+	for _, tc := range tests {
+		if got := Problem(json.Unmarshal([]byte(tc.in), tc.dst)); got != tc.err {
+			t.Errorf("Problem(Unmarshal(%s)) = %q, want %q", tc.in, got, tc.err)
+		}
+	}
+	if got := Problem(errors.New("json: cannot unmarshal")); got != "cannot unmarshal" {
+		t.Errorf("Problem keeps the prefix: %q", got)
+	}
+}
