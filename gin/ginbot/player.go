@@ -16,8 +16,12 @@ type Player interface {
 	Act(obs *gin.Observation) gin.Action
 }
 
-// Levels lists the built-in player names.
-func Levels() []string { return []string{"random", "simple", "easy", "normal", "hard"} }
+// Levels lists the built-in player names: the levels (random, simple,
+// easy, normal, hard), then the population of styles hard is measured
+// against (Style, HardV1).
+func Levels() []string {
+	return []string{"random", "simple", "easy", "normal", "hard", "gin-hunter", "low-knocker", "undercutter", "hard-v1"}
+}
 
 // New returns the built-in player with the given name, drawing its
 // randomness from rng.
@@ -33,6 +37,14 @@ func New(name string, rng *rand.Rand) (Player, error) {
 		return NewNormal(rng), nil
 	case "hard":
 		return NewHard(rng), nil
+	case "gin-hunter":
+		return NewGinHunter(rng), nil
+	case "low-knocker":
+		return NewLowKnocker(rng), nil
+	case "undercutter":
+		return NewUndercutter(rng), nil
+	case "hard-v1":
+		return NewHardV1(rng), nil
 	}
 	return nil, fmt.Errorf("ginbot: no player %q (have %v)", name, Levels())
 }

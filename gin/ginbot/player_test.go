@@ -23,6 +23,14 @@ func makers() map[string]maker {
 		"easy":   func(s uint64) Player { return NewEasy(gin.NewRand(s)) },
 		"normal": func(s uint64) Player { return NewNormal(gin.NewRand(s)) },
 		"hard":   fastHard,
+		"hard-v1": func(s uint64) Player {
+			h := NewHardV1(gin.NewRand(s))
+			h.Worlds = 8
+			return h
+		},
+		"gin-hunter":  func(s uint64) Player { return NewGinHunter(gin.NewRand(s)) },
+		"low-knocker": func(s uint64) Player { return NewLowKnocker(gin.NewRand(s)) },
+		"undercutter": func(s uint64) Player { return NewUndercutter(gin.NewRand(s)) },
 	}
 }
 
@@ -55,7 +63,7 @@ func TestPlayers_OnlyLegalActions(t *testing.T) {
 func FuzzPlayers(f *testing.F) {
 	f.Add(uint64(1), uint8(0), uint8(4))
 	f.Add(uint64(99), uint8(3), uint8(2))
-	names := []string{"random", "simple", "easy", "normal", "hard"}
+	names := []string{"random", "simple", "easy", "normal", "hard", "hard-v1", "gin-hunter", "low-knocker", "undercutter"}
 	f.Fuzz(func(t *testing.T, seed uint64, a, b uint8) {
 		ms := makers()
 		pa, pb := ms[names[int(a)%len(names)]], ms[names[int(b)%len(names)]]
