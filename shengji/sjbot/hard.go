@@ -62,6 +62,9 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 	}
 	v := newView(o)
 	p.candidates(&v)
+	if len(p.cands) == 0 {
+		return p.greedy.Act(o)
+	}
 	if len(p.cands) == 1 || p.Samples <= 0 {
 		return shengji.PlayAction(p.cands[0].m), true
 	}
