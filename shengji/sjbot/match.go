@@ -120,8 +120,10 @@ type MatchResult struct {
 // seed, A in seats 0 and 2 in the first and in seats 1 and 3 in the
 // second, so each team meets the same deals from both sides (the deals
 // of later hands follow the same shuffles, though the play makes them
-// differ). Players draw from sources derived from seed, the game and the
-// seat. games is rounded up to an even number.
+// differ). The player in a seat draws from a source derived from the
+// deal's seed and the seat, whichever team it plays for, so Match(b, a)
+// plays the same games as Match(a, b) with the teams' names swapped.
+// games is rounded up to an even number.
 func Match(rules shengji.Rules, a, b Maker, games int, seed uint64) (MatchResult, error) {
 	var r MatchResult
 	for i := 0; i < (games+1)/2; i++ {
@@ -130,7 +132,7 @@ func Match(rules shengji.Rules, a, b Maker, games int, seed uint64) (MatchResult
 			var ps [shengji.NumSeats]Player
 			var teamA shengji.Team = shengji.Team(side)
 			for s := range shengji.Seat(shengji.NumSeats) {
-				rng := rand.New(rand.NewPCG(deal, uint64(side)<<8|uint64(s)))
+				rng := rand.New(rand.NewPCG(deal, uint64(s)))
 				if s.Team() == teamA {
 					ps[s] = a(rng)
 				} else {

@@ -1,6 +1,7 @@
 package sjbot
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -91,4 +92,52 @@ func (p timed) Act(o *shengji.Observation) (shengji.Action, bool) {
 	a, ok := p.Player.Act(o)
 	*p.times = append(*p.times, time.Since(start))
 	return a, ok
+}
+
+// TestMatch_SeatsRotated: each pair of games is the same deal with the
+// teams swapped, and the player in a seat draws from the same source
+// whichever team it plays for, so swapping the makers swaps the results
+// exactly.
+func TestMatch_SeatsRotated(t *testing.T) {
+	ab, err := Match(shengji.Standard(), greedyMaker, randomMaker, 6, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ba, err := Match(shengji.Standard(), randomMaker, greedyMaker, 6, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ab.Games != 6 || ba.Games != 6 {
+		t.Fatalf("%d and %d games, want 6", ab.Games, ba.Games)
+	}
+	if ab.AWins+ba.AWins != ab.Games || ab.Hands != ba.Hands || ab.LevelsUp != [2]int{ba.LevelsUp[1], ba.LevelsUp[0]} ||
+		ab.BankHands != [2]int{ba.BankHands[1], ba.BankHands[0]} || ab.Attackers80 != ba.Attackers80 {
+		t.Fatalf("swapping the teams does not mirror the match: %+v and %+v", ab, ba)
+	}
+	if odd, _ := Match(shengji.Standard(), greedyMaker, randomMaker, 3, 9); odd.Games != 4 {
+		t.Fatalf("3 games asked: %d played, want 4 (pairs)", odd.Games)
+	}
+}
+
+// TestWilson_KnownValues checks the interval against published values
+// (z = 1.96).
+func TestWilson_KnownValues(t *testing.T) {
+	for _, c := range []struct {
+		wins      float64
+		n         int
+		low, high float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{81, 263, 0.2553, 0.3662},
+	} {
+		iv := Wilson(c.wins, c.n)
+		if math.Abs(iv.Low-c.low) > 5e-5 || math.Abs(iv.High-c.high) > 5e-5 || iv.N != c.n {
+			t.Errorf("Wilson(%g, %d) = %+v, want [%.4f, %.4f]", c.wins, c.n, iv, c.low, c.high)
+		}
+	}
+	if iv := Wilson(0, 0); iv.Low != 0 || iv.High != 1 {
+		t.Errorf("no trials: %+v, want [0, 1]", iv)
+	}
 }
