@@ -52,7 +52,7 @@ func PlayGame(rules shengji.Rules, seed uint64, players [shengji.NumSeats]Player
 			}
 		}
 		if err := g.PlayHand(ps); err != nil {
-			return st, fmt.Errorf("sjbot: hand %d of game %d: %w", g.HandNumber(), seed, err)
+			return st, fmt.Errorf("sjbot: hand %d of the game dealt from seed %d: %w", g.HandNumber(), seed, err)
 		}
 		st.Hands++
 		sc := g.Hand().Score()
