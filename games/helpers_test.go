@@ -30,18 +30,39 @@ func hash(v ...any) uint64 {
 
 // ginPure decides from the observation alone (so a resumed table plays
 // on as the uninterrupted one did): it knocks or goes big gin when it can,
-// and otherwise picks a legal action by a hash of what it sees.
+// takes an upcard that lowers its deadwood, and discards to the least
+// deadwood (ties broken by a hash of what it sees).
 func ginPure(o *gin.Observation) (gin.Action, bool) {
 	as := o.LegalActions(nil)
-	for _, a := range as {
-		if a.Kind == gin.BigGin || a.Kind == gin.Knock {
-			if a.Kind == gin.Knock {
-				a.Show, _ = gin.Melds(o.Hand.Remove(a.Card))
+	best, bestD := -1, 1000
+	for i, a := range as {
+		switch a.Kind {
+		case gin.BigGin:
+			return a, true
+		case gin.Knock:
+			a.Show, _ = gin.Melds(o.Hand.Remove(a.Card))
+			return a, true
+		case gin.TakeDiscard:
+			// Only the upcard: taking discards could go on for ever.
+			if top := o.Pile.Top(); o.Phase != gin.DrawPhase && gin.DeadwoodAfterDiscard(o.Hand.Add(top)) < gin.Deadwood(o.Hand) {
+				return a, true
 			}
+		case gin.Discard:
+			d := gin.Deadwood(o.Hand.Remove(a.Card))*64 + int(hash(o.Hand, a.Card)%64)
+			if d < bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	if best >= 0 {
+		return as[best], true
+	}
+	for _, a := range as {
+		if a.Kind == gin.DrawStock || a.Kind == gin.Pass {
 			return a, true
 		}
 	}
-	return as[hash(o.Hand, o.StockLen, o.Pile.Len())%uint64(len(as))], true
+	return as[0], true
 }
 
 // sjPure decides from the observation alone.
@@ -105,8 +126,8 @@ func sjRandoms(seed uint64) []sjP {
 // fast is Shengji starting at level ace: a game is a hand or a few.
 var fast = json.RawMessage(`{"start_level":"A"}`)
 
-// short is Gin Rummy to 40 points.
-var short = json.RawMessage(`{"target_score":40}`)
+// short is Gin Rummy to 25 points.
+var short = json.RawMessage(`{"target_score":25}`)
 
 func runGin(t testing.TB, seed uint64, opts json.RawMessage, ps []ginP, after func(tb *ginTable, n int)) ([]byte, table.Result) {
 	t.Helper()

@@ -1,0 +1,5 @@
+//go:build race
+
+package games
+
+const raceEnabled = true
