@@ -1,9 +1,6 @@
 package gin
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"felt/card"
+	"felt/internal/jsonl"
 )
 
 // LogFormat is the replay log format version written in the header.
@@ -139,13 +137,7 @@ func (r *Recorder) write(rec Record) error {
 	if r.w == nil {
 		return nil
 	}
-	b, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	_, err = r.w.Write(b)
-	return err
+	return jsonl.Write(r.w, rec)
 }
 
 func dealRecord(g *Game) Record {
@@ -324,31 +316,6 @@ const MaxLogSize = 16 << 20
 // maxLogSize is MaxLogSize, lowered by tests.
 var maxLogSize int64 = MaxLogSize
 
-// errLogSize is returned by a sizeLimit reader past its limit.
-var errLogSize = errors.New("log too large")
-
-// sizeLimit reads from r and fails with errLogSize once more than n bytes
-// have been read.
-type sizeLimit struct {
-	r io.Reader
-	n int64 // bytes still allowed
-}
-
-func (l *sizeLimit) Read(p []byte) (int, error) {
-	if l.n < 0 {
-		return 0, errLogSize
-	}
-	if int64(len(p)) > l.n+1 {
-		p = p[:l.n+1]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	if l.n < 0 {
-		return n, errLogSize
-	}
-	return n, err
-}
-
 // ReadLog re-executes a replay log: it rebuilds the game from the header's
 // seed and rules, applies every action, and checks every recorded figure
 // (deals, drawn cards, deadwood, stock sizes, results, scores, bonuses). A
@@ -357,9 +324,7 @@ func (l *sizeLimit) Read(p []byte) (int, error) {
 // bounded: a line longer than MaxLogLine, or a log longer than MaxLogSize,
 // is refused.
 func ReadLog(rd io.Reader) (*Replayed, error) {
-	lim := &sizeLimit{r: rd, n: maxLogSize}
-	sc := bufio.NewScanner(lim)
-	sc.Buffer(make([]byte, 0, 4096), MaxLogLine)
+	lines := jsonl.NewReader(rd, MaxLogLine, maxLogSize)
 	out := &Replayed{}
 	line := 0
 	fail := func(format string, args ...any) error {
@@ -370,26 +335,12 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 	}
 	seq := 0
 	state := "header" // what may come next: header, deal, play, result, end
-	for sc.Scan() {
-		line++
-		if lim.n < 0 {
-			// the scanner hands out what it read before the limit, the
-			// last line cut short: the log is refused whatever it holds
-			return nil, &LogError{Line: line, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
-		}
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			return nil, fail("empty line")
-		}
+	for {
 		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
-			return nil, fail("not a log record: %v", err)
+		if !lines.Next(&rec) {
+			break
 		}
-		if dec.More() {
-			return nil, fail("more than one JSON value on the line")
-		}
+		line = lines.Line()
 		out.Lines = line
 		g := out.Game
 		switch rec.Type {
@@ -545,14 +496,8 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 		}
 		out.Records = append(out.Records, rec)
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLogLine)}
-		}
-		if errors.Is(err, errLogSize) {
-			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
-		}
-		return nil, &LogError{Line: line + 1, Err: err}
+	if err := lines.Err(); err != nil {
+		return nil, &LogError{Line: err.Line, Err: err.Err}
 	}
 	if out.Game == nil {
 		return nil, &LogError{Line: 1, Err: errors.New("empty log: no header")}
@@ -576,34 +521,17 @@ func deref[T any](p *T) any {
 	return *p
 }
 
-// sameRecord compares a recorded line with the one the replay produces.
+// sameRecord compares a recorded line with the one the replay produces and
+// names the first field that differs.
 func sameRecord(got, want Record) error {
-	g, _ := json.Marshal(got)
-	w, _ := json.Marshal(want)
-	if bytes.Equal(g, w) {
+	m := jsonl.Compare(got, want)
+	switch {
+	case m == nil:
 		return nil
+	case m.Field == "":
+		return ErrLogMismatch
 	}
-	var gm, wm map[string]any
-	_ = json.Unmarshal(g, &gm)
-	_ = json.Unmarshal(w, &wm)
-	keys := make([]string, 0, len(wm)+len(gm))
-	for k := range wm {
-		keys = append(keys, k)
-	}
-	for k := range gm {
-		if _, ok := wm[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		gb, _ := json.Marshal(gm[k])
-		wb, _ := json.Marshal(wm[k])
-		if !bytes.Equal(gb, wb) {
-			return fmt.Errorf("%s is %s, replay gives %s: %w", k, gb, wb, ErrLogMismatch)
-		}
-	}
-	return ErrLogMismatch
+	return fmt.Errorf("%s is %s, replay gives %s: %w", m.Field, m.Got, m.Want, ErrLogMismatch)
 }
 
 // Resume rebuilds a game from its log and returns a Recorder that appends

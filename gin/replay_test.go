@@ -2,7 +2,9 @@ package gin
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"slices"
@@ -256,6 +258,49 @@ func TestReplayRefusesBadTakeover(t *testing.T) {
 		var le *LogError
 		if !errors.As(err, &le) || le.Line != tc.at+1 || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want a LogError on line %d with %q", tc.what, err, tc.at+1, tc.want)
+		}
+	}
+}
+
+// TestReadLogNamesTheProblem: a bad line's error names the line and the
+// problem once, in words: a line that is not a record, an unknown field,
+// an empty line, a figure that differs or is missing.
+func TestReadLogNamesTheProblem(t *testing.T) {
+	lines := strings.SplitAfter(playRandom(t, Standard(), 5).String(), "\n")
+	result := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, `{"type":"result"`) })
+	if result < 0 {
+		t.Fatal("no result line")
+	}
+	edit := func(i int, old, new string) string {
+		ls := slices.Clone(lines)
+		if !strings.Contains(ls[i], old) {
+			t.Fatalf("line %d has no %s: %s", i+1, old, ls[i])
+		}
+		ls[i] = strings.Replace(ls[i], old, new, 1)
+		return strings.Join(ls, "")
+	}
+	var rs Record
+	if err := json.Unmarshal([]byte(lines[result]), &rs); err != nil || rs.Points == nil {
+		t.Fatalf("result line %s: %v", lines[result], err)
+	}
+	pts := fmt.Sprintf(`"points":%d,`, *rs.Points)
+	for _, tc := range []struct{ what, log, want string }{
+		{"not JSON", "{nope\n", `replay: line 1: not a log record: malformed JSON at byte 2: invalid character 'n' looking for beginning of object key string`},
+		{"an array", "[]\n", `replay: line 1: not a log record: want a JSON object, got array`},
+		{"unknown field", edit(0, `{"type":"header"`, `{"type":"header","x":1`), `replay: line 1: not a log record: unknown field "x"`},
+		{"wrong type", edit(0, `"format":1`, `"format":"1"`), `replay: line 1: not a log record: field format: want int, got string`},
+		{"two values", edit(1, "}\n", "} {}\n"), `replay: line 2: more than one JSON value on the line`},
+		{"empty line", edit(1, `{`, "\n{"), `replay: line 2: empty line`},
+		{"points differ", edit(result, pts, fmt.Sprintf(`"points":%d,`, *rs.Points+1)),
+			fmt.Sprintf("replay: line %d: points is %d, replay gives %d: recorded figure does not match the replay", result+1, *rs.Points+1, *rs.Points)},
+		{"points missing", edit(result, pts, ""),
+			fmt.Sprintf("replay: line %d: points is missing, replay gives %d: recorded figure does not match the replay", result+1, *rs.Points)},
+		{"a field no result has", edit(result, `{"type":"result"`, `{"type":"result","seq":3`),
+			fmt.Sprintf("replay: line %d: seq is 3, replay gives absent: recorded figure does not match the replay", result+1)},
+	} {
+		_, err := ReadLog(strings.NewReader(tc.log))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: %v\nwant %s", tc.what, err, tc.want)
 		}
 	}
 }

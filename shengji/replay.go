@@ -1,16 +1,12 @@
 package shengji
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 
 	"felt/card"
-	"felt/internal/strictjson"
+	"felt/internal/jsonl"
 )
 
 // LogFormat is the replay log format version written in the header.
@@ -185,12 +181,7 @@ func (r *Recorder) write(rec Record) error {
 	if r.w == nil {
 		return nil
 	}
-	b, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	_, err = r.w.Write(append(b, '\n'))
-	return err
+	return jsonl.Write(r.w, rec)
 }
 
 // Deal deals the current hand's next card. It writes nothing: the next
@@ -275,30 +266,6 @@ const MaxLogSize = 16 << 20
 // maxLogSize is MaxLogSize, lowered by tests.
 var maxLogSize int64 = MaxLogSize
 
-var errLogSize = errors.New("log too large")
-
-// sizeLimit reads from r and fails with errLogSize once more than n bytes
-// have been read.
-type sizeLimit struct {
-	r io.Reader
-	n int64 // bytes still allowed
-}
-
-func (l *sizeLimit) Read(p []byte) (int, error) {
-	if l.n < 0 {
-		return 0, errLogSize
-	}
-	if int64(len(p)) > l.n+1 {
-		p = p[:l.n+1]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	if l.n < 0 {
-		return n, errLogSize
-	}
-	return n, err
-}
-
 // Replayed is a game rebuilt from its log.
 type Replayed struct {
 	Seed    uint64
@@ -321,33 +288,19 @@ func (r *Replayed) Complete() bool { return r.Game.Over() }
 // a LogError naming the line. Reads are bounded: a line longer than
 // MaxLogLine, or a log longer than MaxLogSize, is refused.
 func ReadLog(rd io.Reader) (*Replayed, error) {
-	lim := &sizeLimit{r: rd, n: maxLogSize}
-	sc := bufio.NewScanner(lim)
-	sc.Buffer(make([]byte, 0, 4096), MaxLogLine)
+	lines := jsonl.NewReader(rd, MaxLogLine, maxLogSize)
 	out := &Replayed{}
 	line := 0
 	fail := func(format string, args ...any) error {
 		return &LogError{Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	state := "header" // what may come next: header, deal, play, result, next, game, end
-	for sc.Scan() {
-		line++
-		if lim.n < 0 {
-			return nil, &LogError{Line: line, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
-		}
-		raw := bytes.TrimSpace(sc.Bytes())
-		if len(raw) == 0 {
-			return nil, fail("empty line")
-		}
+	for {
 		var rec Record
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&rec); err != nil {
-			return nil, fail("not a log record: %s", trimPrefix(strictjson.Problem(err)))
+		if !lines.Next(&rec) {
+			break
 		}
-		if dec.More() {
-			return nil, fail("more than one JSON value on the line")
-		}
+		line = lines.Line()
 		out.Lines = line
 		if state == "end" {
 			return nil, fail("a line after the game's end")
@@ -455,14 +408,8 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 		}
 		out.Records = append(out.Records, rec)
 	}
-	if err := sc.Err(); err != nil {
-		switch {
-		case errors.Is(err, bufio.ErrTooLong):
-			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("line longer than %d bytes", MaxLogLine)}
-		case errors.Is(err, errLogSize):
-			return nil, &LogError{Line: line + 1, Err: fmt.Errorf("log longer than %d bytes", maxLogSize)}
-		}
-		return nil, &LogError{Line: line + 1, Err: err}
+	if err := lines.Err(); err != nil {
+		return nil, &LogError{Line: err.Line, Err: err.Err}
 	}
 	switch state {
 	case "header":
@@ -487,37 +434,14 @@ func deref[T any](p *T) any {
 // sameRecord compares a recorded line with the one the replay produces and
 // names the first field that differs.
 func sameRecord(got, want Record) error {
-	g, _ := json.Marshal(got)
-	w, _ := json.Marshal(want)
-	if bytes.Equal(g, w) {
+	m := jsonl.Compare(got, want)
+	switch {
+	case m == nil:
 		return nil
+	case m.Field == "":
+		return ErrLogMismatch
 	}
-	var gm, wm map[string]json.RawMessage
-	_ = json.Unmarshal(g, &gm)
-	_ = json.Unmarshal(w, &wm)
-	keys := make([]string, 0, len(wm)+len(gm))
-	for k := range wm {
-		keys = append(keys, k)
-	}
-	for k := range gm {
-		if _, ok := wm[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		gv, wv := string(gm[k]), string(wm[k])
-		if gv == "" {
-			gv = "missing"
-		}
-		if wv == "" {
-			wv = "absent"
-		}
-		if gv != wv {
-			return fmt.Errorf("%s is %s, replay gives %s: %w", k, gv, wv, ErrLogMismatch)
-		}
-	}
-	return ErrLogMismatch
+	return fmt.Errorf("%s is %s, replay gives %s: %w", m.Field, m.Got, m.Want, ErrLogMismatch)
 }
 
 // Resume returns a Recorder that goes on with the replayed game, appending

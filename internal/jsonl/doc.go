@@ -1,0 +1,6 @@
+// Package jsonl reads JSON Lines logs, one JSON object a line, within
+// bounds: a line longer than the reader's limit, or a log longer than its
+// limit, is refused after a bounded read, so that a file of any size
+// (/dev/zero included) can be handed to it. Every error names the line it
+// concerns. The replay logs of every game are read through it.
+package jsonl
