@@ -1,0 +1,139 @@
+package games
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"felt/card"
+	"felt/gin"
+	"felt/shengji"
+	"felt/table"
+)
+
+// keeper keeps every decision it is handed, with its JSON at the time,
+// and scribbles over its copy of the observation.
+type keeper[M, O any] struct {
+	inner    table.Controller[M, O]
+	kept     []table.Decision[O]
+	at       [][]byte
+	scribble func(*O)
+}
+
+func (k *keeper[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
+	b, _ := json.Marshal(d)
+	k.kept, k.at = append(k.kept, d), append(k.at, b)
+	m, ok, err := k.inner.Decide(ctx, d)
+	k.scribble(&d.Obs)
+	return m, ok, err
+}
+
+func (k *keeper[M, O]) unchanged(t *testing.T) {
+	t.Helper()
+	for i, d := range k.kept {
+		if b, _ := json.Marshal(d); !bytes.Equal(b, k.at[i]) {
+			t.Fatalf("decision %d changed after it was handed out", i)
+		}
+	}
+}
+
+// ginEvents keeps Gin Rummy's events with their JSON at the time; with
+// scribble it writes over the hand's end each points at.
+type ginEvents struct {
+	scribble bool
+	events   []gin.Event
+	at       [][]byte
+	ends     int
+}
+
+func (k *ginEvents) Event(_ table.Seat, e gin.Event) {
+	if k.scribble {
+		if e.End != nil {
+			e.End.Scores[0] = -1
+			for j := range e.End.Result.Showdown.Layoffs {
+				e.End.Result.Showdown.Layoffs[j].Card = card.MustParse("AS")
+			}
+		}
+		return
+	}
+	b, _ := json.Marshal(e)
+	k.events, k.at = append(k.events, e), append(k.at, b)
+	if e.End != nil {
+		k.ends++
+	}
+}
+
+func (k *ginEvents) Notice(table.Notice) {}
+
+// ginSeat is a gin controller that is also a listener.
+type ginSeat struct {
+	*keeper[gin.Action, gin.Observation]
+	*ginEvents
+}
+
+// TestDecisionsAreOwn: a decision or event is never changed afterwards,
+// and a controller that writes over its observation or its events
+// (through the pointers and slices in them) changes nothing else: the
+// other seats' values and the game stay as they were. (Seat 1 and the
+// spectator, told after seat 0, write over their events; seat 0 checks.)
+func TestDecisionsAreOwn(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		want, _ := runGin(t, seed, nil, ginPures(), nil)
+		ps := ginPures()
+		var ks []*keeper[gin.Action, gin.Observation]
+		var evs []*ginEvents
+		for i := range ps {
+			k := &keeper[gin.Action, gin.Observation]{inner: ps[i].Control, scribble: func(o *gin.Observation) {
+				o.Pile = gin.Pile{}
+				if o.Result != nil {
+					o.Result.Showdown.Layoffs = nil
+				}
+			}}
+			ev := &ginEvents{scribble: i == 1}
+			ks, evs, ps[i].Control = append(ks, k), append(evs, ev), ginSeat{k, ev}
+		}
+		spect := &ginEvents{scribble: true}
+		var log bytes.Buffer
+		tb, err := table.New(Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{ID: "test", Seed: seed, Log: &log,
+			Spectators: []table.Listener[gin.Event]{spect}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tb.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(log.Bytes(), want) {
+			t.Fatalf("gin seed %d: a controller writing over its values changed the game", seed)
+		}
+		for _, k := range ks {
+			k.unchanged(t)
+		}
+		for _, ev := range evs[:1] {
+			if ev.ends == 0 {
+				t.Fatalf("gin seed %d: no hand's end seen", seed)
+			}
+			for i, e := range ev.events {
+				if b, _ := json.Marshal(e); !bytes.Equal(b, ev.at[i]) {
+					t.Fatalf("gin seed %d: event %d changed when another seat wrote over its own", seed, i)
+				}
+			}
+		}
+
+		want, _ = runSJ(t, seed, fast, sjPures(), nil)
+		sps := sjPures()
+		var sks []*keeper[shengji.Action, shengji.Observation]
+		for i := range sps {
+			k := &keeper[shengji.Action, shengji.Observation]{inner: sps[i].Control, scribble: func(o *shengji.Observation) {
+				*o = shengji.Observation{}
+			}}
+			sks, sps[i].Control = append(sks, k), k
+		}
+		if got, _ := runSJ(t, seed, fast, sps, nil); !bytes.Equal(got, want) {
+			t.Fatalf("shengji seed %d: a controller writing over its observation changed the game", seed)
+		}
+		for _, k := range sks {
+			k.unchanged(t)
+		}
+	}
+}
