@@ -3,6 +3,7 @@ package jsonl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 )
@@ -17,17 +18,13 @@ func Write(w io.Writer, v any) error {
 	return err
 }
 
-// Mismatch is the first field in which two records differ.
-type Mismatch struct {
-	Field string // the field's JSON name; "" when no one field differs
-	Got   string // its JSON in the record read, or "missing"
-	Want  string // its JSON in the record expected, or "absent"
-}
-
-// Compare compares two records, a record read and the one expected, as
-// the JSON they write. It returns nil when they write the same, or else the
-// first field, in name order, whose JSON differs.
-func Compare(got, want any) *Mismatch {
+// Compare compares a record read from a log with the one a replay
+// expects, as the JSON they write. It returns nil when they write the
+// same, or else an error wrapping mismatch that names the first field, in
+// name order, whose JSON differs: "points is 41, replay gives 40", a field
+// only the record read has "replay gives absent", one it lacks "is
+// missing".
+func Compare(got, want any, mismatch error) error {
 	g, gerr := json.Marshal(got)
 	w, werr := json.Marshal(want)
 	if gerr == nil && werr == nil && bytes.Equal(g, w) {
@@ -55,8 +52,8 @@ func Compare(got, want any) *Mismatch {
 			wv = "absent"
 		}
 		if gv != wv {
-			return &Mismatch{Field: k, Got: gv, Want: wv}
+			return fmt.Errorf("%s is %s, replay gives %s: %w", k, gv, wv, mismatch)
 		}
 	}
-	return &Mismatch{}
+	return mismatch
 }

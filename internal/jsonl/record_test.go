@@ -36,27 +36,28 @@ func TestWriteFails(t *testing.T) {
 }
 
 // TestCompare: the first differing field in name order, a field only one
-// side has said to be missing or absent.
+// side has said to be missing or absent, the error wrapping the sentinel.
 func TestCompare(t *testing.T) {
 	type wide struct {
 		A int    `json:"a,omitempty"`
 		B string `json:"b,omitempty"`
 		C []int  `json:"c,omitempty"`
 	}
+	mismatch := errors.New("differs")
 	for _, tc := range []struct {
 		got, want wide
-		m         *Mismatch
+		err       string // "" for none
 	}{
-		{wide{1, "x", []int{1}}, wide{1, "x", []int{1}}, nil},
-		{wide{}, wide{}, nil},
-		{wide{2, "y", nil}, wide{1, "x", nil}, &Mismatch{"a", "2", "1"}},
-		{wide{1, "y", []int{2}}, wide{1, "x", []int{1}}, &Mismatch{"b", `"y"`, `"x"`}},
-		{wide{1, "x", nil}, wide{1, "x", []int{1, 2}}, &Mismatch{"c", "missing", "[1,2]"}},
-		{wide{1, "x", []int{3}}, wide{1, "x", nil}, &Mismatch{"c", "[3]", "absent"}},
+		{wide{1, "x", []int{1}}, wide{1, "x", []int{1}}, ""},
+		{wide{}, wide{}, ""},
+		{wide{2, "y", nil}, wide{1, "x", nil}, "a is 2, replay gives 1: differs"},
+		{wide{1, "y", []int{2}}, wide{1, "x", []int{1}}, `b is "y", replay gives "x": differs`},
+		{wide{1, "x", nil}, wide{1, "x", []int{1, 2}}, "c is missing, replay gives [1,2]: differs"},
+		{wide{1, "x", []int{3}}, wide{1, "x", nil}, "c is [3], replay gives absent: differs"},
 	} {
-		m := Compare(tc.got, tc.want)
-		if (m == nil) != (tc.m == nil) || m != nil && *m != *tc.m {
-			t.Errorf("Compare(%+v, %+v) = %+v, want %+v", tc.got, tc.want, m, tc.m)
+		err := Compare(tc.got, tc.want, mismatch)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || err.Error() != tc.err || !errors.Is(err, mismatch)) {
+			t.Errorf("Compare(%+v, %+v) = %v, want %q", tc.got, tc.want, err, tc.err)
 		}
 	}
 }
