@@ -7,6 +7,7 @@ import (
 
 	"felt/card"
 	"felt/shengji"
+	"felt/shengji/sjbot"
 	"felt/table"
 )
 
@@ -168,4 +169,14 @@ func ShengjiRandom(rng *rand.Rand) table.Player[shengji.Action, shengji.Observat
 	p := shengji.NewRandom(rng)
 	return table.Player[shengji.Action, shengji.Observation]{Name: "random", Kind: table.Level,
 		Control: Controller(p.Act)}
+}
+
+// ShengjiLevel returns Shengji's built-in player name (see
+// sjbot.Levels) as a table player, seeded by rng.
+func ShengjiLevel(name string, rng *rand.Rand) (table.Player[shengji.Action, shengji.Observation], error) {
+	p, err := sjbot.New(name, rng)
+	if err != nil {
+		return table.Player[shengji.Action, shengji.Observation]{}, err
+	}
+	return table.Player[shengji.Action, shengji.Observation]{Name: p.Name(), Kind: table.Level, Control: Controller(p.Act)}, nil
 }

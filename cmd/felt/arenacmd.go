@@ -31,6 +31,7 @@ func (e *env) arenaCmd() *cobra.Command {
 	var rulesArg, roundRobin string
 	var asJSON bool
 	var game int
+	var gameArg string
 	c := &cobra.Command{
 		Use:   "arena",
 		Short: "Play seeded matches between players and measure them",
@@ -38,10 +39,23 @@ func (e *env) arenaCmd() *cobra.Command {
 players A and B and reports win rates with 95% intervals (each mirrored pair one
 sample), points, how hands end and decision times. Players are built-in levels
 (random, simple, easy, normal, hard) or exec:COMMAND for an outside program.
-Every game is reproducible from --seed and its number (--game N replays one).`,
+Every game is reproducible from --seed and its number (--game N replays one).
+--game shengji plays Shengji instead, through the table driver: A is the team
+of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			players, err := checkArenaFlags(cfg, game, cmd.Flags().Changed("game"), roundRobin, cmd.Flags().Changed("round-robin"))
+			gameSet := cmd.Flags().Changed("game")
+			if gameSet {
+				var shengjiGame bool
+				var err error
+				if game, shengjiGame, gameSet, err = parseArenaGame(gameArg); err != nil {
+					return err
+				}
+				if shengjiGame {
+					return e.shengjiArena(cmd, cfg, rulesArg, asJSON)
+				}
+			}
+			players, err := checkArenaFlags(cfg, game, gameSet, roundRobin, cmd.Flags().Changed("round-robin"))
 			if err != nil {
 				return err
 			}
@@ -54,7 +68,7 @@ Every game is reproducible from --seed and its number (--game N replays one).`,
 				cfg.Parallel = runtime.NumCPU()
 			}
 			ctx := cmd.Context()
-			if cmd.Flags().Changed("game") {
+			if gameSet {
 				if cfg.SaveDir != "" {
 					if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
 						return err
@@ -102,7 +116,7 @@ Every game is reproducible from --seed and its number (--game N replays one).`,
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
-	f.IntVar(&game, "game", 0, "play only this game number of the match, from 0 (to reproduce it)")
+	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
 	c.MarkFlagsMutuallyExclusive("game", "round-robin")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")

@@ -1,0 +1,307 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"felt/games"
+	"felt/internal/seed"
+	"felt/shengji"
+	"felt/table"
+)
+
+// MaxShengjiHands bounds a Shengji game in a match: one that has not ended
+// by then is an error.
+const MaxShengjiHands = 1000
+
+// ShengjiConfig describes a Shengji match between two teams of built-in
+// players (each team is two copies of one level).
+type ShengjiConfig struct {
+	A, B     string        // level names (see sjbot.Levels)
+	Rules    shengji.Rules // the rules of every game
+	Games    int           // games to play (1 to MaxGames); rounded up to an even number
+	Seed     uint64        // the match seed
+	Parallel int           // games played at once (0 means 1)
+	// Progress, if set, is called after each game with the number done.
+	Progress func(done int)
+}
+
+// ShengjiHand is one hand of a Shengji game, from A's side.
+type ShengjiHand struct {
+	ABanker        bool // A's team held the bank
+	BankersKeep    bool // the bankers kept it
+	AttackerPoints int
+	LevelsUp       int  // levels gained by the team that went up
+	AUp            bool // A's team went up (false: B's did, or nobody: LevelsUp 0)
+	Moves          int
+}
+
+// ShengjiGame is one game of a Shengji match, from A's side. In even games
+// A is the team of seats 0 and 2, in odd games seats 1 and 3, on the same
+// deals.
+type ShengjiGame struct {
+	Index     int
+	ATeam     int
+	AWon      bool
+	ALevel    int // final levels, 2 to 14 (the ace)
+	BLevel    int
+	Hands     []ShengjiHand
+	DecisionA []time.Duration
+	DecisionB []time.Duration
+	Err       error
+}
+
+// timed times a controller's decisions (those that are not optional).
+type timed[M, O any] struct {
+	inner table.Controller[M, O]
+	ds    *[]time.Duration
+}
+
+func (t timed[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
+	start := time.Now()
+	m, ok, err := t.inner.Decide(ctx, d)
+	if !d.Optional {
+		*t.ds = append(*t.ds, time.Since(start))
+	}
+	return m, ok, err
+}
+
+// PlayShengjiGame plays game i of the match through the table driver.
+func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame {
+	rec := ShengjiGame{Index: i, ATeam: i % 2}
+	rules, err := json.Marshal(cfg.Rules)
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	var ps []table.Player[shengji.Action, shengji.Observation]
+	for s := range shengji.NumSeats {
+		name, ds := cfg.B, &rec.DecisionB
+		if s%2 == rec.ATeam {
+			name, ds = cfg.A, &rec.DecisionA
+		}
+		p, err := games.ShengjiLevel(name, rand.New(rand.NewPCG(seed.Mix(cfg.Seed, uint64(i), 2, uint64(s)), 0)))
+		if err != nil {
+			rec.Err = err
+			return rec
+		}
+		p.Control = timed[shengji.Action, shengji.Observation]{p.Control, ds}
+		ps = append(ps, p)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var tb *table.Table[shengji.Action, shengji.Observation, shengji.Event]
+	tooLong := false
+	tb, err = table.New(games.Shengji, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
+		Seed: DealSeed(cfg.Seed, i), GameOptions: rules,
+		AfterLine: func(int) {
+			if tb != nil && tb.Engine().Outcome().Hands > MaxShengjiHands {
+				tooLong = true
+				cancel()
+			}
+		}})
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	res, err := tb.Run(ctx)
+	if tooLong {
+		err = fmt.Errorf("arena: shengji game %d did not end in %d hands", i, MaxShengjiHands)
+	}
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	rec.AWon = res.Winner == rec.ATeam
+	rec.ALevel, rec.BLevel = res.Scores[rec.ATeam], res.Scores[1-rec.ATeam]
+	g := tb.Engine().(*games.ShengjiEngine).Game()
+	for _, h := range g.History() {
+		sc := h.Score
+		hr := ShengjiHand{ABanker: int(sc.Banker.Team()) == rec.ATeam, BankersKeep: sc.BankersKeep,
+			AttackerPoints: sc.AttackerPoints, LevelsUp: sc.LevelsUp}
+		hr.AUp = hr.LevelsUp > 0 && hr.ABanker == hr.BankersKeep
+		rec.Hands = append(rec.Hands, hr)
+	}
+	return rec
+}
+
+// RunShengji plays a Shengji match: games in mirrored pairs, cfg.Parallel
+// at once. It stops at the first game that cannot be played.
+func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("arena: %d games: want 1 to %d", cfg.Games, MaxGames)
+	}
+	if cfg.Parallel < 0 {
+		return nil, fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
+	}
+	n := cfg.Games + cfg.Games%2
+	recs := make([]ShengjiGame, n)
+	workers := min(max(cfg.Parallel, 1), n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				recs[i] = PlayShengjiGame(ctx, cfg, i)
+				if cfg.Progress != nil {
+					mu.Lock()
+					done++
+					cfg.Progress(done)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+feed:
+	for i := range n {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var errs []error
+	for _, r := range recs {
+		if r.Err != nil {
+			errs = append(errs, fmt.Errorf("game %d: %w", r.Index, r.Err))
+		}
+	}
+	return recs, errors.Join(errs...)
+}
+
+// ShengjiSummary is a Shengji match's measured result, from A's side. Its
+// keys shared with Summary mean the same: games won, the win rate with its
+// interval over mirrored pairs, hands won (a hand is won by the team that
+// goes up, or by the bankers when they keep the bank without going up),
+// decision times.
+type ShengjiSummary struct {
+	A              string  `json:"a"`
+	B              string  `json:"b"`
+	Games          int     `json:"games"`
+	Pairs          int     `json:"pairs"`
+	AWins          int     `json:"a_wins"`
+	BWins          int     `json:"b_wins"`
+	AWinRate       float64 `json:"a_win_rate"`
+	CI95Low        float64 `json:"ci95_low"`
+	CI95High       float64 `json:"ci95_high"`
+	APointsGame    float64 `json:"a_points_per_game"` // A's final level (2 to 14), on average
+	BPointsGame    float64 `json:"b_points_per_game"`
+	Hands          int     `json:"hands"`
+	AHandsWon      int     `json:"a_hands_won"`
+	BHandsWon      int     `json:"b_hands_won"`
+	HandsPerGame   float64 `json:"hands_per_game"`
+	ALevelsHand    float64 `json:"a_levels_per_hand"` // levels A's team gained per hand
+	BLevelsHand    float64 `json:"b_levels_per_hand"`
+	BankKeptRate   float64 `json:"bank_kept_rate"`    // hands whose bankers kept the bank
+	BankUpRate     float64 `json:"bank_up_rate"`      // hands whose bankers kept it and went up
+	BankLostRate   float64 `json:"bank_lost_rate"`    // hands the attackers took the bank
+	AttackersUp    float64 `json:"attackers_up_rate"` // hands the attackers took it and went up
+	AttackerPoints float64 `json:"avg_attacker_points"`
+	ADecMedian     float64 `json:"a_decision_ms_median"`
+	ADecP99        float64 `json:"a_decision_ms_p99"`
+	BDecMedian     float64 `json:"b_decision_ms_median"`
+	BDecP99        float64 `json:"b_decision_ms_p99"`
+	Forfeits       int     `json:"forfeits"`
+	AForfeits      int     `json:"a_forfeits"`
+}
+
+// SummarizeShengji measures a Shengji match from A's side.
+func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
+	s := ShengjiSummary{A: a, B: b, Games: len(recs)}
+	var pairScore float64
+	var decA, decB []time.Duration
+	var aUp, bUp, kept, keptUp, lost, lostUp, points int
+	for i, r := range recs {
+		if r.AWon {
+			s.AWins++
+		} else {
+			s.BWins++
+		}
+		if i%2 == 1 {
+			s.Pairs++
+			if recs[i-1].AWon {
+				pairScore += 0.5
+			}
+			if r.AWon {
+				pairScore += 0.5
+			}
+		}
+		s.APointsGame += float64(r.ALevel)
+		s.BPointsGame += float64(r.BLevel)
+		for _, h := range r.Hands {
+			s.Hands++
+			points += h.AttackerPoints
+			aWon := h.AUp || h.LevelsUp == 0 && h.ABanker
+			if aWon {
+				s.AHandsWon++
+			} else {
+				s.BHandsWon++
+			}
+			if h.AUp {
+				aUp += h.LevelsUp
+			} else {
+				bUp += h.LevelsUp
+			}
+			switch {
+			case h.BankersKeep && h.LevelsUp > 0:
+				kept++
+				keptUp++
+			case h.BankersKeep:
+				kept++
+			case h.LevelsUp > 0:
+				lost++
+				lostUp++
+			default:
+				lost++
+			}
+		}
+		decA = append(decA, r.DecisionA...)
+		decB = append(decB, r.DecisionB...)
+	}
+	if s.Games > 0 {
+		g := float64(s.Games)
+		s.AWinRate = float64(s.AWins) / g
+		s.APointsGame /= g
+		s.BPointsGame /= g
+		s.HandsPerGame = float64(s.Hands) / g
+	}
+	ci := Wilson(pairScore, s.Pairs)
+	s.CI95Low, s.CI95High = ci.Low, ci.High
+	if s.Hands > 0 {
+		h := float64(s.Hands)
+		s.ALevelsHand, s.BLevelsHand = float64(aUp)/h, float64(bUp)/h
+		s.BankKeptRate, s.BankUpRate = float64(kept)/h, float64(keptUp)/h
+		s.BankLostRate, s.AttackersUp = float64(lost)/h, float64(lostUp)/h
+		s.AttackerPoints = float64(points) / h
+	}
+	s.ADecMedian, s.ADecP99 = ms(Percentile(decA, 50)), ms(Percentile(decA, 99))
+	s.BDecMedian, s.BDecP99 = ms(Percentile(decB, 50)), ms(Percentile(decB, 99))
+	return s
+}
+
+// Print writes the summary as a few lines of text.
+func (s ShengjiSummary) Print(w io.Writer) {
+	fmt.Fprintf(w, "shengji: %s (A) vs %s (B): %d games, %d mirrored pairs\n", s.A, s.B, s.Games, s.Pairs)
+	fmt.Fprintf(w, "  A won %d (%.1f%%, 95%% interval %.1f%%-%.1f%%), B won %d\n", s.AWins, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.BWins)
+	fmt.Fprintf(w, "  final level per game: A %.2f, B %.2f\n", s.APointsGame, s.BPointsGame)
+	fmt.Fprintf(w, "  hands: %d (%.1f a game), A won %d, B won %d; levels gained per hand: A %.3f, B %.3f\n",
+		s.Hands, s.HandsPerGame, s.AHandsWon, s.BHandsWon, s.ALevelsHand, s.BLevelsHand)
+	fmt.Fprintf(w, "  hands ended: bank kept %.1f%% (going up %.1f%%), bank lost %.1f%% (attackers up %.1f%%); attacker points %.1f a hand\n",
+		100*s.BankKeptRate, 100*s.BankUpRate, 100*s.BankLostRate, 100*s.AttackersUp, s.AttackerPoints)
+	fmt.Fprintf(w, "  decision ms: A median %.3f p99 %.3f, B median %.3f p99 %.3f\n", s.ADecMedian, s.ADecP99, s.BDecMedian, s.BDecP99)
+}

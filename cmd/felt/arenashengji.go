@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"felt/arena"
+	"felt/shengji"
+	"felt/shengji/sjbot"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+)
+
+// parseArenaGame reads --game: a game number (Gin Rummy's game to replay),
+// gin, or shengji.
+func parseArenaGame(arg string) (n int, shengjiGame, numbered bool, err error) {
+	switch arg {
+	case "gin":
+		return 0, false, false, nil
+	case "shengji":
+		return 0, true, false, nil
+	}
+	n, err = strconv.Atoi(arg)
+	if err != nil {
+		return 0, false, false, fmt.Errorf("--game %q: want a game number, gin or shengji", arg)
+	}
+	return n, false, true, nil
+}
+
+// shengjiArena plays a Shengji match between two built-in levels.
+func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, asJSON bool) error {
+	f := cmd.Flags()
+	for _, name := range []string{"round-robin", "save", "timeout"} {
+		if f.Changed(name) {
+			return fmt.Errorf("--%s: not yet for Shengji", name)
+		}
+	}
+	cfg := arena.ShengjiConfig{A: g.A, B: g.B, Games: g.Games, Seed: g.Seed, Parallel: g.Parallel, Rules: shengji.Standard()}
+	if !f.Changed("a") {
+		cfg.A = "greedy"
+	}
+	if !f.Changed("b") {
+		cfg.B = "random"
+	}
+	for flag, name := range map[string]string{"--a": cfg.A, "--b": cfg.B} {
+		if !slices.Contains(sjbot.Levels(), name) {
+			return fmt.Errorf("%s: no Shengji player %q (have %s)", flag, name, strings.Join(sjbot.Levels(), ", "))
+		}
+	}
+	if cfg.Games < 1 || cfg.Games > arena.MaxGames {
+		return fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
+	}
+	if cfg.Parallel < 0 {
+		return fmt.Errorf("--parallel %d: want 0 (one game per CPU) or more", cfg.Parallel)
+	}
+	if cfg.Parallel == 0 {
+		cfg.Parallel = runtime.NumCPU()
+	}
+	if f.Changed("rules") {
+		r, err := shengji.ResolveRules(rulesArg)
+		if err != nil {
+			return fmt.Errorf("--rules: %w", err)
+		}
+		cfg.Rules = r
+	}
+	n := cfg.Games + cfg.Games%2
+	if isTerminal(e.stderr) {
+		bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(cfg.A+" vs "+cfg.B),
+			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(100*time.Millisecond))
+		cfg.Progress = func(done int) { _ = bar.Set(done) }
+		defer bar.Finish()
+	} else {
+		step := max(n/10, 1)
+		cfg.Progress = func(done int) {
+			if done%step == 0 || done == n {
+				fmt.Fprintf(e.stderr, "shengji: %d of %d games\n", done, n)
+			}
+		}
+	}
+	start := time.Now()
+	recs, err := arena.RunShengji(cmd.Context(), cfg)
+	if err != nil {
+		return err
+	}
+	s := arena.SummarizeShengji(cfg.A, cfg.B, recs)
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(s)
+	}
+	s.Print(e.stdout)
+	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
+	return nil
+}
