@@ -3,7 +3,6 @@ package jsonl
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -65,13 +64,11 @@ func (r *Reader) Next(v any) bool {
 	if len(raw) == 0 {
 		return r.fail(errors.New("empty line"))
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return r.fail(fmt.Errorf("not a log record: %s", strictjson.Problem(err)))
-	}
-	if dec.More() {
-		return r.fail(errors.New("more than one JSON value on the line"))
+	if err := strictjson.Decode(raw, v); err != nil {
+		if errors.Is(err, strictjson.ErrMoreValues) {
+			return r.fail(errors.New("more than one JSON value on the line"))
+		}
+		return r.fail(fmt.Errorf("not a log record: %v", err))
 	}
 	return true
 }

@@ -59,6 +59,9 @@ func TestReaderRefusesABadLine(t *testing.T) {
 		{`[1]` + "\n", 1, "line 1: not a log record: want a JSON object, got array"},
 		{`{"type":"a"` + "\n", 1, "line 1: not a log record: malformed JSON: cut short"},
 		{ok + `{"type":"a"} {"type":"b"}` + "\n", 2, "line 2: more than one JSON value on the line"},
+		{ok + `{"type":"a"}}` + "\n", 2, "line 2: more than one JSON value on the line"},
+		{`{"Type":"a"}` + "\n", 1, `line 1: not a log record: unknown field "Type"`},
+		{`{"type":"a","type":"b"}` + "\n", 1, "line 1: not a log record: field type given twice"},
 	} {
 		got, err := readAll(strings.NewReader(tc.log), 100, 1000)
 		if err == nil || err.Line != tc.line || err.Error() != tc.err || len(got) != tc.line-1 {

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // ErrMoreValues is returned by Object when the data holds something after
@@ -163,4 +164,57 @@ func cutShort(err error) error {
 		return io.ErrUnexpectedEOF
 	}
 	return err
+}
+
+// Decode decodes data, one JSON object, into v, a pointer to a struct, as
+// strictly as Object reads: every key must be one of the struct's JSON
+// field names, spelt exactly (encoding/json alone would match "Seq" to a
+// field named "seq"), given once, and nothing may follow the object.
+// Nested values decode as encoding/json decodes them, so a nested type
+// that must be strict implements UnmarshalJSON with Object.
+func Decode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errors.New(Problem(err))
+	}
+	// encoding/json has read one valid value: what it let through is a key
+	// spelt otherwise, a key given twice, or something after the value.
+	_, err := Object(data, structKeys(reflect.TypeOf(v))...)
+	return err
+}
+
+// keysOf caches structKeys by type.
+var keysOf sync.Map // reflect.Type → []string
+
+// structKeys returns the JSON field names of the struct t points to (or
+// is), embedded structs' fields included.
+func structKeys(t reflect.Type) []string {
+	if k, ok := keysOf.Load(t); ok {
+		return k.([]string)
+	}
+	st := t
+	for st.Kind() == reflect.Pointer {
+		st = st.Elem()
+	}
+	var keys []string
+	if st.Kind() == reflect.Struct {
+		for i := range st.NumField() {
+			f := st.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+			case f.Anonymous && name == "" && (f.Type.Kind() == reflect.Struct ||
+				f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct):
+				keys = append(keys, structKeys(f.Type)...)
+			case !f.IsExported():
+			case name == "":
+				keys = append(keys, f.Name)
+			default:
+				keys = append(keys, name)
+			}
+		}
+	}
+	keysOf.Store(t, keys)
+	return keys
 }

@@ -148,3 +148,42 @@ func TestProblem(t *testing.T) {
 		t.Errorf("Problem keeps the prefix: %q", got)
 	}
 }
+
+// TestDecode: a record decodes only when its keys are its struct's JSON
+// names spelt exactly, each once, with nothing after the object; an
+// embedded struct's names count as the struct's own.
+func TestDecode(t *testing.T) {
+	type inner struct {
+		Hand int `json:"hand"`
+	}
+	type record struct {
+		inner
+		Type string `json:"type"`
+		Seq  int    `json:"seq,omitempty"`
+		Skip int    `json:"-"`
+		Bare int
+	}
+	for _, tc := range []struct {
+		in, err string
+	}{
+		{`{"type":"a","seq":2,"hand":3,"Bare":4}`, ""},
+		{`{"Type":"a"}`, `unknown field "Type"`},
+		{`{"SEQ":1}`, `unknown field "SEQ"`},
+		{`{"type":"a","type":"b"}`, "field type given twice"},
+		{`{"type":"a"}}`, ErrMoreValues.Error()},
+		{`{"type":"a"} {}`, ErrMoreValues.Error()},
+		{`{"Skip":1}`, `unknown field "Skip"`},
+		{`{"type":`, "malformed JSON: cut short"},
+	} {
+		var r record
+		err := Decode([]byte(tc.in), &r)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s: %v", tc.in, err)
+		case tc.err == "" && (r.Type != "a" || r.Seq != 2 || r.Hand != 3 || r.Bare != 4):
+			t.Errorf("%s: decoded %+v", tc.in, r)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%s: error %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}
