@@ -75,7 +75,26 @@ func TestMatch_Long(t *testing.T) {
 		slices.Sort(times)
 		pc := func(q float64) time.Duration { return times[min(len(times)-1, int(q*float64(len(times))))] }
 		t.Logf("hard play decisions: %d, median %s, p90 %s, p99 %s, max %s", len(times), pc(0.5), pc(0.9), pc(0.99), times[len(times)-1])
+		// the slowest decision again, to tell its own cost from a stall
+		// of a loaded machine
+		h := NewHard(rand.New(rand.NewPCG(1, 1)))
+		if cfg[0] > 0 {
+			h.Samples, h.Width, h.Horizon = cfg[0], cfg[1], cfg[2]
+		}
+		again := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			h.Act(&slowest.o)
+			again = min(again, time.Since(start))
+		}
+		t.Logf("the slowest decision (%s) again: %s", slowest.d, again)
 	}
+}
+
+// slowest is the slowest decision timed.
+var slowest struct {
+	d time.Duration
+	o shengji.Observation
 }
 
 // timed is a player whose play-phase decisions are timed.
@@ -90,7 +109,11 @@ func (p timed) Act(o *shengji.Observation) (shengji.Action, bool) {
 	}
 	start := time.Now()
 	a, ok := p.Player.Act(o)
-	*p.times = append(*p.times, time.Since(start))
+	d := time.Since(start)
+	*p.times = append(*p.times, d)
+	if d > slowest.d {
+		slowest.d, slowest.o = d, *o
+	}
 	return a, ok
 }
 
