@@ -33,7 +33,7 @@ func (o *Order) Winner(plays []card.Multi) (int, error) {
 	n := plays[0].Len()
 	for i, p := range plays[1:] {
 		if p.Len() != n {
-			return 0, fmt.Errorf("%w: play %d has %d cards, the lead %d", ErrBadTrick, i+1, p.Len(), n)
+			return 0, fmt.Errorf("%w: the lead is %s but the %s play is %s", ErrBadTrick, cards(n), ordinal(i+2), cards(p.Len()))
 		}
 	}
 	sh := o.shapeOf(plays[0], g)
@@ -120,4 +120,20 @@ func (o *Order) KittyMultiplier(play card.Multi) int {
 		largest = max(largest, 1, 2*sh.topLen)
 	}
 	return 2 * largest
+}
+
+// ordinal writes n as "1st", "2nd", "3rd", "4th" … (for the small counts
+// of plays in a trick).
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"felt/card"
+	"felt/internal/strictjson"
 )
 
 // Trump is a hand's trump: the trump suit, card.NoSuit for no trump (无主),
@@ -129,10 +130,8 @@ func (t Trump) MarshalJSON() ([]byte, error) {
 // unchanged.
 func (t *Trump) UnmarshalJSON(b []byte) error {
 	var v trumpJSON
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
-		return fmt.Errorf("%w: want {\"suit\": …, \"level\": …}", ErrBadTrump)
+	if err := strictjson.Decode(b, &v); err != nil {
+		return fmt.Errorf("%w: %v (want {\"suit\": …, \"level\": …})", ErrBadTrump, err)
 	}
 	if v.Suit == nil || v.Level == nil {
 		return fmt.Errorf("%w: want both \"suit\" and \"level\"", ErrBadTrump)

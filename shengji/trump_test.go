@@ -52,7 +52,7 @@ func TestTrump_ParsesTheContractsForms(t *testing.T) {
 func TestTrump_RefusesWhatIsNotATrump(t *testing.T) {
 	for _, in := range []string{
 		`{"suit": "X", "level": "2"}`, `{"suit": "S", "level": "1"}`, `{"suit": "S", "level": "11"}`,
-		`{"suit": "S"}`, `{"level": "2"}`, `{"suit": "S", "level": "2", "x": 1}`, `"S2"`, `{"suit": 1, "level": "2"}`,
+		`{"suit": "S"}`, `{"level": "2"}`, `{"suit": "S", "level": "2", "x": 1}`, `{"Suit": "S", "level": "2"}`, `{"suit": "S", "suit": "H", "level": "2"}`, `"S2"`, `{"suit": 1, "level": "2"}`,
 		`{"suit": "NT", "level": "2"}`, `{"suit": "S", "level": "SJ"}`, `{"suit": "S", "level": ""}`,
 	} {
 		tr := Trump{card.Hearts, card.Five}

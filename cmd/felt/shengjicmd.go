@@ -26,7 +26,7 @@ func (e *env) shengjiCmd() *cobra.Command {
 		Short: "Read Shengji rules questions as JSON lines from stdin; write one answer a line",
 		Long: `Reads one JSON object a line and answers each with one JSON object, by "kind":
 
-  units   {"kind":"units","trump":{"suit":"S","level":"2"},"cards":"QS QS KS KS AS"}
+  units   {"kind":"units","trump":{"suit":"H","level":"2"},"cards":"QS QS KS KS AS"}
           -> {"group":"S","is_tractor":false,"units":["QS QS KS KS","AS"]}
   follow  {"kind":"follow","trump":…,"lead":"…","hand":"…","play":"…"}
           -> {"legal":true} or {"legal":false,"reason":"…"}

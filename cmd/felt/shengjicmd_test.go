@@ -94,7 +94,7 @@ func TestShengjiCheck_BadLinesGetAnErrorAndTheRunGoesOn(t *testing.T) {
 		{"out of turn", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H"],[2,"4H"],[1,"5H"],[3,"6H"]]}`, "seat 2 after seat 0"},
 		{"seat 4", `{"kind":"trick",` + sjTrump + `,"plays":[[4,"3H"],[1,"4H"],[2,"5H"],[3,"6H"]]}`, "seat 4"},
 		{"a play not [seat, cards]", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H",1],[1,"4H"],[2,"5H"],[3,"6H"]]}`, `[seat, "cards"]`},
-		{"short play in a trick", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H 3H"],[1,"4H"],[2,"5H 5H"],[3,"6H 6H"]]}`, "play 1 has 1 cards"},
+		{"short play in a trick", `{"kind":"trick",` + sjTrump + `,"plays":[[0,"3H 3H"],[1,"4H"],[2,"5H 5H"],[3,"6H 6H"]]}`, "not a trick: the lead is 2 cards but the 2nd play is 1 card"},
 		{"leader among the others", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH","others":{"0":"KH"}}`, "seat 0 is the leader"},
 		{"other seat not a seat", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH","others":{"01":"KH"}}`, `seat "01"`},
 		{"mixed throw", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH AD","others":{}}`, "throw: shengji: a lead is"},
@@ -156,4 +156,29 @@ func FuzzShengjiCheck(f *testing.F) {
 			t.Fatalf("%q: answer %s, %v", line, b, err)
 		}
 	})
+}
+
+// TestShengjiCheck_HelpExamplesAreTrue: every example in `felt shengji
+// check --help` written out in full (no "…") gets the answer the help
+// shows, so the help cannot drift from the checker.
+func TestShengjiCheck_HelpExamplesAreTrue(t *testing.T) {
+	help := mustFelt(t, "", "shengji", "check", "--help")
+	lines := strings.Split(help, "\n")
+	checked := 0
+	for i := 0; i+1 < len(lines); i++ {
+		q := strings.TrimSpace(lines[i])
+		a := strings.TrimSpace(lines[i+1])
+		kind, q, ok := strings.Cut(q, " ")
+		if !ok || !strings.HasPrefix(a, "-> ") || strings.Contains(q+a, "…") {
+			continue
+		}
+		q, want := strings.TrimSpace(q), strings.TrimPrefix(a, "-> ")
+		if got := strings.TrimSpace(mustFelt(t, q+"\n", "shengji", "check")); got != want {
+			t.Errorf("help example %s %s: the checker says %s, the help %s", kind, q, got, want)
+		}
+		checked++
+	}
+	if checked < 2 {
+		t.Fatalf("found %d complete examples in the help:\n%s", checked, help)
+	}
 }
