@@ -90,6 +90,9 @@ func outsideNote(w io.Writer, named map[string]bool, seat int, name string) {
 // size (/dev/zero) costs a bounded read. It returns the bytes read too (the
 // whole log, when it replays). Errors name the file.
 func readLog(path string) (*gin.Replayed, []byte, error) {
+	if game, err := logGame(path); err == nil && game == shengji.GameName {
+		return nil, nil, fmt.Errorf("%s is a Shengji log: felt replay verify checks it, but only Gin Rummy games can be watched or resumed so far", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

@@ -62,3 +62,17 @@ func TestReplayVerify_ShengjiLogs(t *testing.T) {
 		t.Errorf("an edited Shengji log: %v", err)
 	}
 }
+
+// TestReplayViewAndResume_ShengjiLogSaysWhatItIs: watching or resuming a
+// Shengji log says it is one, not that its header breaks Gin Rummy's rules.
+func TestReplayViewAndResume_ShengjiLogSaysWhatItIs(t *testing.T) {
+	path := shengjiLog(t, false)
+	_, _, err := felt(t, "", "replay", "view", path)
+	if err == nil || !strings.Contains(err.Error(), "is a Shengji log") || strings.Contains(err.Error(), "gin:") {
+		t.Errorf("felt replay view: %v", err)
+	}
+	// felt play --resume wants a terminal first; what it resumes from:
+	if _, err := resumeGame(path, ""); err == nil || !strings.Contains(err.Error(), "is a Shengji log") || strings.Contains(err.Error(), "gin:") {
+		t.Errorf("resuming: %v", err)
+	}
+}
