@@ -17,12 +17,17 @@ import (
 // the kitty it buried itself as the banker), plays each candidate on each
 // such deal with greedy players for every seat for a few tricks, and keeps
 // the candidate whose playouts won its team the most points net. The same
-// deals serve every candidate. Declarations and the burial are Greedy's.
+// deals serve every candidate. It buries by playouts too (see bury); its
+// declarations are Greedy's.
 type Hard struct {
 	// Samples is how many deals of the hidden cards each decision plays
 	// out; Width how many candidates it compares; Horizon how many
 	// tricks a playout runs.
 	Samples, Width, Horizon int
+	// BurySamples is how many deals of the other hands each candidate
+	// burial is played out on, to the end of the hand; 0 buries as
+	// Greedy does.
+	BurySamples int
 
 	rng    *rand.Rand
 	greedy *Greedy // candidates, declarations and the burial
@@ -44,7 +49,7 @@ type scored struct {
 // NewHard returns a Hard player drawing from rng.
 func NewHard(rng *rand.Rand) *Hard {
 	return &Hard{
-		Samples: 6, Width: 4, Horizon: 5,
+		Samples: 6, Width: 4, Horizon: 5, BurySamples: 12,
 		rng:    rng,
 		greedy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
 		policy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
@@ -57,6 +62,9 @@ func (p *Hard) Name() string { return "hard" }
 
 // Act picks the action for o's seat.
 func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if o.Phase == shengji.BuryPhase && o.Turn == o.Seat && p.BurySamples > 0 {
+		return shengji.BuryAction(p.bury(o)), true
+	}
 	if o.Phase != shengji.PlayPhase || o.Turn != o.Seat {
 		return p.greedy.Act(o)
 	}
@@ -76,7 +84,7 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 		}
 		n++
 		for i, c := range p.cands {
-			total[i] += p.playout(o, c.m)
+			total[i] += p.playout(o, c.m, p.Horizon)
 		}
 	}
 	best := 0
@@ -130,8 +138,8 @@ func (p *Hard) sample(v *view) bool {
 			capa[s] = o.Counts[s]
 		}
 	}
-	if o.Kitty.IsEmpty() {
-		capa[shengji.NumSeats] = shengji.KittySize
+	if o.Kitty.IsEmpty() && o.Phase == shengji.PlayPhase {
+		capa[shengji.NumSeats] = shengji.KittySize // buried by another seat
 	}
 	sum := 0
 	for _, c := range capa {
@@ -256,12 +264,12 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, v
 	return true
 }
 
-// playout plays first for the seat on the sampled deal, then every seat
-// with the policy for Horizon tricks (or to the end of the hand), and
-// returns the points the seat's team won less those the other team won
-// from now on (the kitty's, multiplied, for the attackers winning the last
-// trick).
-func (p *Hard) playout(o *shengji.Observation, first card.Multi) int {
+// playout plays first for the seat on the sampled deal (or, if first is
+// empty, lets the policy play for it), then every seat with the policy for
+// horizon tricks (or to the end of the hand), and returns the points the
+// seat's team won less those the other team won from now on (the kitty's,
+// multiplied, for the attackers winning the last trick).
+func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) int {
 	s := &p.sim
 	*s = *o
 	hands := p.hands
@@ -270,8 +278,19 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi) int {
 	ord := o.Trump.Order()
 	var pts [2]int
 	done := 0
-	for m := first; ; {
+	for m := first; ; m = (card.Multi{}) {
 		seat := s.Turn
+		if m.IsEmpty() {
+			s.Seat, s.Hand, s.Kitty = seat, hands[seat], card.Multi{}
+			if seat == banker {
+				s.Kitty = p.kitty
+			}
+			a, ok := p.policy.Act(s)
+			if !ok || a.Kind != shengji.Play || a.Cards.IsEmpty() || !hands[seat].Contains(a.Cards) {
+				break
+			}
+			m = a.Cards
+		}
 		t := &s.Tricks[s.NTricks-1]
 		if t.Count == 0 {
 			var others [shengji.NumSeats - 1]card.Multi
@@ -287,42 +306,123 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi) int {
 		t.Count++
 		s.Counts[seat] = hands[seat].Len()
 		s.Turn = seat.Next()
-		if t.Done() {
-			var plays [shengji.NumSeats]card.Multi
-			for i := range plays {
-				plays[i] = t.Plays[(t.Leader+shengji.Seat(i))%shengji.NumSeats]
-			}
-			w, _ := ord.Winner(plays[:])
-			t.Winner = (t.Leader + shengji.Seat(w)) % shengji.NumSeats
-			for _, pl := range plays {
-				t.Points += shengji.Points(pl)
-			}
-			pts[t.Winner.Team()] += t.Points
-			s.TeamPoints[t.Winner.Team()] += t.Points
-			done++
-			if hands[t.Winner].IsEmpty() {
-				if att := banker.Team().Other(); t.Winner.Team() == att {
-					pts[att] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
-				}
-				break
-			}
-			if done >= p.Horizon {
-				break
-			}
-			s.Tricks[s.NTricks] = shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}
-			s.NTricks++
-			s.Turn = t.Winner
+		if !t.Done() {
+			continue
 		}
-		next := s.Turn
-		s.Seat, s.Hand, s.Kitty = next, hands[next], card.Multi{}
-		if next == banker {
-			s.Kitty = p.kitty
+		var plays [shengji.NumSeats]card.Multi
+		for i := range plays {
+			plays[i] = t.Plays[(t.Leader+shengji.Seat(i))%shengji.NumSeats]
 		}
-		a, ok := p.policy.Act(s)
-		if !ok || a.Kind != shengji.Play || !hands[next].Contains(a.Cards) || a.Cards.IsEmpty() {
+		w, _ := ord.Winner(plays[:])
+		t.Winner = (t.Leader + shengji.Seat(w)) % shengji.NumSeats
+		for _, pl := range plays {
+			t.Points += shengji.Points(pl)
+		}
+		pts[t.Winner.Team()] += t.Points
+		s.TeamPoints[t.Winner.Team()] += t.Points
+		done++
+		if hands[t.Winner].IsEmpty() {
+			if att := banker.Team().Other(); t.Winner.Team() == att {
+				pts[att] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
+			}
 			break
 		}
-		m = a.Cards
+		if done >= horizon {
+			break
+		}
+		s.Tricks[s.NTricks] = shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}
+		s.NTricks++
+		s.Turn = t.Winner
 	}
 	return pts[me.Team()] - pts[me.Team().Other()]
+}
+
+// maxBurials is the most burials Hard compares.
+const maxBurials = 6
+
+// bury chooses the kitty by playouts: Greedy's burial and a few others
+// (the cheapest eight without emptying a suit; each plain suit it can
+// empty, or two together, filled up with the cheapest cards), each played
+// to the end of the hand on the same deals of the other hands, greedy
+// players in every seat; the burial whose hands won the banker's team the
+// most points net is kept (Greedy's on a tie).
+func (p *Hard) bury(o *shengji.Observation) card.Multi {
+	ord := o.Trump.Order()
+	cands := buryCandidates(ord, o.Hand)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	v := newView(o)
+	so := *o
+	so.Phase, so.Banker, so.Turn, so.NTricks = shengji.PlayPhase, o.Seat, o.Seat, 1
+	so.Tricks[0] = shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat}
+	so.Counts[o.Seat] = shengji.HandSize
+	var total [maxBurials]int
+	for range p.BurySamples {
+		if !p.sample(&v) {
+			continue
+		}
+		for i, c := range cands {
+			p.hands[o.Seat] = o.Hand.Minus(c)
+			p.kitty = c
+			so.Hand, so.Kitty = p.hands[o.Seat], c
+			total[i] += p.playout(&so, card.Multi{}, shengji.HandSize)
+		}
+	}
+	best := 0
+	for i := range cands {
+		if total[i] > total[best] {
+			best = i
+		}
+	}
+	return cands[best]
+}
+
+// buryCandidates lists burials from hand worth comparing, Greedy's first,
+// without repeats, at most maxBurials.
+func buryCandidates(ord *shengji.Order, hand card.Multi) []card.Multi {
+	out := make([]card.Multi, 0, maxBurials)
+	add := func(m card.Multi) {
+		if m.Len() == shengji.KittySize && len(out) < maxBurials && !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	add(bury(ord, hand))
+	add(cheapest(ord, hand, card.Multi{}))
+	var suits [shengji.Trumps]card.Multi
+	for g := range shengji.Group(shengji.Trumps) {
+		suits[g] = hand.Within(ord.Faces(g))
+		if n := suits[g].Len(); n > 0 && n <= shengji.KittySize {
+			add(cheapest(ord, hand, suits[g]))
+		}
+	}
+	for g := range shengji.Group(shengji.Trumps) {
+		for h := g + 1; h < shengji.Trumps; h++ {
+			if n := suits[g].Len() + suits[h].Len(); suits[g].Len() > 0 && suits[h].Len() > 0 && n <= shengji.KittySize {
+				add(cheapest(ord, hand, suits[g].Union(suits[h])))
+			}
+		}
+	}
+	return out
+}
+
+// cheapest returns start with the cheapest cards of hand (by buryCost)
+// added up to eight.
+func cheapest(ord *shengji.Order, hand, start card.Multi) card.Multi {
+	out := start
+	for out.Len() < shengji.KittySize {
+		rest := hand.Minus(out)
+		var best card.Card
+		bestCost := 1 << 30
+		for c := range rest.All() {
+			if cost := buryCost(ord, rest, c); cost < bestCost {
+				best, bestCost = c, cost
+			}
+		}
+		if bestCost == 1<<30 {
+			break
+		}
+		_ = out.Add(best)
+	}
+	return out
 }

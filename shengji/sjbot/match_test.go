@@ -88,8 +88,16 @@ func TestMatch_Long(t *testing.T) {
 			again = min(again, time.Since(start))
 		}
 		t.Logf("the slowest decision (%s) again: %s", slowest.d, again)
+		if len(buryTimes) > 0 {
+			slices.Sort(buryTimes)
+			t.Logf("hard burials: %d, median %s, p99 %s, max %s", len(buryTimes), buryTimes[len(buryTimes)/2],
+				buryTimes[min(len(buryTimes)-1, len(buryTimes)*99/100)], buryTimes[len(buryTimes)-1])
+		}
 	}
 }
+
+// buryTimes are the burials timed.
+var buryTimes []time.Duration
 
 // slowest is the slowest decision timed.
 var slowest struct {
@@ -104,6 +112,12 @@ type timed struct {
 }
 
 func (p timed) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if o.Phase == shengji.BuryPhase {
+		start := time.Now()
+		a, ok := p.Player.Act(o)
+		buryTimes = append(buryTimes, time.Since(start))
+		return a, ok
+	}
 	if o.Phase != shengji.PlayPhase {
 		return p.Player.Act(o)
 	}
