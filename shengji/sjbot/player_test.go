@@ -73,7 +73,7 @@ func quick(t testing.TB, name string, rng *rand.Rand) Player {
 		t.Fatal(err)
 	}
 	if h, ok := p.(*Hard); ok {
-		h.Samples, h.Width, h.Horizon = 2, 3, 2
+		h.Samples, h.Width, h.Horizon, h.BurySamples = 2, 3, 2, 2
 	}
 	return p
 }
