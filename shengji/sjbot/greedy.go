@@ -52,7 +52,7 @@ func (p *Greedy) Act(o *shengji.Observation) (shengji.Action, bool) {
 	return shengji.Action{}, false
 }
 
-// trumpShare returns how many of hand's cards are trumps under t.
+// trumpCount returns how many of hand's cards are trumps under t.
 func trumpCount(hand card.Multi, t shengji.Trump) int {
 	ord := t.Order()
 	if ord == nil {
