@@ -31,10 +31,16 @@ type Belief struct {
 	// Repair is how many times a particle that would have discarded
 	// something else redraws that card (0: never).
 	Repair int
+	// KnockChance, if set, gives the chance that the opponent knocks with
+	// dw deadwood on its turn-th turn of the hand; a particle that could
+	// have knocked but did not then loses weight by that chance (unset:
+	// the opponent is assumed to knock whenever it can).
+	KnockChance func(dw, turn, stock, limit int) float64
 
 	rng   *rand.Rand
 	hand  int
 	seen  bool
+	turns int // the opponent's discards this hand
 	parts []card.Set
 	drawn []card.Card // each particle's card drawn from the stock this turn
 	w     []float64
@@ -71,7 +77,7 @@ func (b *Belief) Update(o *gin.Observation) {
 }
 
 func (b *Belief) reset(o *gin.Observation) {
-	b.seen, b.hand = true, o.HandNumber
+	b.seen, b.hand, b.turns = true, o.HandNumber, 0
 	// At a seat's first decision of a hand it has not acted: its hand is as
 	// dealt. The opponent's ten came from the cards it cannot see and the
 	// upcard is not among them (unless the opponent took it, a move still
@@ -129,6 +135,13 @@ func (b *Belief) apply(o *gin.Observation, m gin.Move, later card.Set) {
 			b.parts[i] = nh
 		}
 	case gin.Discard:
+		b.turns++
+		var chance [11]float64 // by deadwood, when KnockChance is set
+		if b.KnockChance != nil {
+			for dw := 0; dw <= min(o.KnockLimit, 10); dw++ {
+				chance[dw] = b.KnockChance(dw, b.turns, o.StockLen, o.KnockLimit)
+			}
+		}
 		for i, h := range b.parts {
 			if !h.Has(m.Card) {
 				// The card must have been in the hand. If the opponent drew
@@ -165,8 +178,13 @@ func (b *Belief) apply(o *gin.Observation, m gin.Move, later card.Set) {
 			rest := h.Remove(m.Card)
 			dw := gin.Deadwood(rest)
 			b.w[i] *= math.Exp(-b.Beta * float64(dw-best))
-			if dw <= o.KnockLimit {
-				b.w[i] *= b.rule(false) // it could have knocked
+			if dw <= o.KnockLimit { // it could have knocked
+				if b.KnockChance != nil {
+					c := chance[min(dw, 10)]
+					b.w[i] *= c*b.rule(false) + 1 - c
+				} else {
+					b.w[i] *= b.rule(false)
+				}
 			}
 			b.parts[i] = rest
 		}

@@ -8,10 +8,14 @@ import (
 	"felt/gin"
 )
 
-// Hard is Felt's strongest player. It keeps a particle filter over the
-// opponent's possible hands (Belief: every pass, take, stock draw and
-// discard reweights the particles by how likely a sensible player was to
-// make it), and from it:
+// Hard is Felt's strongest player. It reads how its opponent knocks
+// (OppModel: over the game, the points of each hand tell whether the
+// opponent knocked, and with how much, or held a hand it could have
+// knocked with), keeps a particle filter over the opponent's possible
+// hands (Belief: every pass, take, stock draw and discard reweights the
+// particles by how likely a sensible player was to make it, and a hand the
+// opponent could have knocked with but did not by how likely its style was
+// to knock with it), and from them:
 //
 //   - plays low: it keeps its deadwood small, counting cards it could lay
 //     off on the opponent's likely melds as cheap, and knocks only with gin
@@ -21,8 +25,9 @@ import (
 //   - closes: when a knock wins the game at once in most sampled worlds
 //     (ClosingKnock), it knocks;
 //   - searches the knock: when it could knock, it samples the hidden cards
-//     from the belief, plays knocking and the best discard out in the same
-//     worlds with fast policies for both sides, values each outcome by the
+//     from the belief and the opponent's knocking style from the model,
+//     plays knocking and the best discard out in the same worlds with fast
+//     policies for both sides (the opponent knocking as its style does), values each outcome by the
 //     chance of winning the game from the resulting scores (a match-equity
 //     table), and overrules its plan only on a clear advantage (Z standard
 //     errors);
@@ -39,12 +44,17 @@ type Hard struct {
 	rng    *rand.Rand
 	normal *Normal
 	belief *Belief
+	opp    *OppModel
 	layP   [64]float64
 
 	// Worlds is the number of sampled worlds the knock search plays out:
 	// fewer is faster and weaker.
 	Worlds int
 
+	// Settings varied only by experiments (experiments_test.go); NewHard
+	// sets the measured best.
+	z      float64 // searchZ
+	ownAt  int     // in playouts it knocks with this much deadwood or less, besides late
 	cands  []gin.Action
 	values []float64 // sum of equity differences against cands[0]
 	sq     []float64 // sum of their squares
@@ -69,7 +79,7 @@ const (
 	maxMoves = 120
 	// lateStock: in its playouts the searching seat knocks only with gin,
 	// unless the stock is down to this many cards (then with anything
-	// within the limit); the opponent knocks as soon as it can.
+	// within the limit); the opponent knocks as its sampled style does.
 	lateStock = 4
 )
 
@@ -80,7 +90,9 @@ func NewHard(rng *rand.Rand) *Hard {
 	n.KnockMax, n.Now, n.DangerWeight = 0, 0.2, 3
 	b := NewBelief(rng, 400)
 	b.Beta, b.Sharpness, b.Repair = 4, 99, 12
-	return &Hard{rng: rng, normal: n, belief: b, Worlds: 100}
+	h := &Hard{rng: rng, normal: n, belief: b, opp: NewOppModel(), Worlds: 100, z: searchZ}
+	b.KnockChance = h.opp.KnockChance
+	return h
 }
 
 // Name returns "hard".
@@ -88,6 +100,13 @@ func (p *Hard) Name() string { return "hard" }
 
 // Act chooses the hard player's action.
 func (p *Hard) Act(obs *gin.Observation) gin.Action {
+	p.opp.Observe(obs)
+	a := p.act(obs)
+	p.opp.Acted(obs, a)
+	return a
+}
+
+func (p *Hard) act(obs *gin.Observation) gin.Action {
 	p.belief.Update(obs)
 	// Deadwood it could lay off on the opponent's likely melds is cheap.
 	p.belief.Layable(layWorlds, &p.layP)
@@ -141,6 +160,7 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 		if !ok {
 			break
 		}
+		style := p.opp.Style(p.rng)
 		world, err := gin.Determinize(obs, opp, stock)
 		if err != nil {
 			break
@@ -151,7 +171,7 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 				p.cur[i] = -1
 				continue
 			}
-			p.playout(&h, me)
+			p.playout(&h, me, style)
 			p.cur[i] = handEquity(&h, me, obs.Scores, eq)
 		}
 		for i := 1; i < n; i++ {
@@ -170,7 +190,7 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 		mean := p.values[i] / fw
 		varc := p.sq[i]/fw - mean*mean
 		se := math.Sqrt(math.Max(varc, 0) / (fw - 1))
-		if mean > bestMean && mean > searchZ*se {
+		if mean > bestMean && mean > p.z*se {
 			best, bestMean = i, mean
 		}
 	}
@@ -229,14 +249,24 @@ func (p *Hard) sample(obs *gin.Observation) (card.Set, []card.Card, bool) {
 }
 
 // playout finishes a hand with fast policies for both seats: the
-// opponent knocks as soon as it can, the searching seat only with gin
-// until the stock is down to lateStock cards.
-func (p *Hard) playout(h *gin.Hand, me gin.Seat) {
+// opponent knocks as its sampled style does, the searching seat only with
+// gin until the stock is down to lateStock cards.
+func (p *Hard) playout(h *gin.Hand, me gin.Seat, style knockStyle) {
+	turn := p.opp.Turns()
 	for n := 0; n < maxMoves && !h.Over(); n++ {
 		seat := h.Turn()
 		a := fastPolicy(h, seat)
-		if seat == me && a.Kind == gin.Knock && h.StockLen() > lateStock && gin.Deadwood(h.Cards(seat).Remove(a.Card)) > 0 {
-			a.Kind = gin.Discard
+		if a.Kind == gin.Knock {
+			dw := gin.Deadwood(h.Cards(seat).Remove(a.Card))
+			if seat == me && h.StockLen() > lateStock && dw > p.ownAt {
+				a.Kind = gin.Discard
+			}
+			if seat != me && dw > 0 && !style.knocks(dw, turn+1, h.StockLen(), h.KnockLimit()) {
+				a.Kind = gin.Discard
+			}
+		}
+		if seat != me && h.Phase() == gin.DiscardPhase {
+			turn++
 		}
 		if err := h.Apply(seat, a); err != nil {
 			return
