@@ -257,9 +257,10 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	} else {
 		dctx, cancel := context.WithTimeout(ctx, p.Deadline)
 		ch := make(chan answer[M], 1)
+		dd := d // only a decision with a deadline goes to the heap
 		go func() {
 			var a answer[M]
-			a.m, a.ok, a.err = p.Control.Decide(dctx, d)
+			a.m, a.ok, a.err = p.Control.Decide(dctx, dd)
 			ch <- a
 		}()
 		select {
@@ -319,11 +320,13 @@ func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error 
 }
 
 func (t *Table[M, O, E]) move(s Seat, m M) error {
-	enc, err := t.e.MarshalMove(m)
-	if err != nil {
-		return fmt.Errorf("table: seat %s: encoding the move: %w", s, err)
+	if t.opts.Log != nil {
+		enc, err := t.e.MarshalMove(m)
+		if err != nil {
+			return fmt.Errorf("table: seat %s: encoding the move: %w", s, err)
+		}
+		t.buf = appendMove(t.buf[:0], t.n, t.adv, s, enc)
 	}
-	t.buf = appendMove(t.buf[:0], t.n, t.adv, s, enc)
 	if err := t.write(t.buf); err != nil {
 		return err
 	}
