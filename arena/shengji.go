@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -28,6 +30,9 @@ type ShengjiConfig struct {
 	Games    int           // games to play (1 to MaxGames); rounded up to an even number
 	Seed     uint64        // the match seed
 	Parallel int           // games played at once (0 means 1)
+	// SaveDir, if set, receives each game's table log, game-NNNNNN.jsonl
+	// (not synced line by line: a match is not a game to bring back).
+	SaveDir string
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 }
@@ -94,12 +99,22 @@ func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame 
 		p.Control = timed[shengji.Action, shengji.Observation]{p.Control, ds}
 		ps = append(ps, p)
 	}
+	var log io.Writer
+	if cfg.SaveDir != "" {
+		f, err := os.Create(filepath.Join(cfg.SaveDir, fmt.Sprintf("game-%06d.jsonl", i)))
+		if err != nil {
+			rec.Err = err
+			return rec
+		}
+		defer f.Close()
+		log = struct{ io.Writer }{f}
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var tb *table.Table[shengji.Action, shengji.Observation, shengji.Event]
 	tooLong := false
 	tb, err = table.New(games.Shengji, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
-		Seed: DealSeed(cfg.Seed, i), GameOptions: rules,
+		Seed: DealSeed(cfg.Seed, i), GameOptions: rules, Log: log, ID: fmt.Sprintf("game-%06d", i),
 		AfterLine: func(int) {
 			if tb != nil && tb.Engine().Outcome().Hands > MaxShengjiHands {
 				tooLong = true
@@ -139,6 +154,11 @@ func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
 	}
 	if cfg.Parallel < 0 {
 		return nil, fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
+	}
+	if cfg.SaveDir != "" {
+		if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	n := cfg.Games + cfg.Games%2
 	recs := make([]ShengjiGame, n)

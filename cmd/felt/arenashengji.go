@@ -36,12 +36,12 @@ func parseArenaGame(arg string) (n int, shengjiGame, numbered bool, err error) {
 // shengjiArena plays a Shengji match between two built-in levels.
 func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, asJSON bool) error {
 	f := cmd.Flags()
-	for _, name := range []string{"round-robin", "save", "timeout"} {
+	for _, name := range []string{"round-robin", "timeout"} {
 		if f.Changed(name) {
 			return fmt.Errorf("--%s: not yet for Shengji", name)
 		}
 	}
-	cfg := arena.ShengjiConfig{A: g.A, B: g.B, Games: g.Games, Seed: g.Seed, Parallel: g.Parallel, Rules: shengji.Standard()}
+	cfg := arena.ShengjiConfig{A: g.A, B: g.B, Games: g.Games, Seed: g.Seed, Parallel: g.Parallel, Rules: shengji.Standard(), SaveDir: g.SaveDir}
 	if !f.Changed("a") {
 		cfg.A = "greedy"
 	}

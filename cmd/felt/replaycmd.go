@@ -25,6 +25,9 @@ func (e *env) replayCmd() *cobra.Command {
 		Short: "Re-execute every action of a replay log and check every recorded figure",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if isTableLogFile(args[0]) {
+				return e.verifyTable(args[0])
+			}
 			if game, err := logGame(args[0]); err == nil && game == shengji.GameName {
 				return e.verifyShengji(args[0])
 			}

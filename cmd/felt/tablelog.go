@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"felt/games"
+	"felt/table"
+)
+
+// isTableLogFile reports whether the file at path starts with a table
+// log's header (read bounded).
+func isTableLogFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(io.LimitReader(f, table.MaxLogLine), 64<<10).ReadSlice('\n')
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return false
+	}
+	return games.IsTableLog(line)
+}
+
+// verifyTable replays a table log of either game: every complete line must
+// replay; a log cut anywhere is recovered up to its last complete line.
+func (e *env) verifyTable(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	v, err := games.Verify(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	h := v.Header
+	fmt.Fprintf(e.stdout, "%s: ok: table log of %s (format %d), id %q, seed %d: %d lines, %d moves, %d hands\n",
+		path, h.Game, h.Format, h.ID, h.Seed, v.Lines, v.Moves, v.Outcome.Hands)
+	if v.Torn > 0 {
+		fmt.Fprintf(e.stdout, "torn last line: %d bytes after byte %d are cut on recovery; the game resumes at line %d\n", v.Torn, v.Offset, v.Lines-1)
+	}
+	switch {
+	case v.Forfeited:
+		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, v.Names[v.Forfeiter])
+	case v.Outcome.Over:
+		fmt.Fprintf(e.stdout, "game complete: team %d won, scores %v\n", v.Outcome.Winner, v.Outcome.Scores[:teams(h.Game)])
+	case v.Abandoned:
+		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:teams(h.Game)])
+	default:
+		fmt.Fprintf(e.stdout, "unfinished; can be resumed, scores so far %v\n", v.Outcome.Scores[:teams(h.Game)])
+	}
+	for s, n := range v.Names {
+		if n != h.Seats[s].Name {
+			fmt.Fprintf(e.stdout, "seat %d: %s took over from %s\n", s, n, h.Seats[s].Name)
+		}
+	}
+	return nil
+}
+
+func teams(game string) int { return 2 }
