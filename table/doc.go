@@ -32,7 +32,8 @@
 // the engine refuses has failed. With Options.Forfeit the seat forfeits and
 // the table ends; otherwise Options.Fallback names a built-in level that
 // takes the seat from then on, a control line is logged and every listener
-// receives a Notice saying so.
+// receives a Notice saying so. (A person's illegal move is not a failure:
+// see People.)
 //
 // # Every value handed out is its own
 //

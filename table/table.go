@@ -289,16 +289,32 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 		return m, false, "", nil
 	}
 	if err := t.e.Check(s, a.m); err != nil {
+		if r, ok := p.Control.(Refuser[M]); ok {
+			r.Refused(a.m, err)
+			if p.Kind == Person {
+				return m, false, "", errRefused
+			}
+		}
 		return m, false, "illegal move: " + err.Error(), nil
 	}
 	return a.m, true, "", nil
 }
+
+// errRefused: a person's illegal move was refused; ask again.
+var errRefused = errors.New("refused")
 
 // turn asks seat s until its controller (or the level that took over)
 // moves or declines, then logs and applies the move.
 func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error {
 	for tries := 0; ; tries++ {
 		m, ok, fail, err := t.ask(ctx, s, optional)
+		if err == errRefused {
+			if optional {
+				return nil // a refused queued bid is dropped
+			}
+			tries-- // a person may try again
+			continue
+		}
 		if err != nil {
 			_, err = t.abandon(err)
 			return err
