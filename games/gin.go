@@ -88,7 +88,8 @@ type ginDeal struct {
 	Deck   []card.Card `json:"deck"`
 }
 
-// Advance deals the next hand from the seed's stream for that hand.
+// Advance returns the next hand's deal, from the seed's stream for that
+// hand, for the table to log and then make with Redeal.
 func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) {
 	if !e.g.NeedsDeal() {
 		return nil, fmt.Errorf("gin: advance: no hand is due")
@@ -105,7 +106,7 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 	if err != nil {
 		return nil, err
 	}
-	return rec, e.deal(d, v)
+	return rec, nil
 }
 
 // Redeal deals a logged deal: its deck is the one dealt.

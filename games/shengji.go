@@ -87,8 +87,9 @@ type shengjiDeal struct {
 	Deck []card.Card `json:"deck"`
 }
 
-// Advance deals one card, or starts the next hand with a deck from the
-// seed's stream for that hand (a deal line).
+// Advance deals one card, or returns the next hand's deal, a deck from
+// the seed's stream for that hand, for the table to log and then make with
+// Redeal.
 func (e *ShengjiEngine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
 	seen := (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats])
 	if !e.g.NeedsDeal() {
@@ -104,7 +105,7 @@ func (e *ShengjiEngine) Advance(v *table.Views[shengji.Event]) (json.RawMessage,
 	if err != nil {
 		return nil, err
 	}
-	return rec, e.g.DealDeck(d.Deck, seen, &v.Spectator)
+	return rec, nil
 }
 
 // Redeal starts a logged hand: its deck is the one dealt.

@@ -30,10 +30,11 @@ const NoTeam = -1
 // Check must change nothing. Apply and Advance change the game and fill
 // views (which the caller zeroes first). Advance is called when no seat is
 // to act and the game is not over: it progresses the game on its own (deal
-// a card, start the next hand). When what it did depends on chance (a new
-// deck), it returns a non-nil record, which the table logs; Redeal repeats
-// the advance from that record on replay, where the record is
-// authoritative. An advance without a record must be deterministic.
+// a card, start the next hand). When the advance draws on chance (a new
+// deck), Advance changes nothing and returns its record instead: the
+// table logs the record, then applies it with Redeal, as replay does, the
+// record being authoritative. An advance without a record must be
+// deterministic.
 type Engine[M, O, E any] interface {
 	// Seats is the number of seats, at most MaxSeats.
 	Seats() int
@@ -49,9 +50,10 @@ type Engine[M, O, E any] interface {
 	Check(s Seat, m M) error
 	// Apply makes the move; it is called only after Check accepted it.
 	Apply(s Seat, m M, v *Views[E]) error
-	// Advance progresses the game when nobody is to act.
+	// Advance progresses the game when nobody is to act, or returns the
+	// record of an advance that draws on chance, to be logged and redealt.
 	Advance(v *Views[E]) (record json.RawMessage, err error)
-	// Redeal repeats an advance from its logged record.
+	// Redeal makes an advance from its record.
 	Redeal(record json.RawMessage, v *Views[E]) error
 	// Observe returns what seat s may know, a value of its own.
 	Observe(s Seat) O

@@ -225,15 +225,17 @@ func (t *Table[M, O, E]) advance() error {
 		t.notifyViews()
 		return nil
 	}
-	// A deal draws on chance: the engine has dealt already, so the line
-	// is written now and a crash before it leaves the log where it was:
-	// the deal is made again, from the same seed, on recovery.
+	// A deal draws on chance: logged, then made from its record.
 	line, err := otherLine(record{Type: "deal", N: t.n, Adv: t.adv, Deal: rec})
 	if err != nil {
 		return err
 	}
 	if err := t.write(line); err != nil {
 		return err
+	}
+	t.views = Views[E]{}
+	if err := t.e.Redeal(rec, &t.views); err != nil {
+		return fmt.Errorf("table: a deal failed to apply: %w", err)
 	}
 	t.counted()
 	t.notifyViews()

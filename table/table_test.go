@@ -394,3 +394,36 @@ func TestEventsPerSeat(t *testing.T) {
 		}
 	}
 }
+
+// failAfter is a log that fails from its nth write on.
+type failAfter struct{ n int }
+
+func (f *failAfter) Write(b []byte) (int, error) {
+	if f.n--; f.n < 0 {
+		return 0, errors.New("disk full")
+	}
+	return len(b), nil
+}
+
+// TestLogBeforeCount: a move or deal whose line cannot be written does not
+// count: the game is as it was.
+func TestLogBeforeCount(t *testing.T) {
+	for _, lines := range []int{1, 2, 3, 6} {
+		tb, err := New(toySpec, players(pure{}, pure{}, pure{}), Options[toyMove, toyObs, toyEvent]{Seed: 4, Log: &failAfter{n: lines}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var before toy
+		tb.opts.AfterLine = func(int) { before = snap(tb.Engine()) }
+		before = snap(tb.Engine())
+		if _, err := tb.Run(context.Background()); !errors.Is(err, ErrLogWrite) {
+			t.Fatalf("after %d lines: %v", lines, err)
+		}
+		// Advances without a line (dealing a card) may follow the last line.
+		got := snap(tb.Engine())
+		got.dealt, got.phase, got.turn = before.dealt, before.phase, before.turn
+		if got != before {
+			t.Fatalf("after %d lines: the game moved on without its line:\n got %+v\nwant %+v", lines, got, before)
+		}
+	}
+}
