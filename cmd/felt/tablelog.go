@@ -28,6 +28,7 @@ func isTableLogFile(path string) bool {
 
 // verifyTable replays a table log of either game: every complete line must
 // replay; a log cut anywhere is recovered up to its last complete line.
+// Both games have two teams, so two scores are shown.
 func (e *env) verifyTable(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -48,11 +49,11 @@ func (e *env) verifyTable(path string) error {
 	case v.Forfeited:
 		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, v.Names[v.Forfeiter])
 	case v.Outcome.Over:
-		fmt.Fprintf(e.stdout, "game complete: team %d won, scores %v\n", v.Outcome.Winner, v.Outcome.Scores[:teams(h.Game)])
+		fmt.Fprintf(e.stdout, "game complete: team %d won, scores %v\n", v.Outcome.Winner, v.Outcome.Scores[:2])
 	case v.Abandoned:
-		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:teams(h.Game)])
+		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
 	default:
-		fmt.Fprintf(e.stdout, "unfinished; can be resumed, scores so far %v\n", v.Outcome.Scores[:teams(h.Game)])
+		fmt.Fprintf(e.stdout, "unfinished; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
 	}
 	for s, n := range v.Names {
 		if n != h.Seats[s].Name {
@@ -62,4 +63,3 @@ func (e *env) verifyTable(path string) error {
 	return nil
 }
 
-func teams(game string) int { return 2 }
