@@ -62,4 +62,3 @@ func (e *env) verifyTable(path string) error {
 	}
 	return nil
 }
-
