@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"felt/games"
@@ -160,39 +159,8 @@ func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
 			return nil, err
 		}
 	}
-	n := cfg.Games + cfg.Games%2
-	recs := make([]ShengjiGame, n)
-	workers := min(max(cfg.Parallel, 1), n)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				recs[i] = PlayShengjiGame(ctx, cfg, i)
-				if cfg.Progress != nil {
-					mu.Lock()
-					done++
-					cfg.Progress(done)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-feed:
-	for i := range n {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(i int) ShengjiGame { return PlayShengjiGame(ctx, cfg, i) })
+	if err != nil {
 		return nil, err
 	}
 	var errs []error

@@ -32,6 +32,7 @@ func (e *env) arenaCmd() *cobra.Command {
 	var asJSON bool
 	var game int
 	var gameArg string
+	var onTable bool
 	c := &cobra.Command{
 		Use:   "arena",
 		Short: "Play seeded matches between players and measure them",
@@ -66,6 +67,9 @@ of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
 			cfg.Rules = r
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
+			}
+			if onTable {
+				return e.ginTableArena(cmd, cfg, gameSet, players != nil, asJSON)
 			}
 			ctx := cmd.Context()
 			if gameSet {
@@ -117,6 +121,7 @@ of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
+	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (built-in levels only)")
 	c.MarkFlagsMutuallyExclusive("game", "round-robin")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")

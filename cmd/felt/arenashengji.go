@@ -97,3 +97,30 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
 	return nil
 }
+
+// ginTableArena plays a Gin Rummy match of built-in levels through the
+// table driver.
+func (e *env) ginTableArena(cmd *cobra.Command, cfg arena.Config, gameSet, roundRobin, asJSON bool) error {
+	switch {
+	case gameSet:
+		return fmt.Errorf("--table: not with --game N yet")
+	case roundRobin:
+		return fmt.Errorf("--table: not with --round-robin yet")
+	case cfg.SaveDir != "":
+		return fmt.Errorf("--table: not with --save yet")
+	case strings.HasPrefix(cfg.A, "exec:") || strings.HasPrefix(cfg.B, "exec:"):
+		return fmt.Errorf("--table: built-in levels only (outside programs are not on the table yet)")
+	}
+	start := time.Now()
+	recs, err := arena.RunGinTable(cmd.Context(), cfg)
+	if err != nil {
+		return err
+	}
+	s := arena.Summarize(cfg.A, cfg.B, recs)
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(s)
+	}
+	s.Print(e.stdout)
+	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers, through the table driver\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
+	return nil
+}

@@ -44,3 +44,20 @@ func TestArenaShengji(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaGinTable: felt arena --table plays Gin Rummy's built-in levels
+// through the table driver, with the usual report.
+func TestArenaGinTable(t *testing.T) {
+	out := mustFelt(t, "", "arena", "--table", "--a", "simple", "--b", "random", "--games", "4")
+	if !strings.Contains(out, "4 games in 2 mirrored pairs") || !strings.Contains(out, "through the table driver") {
+		t.Fatalf("%q", out)
+	}
+	for _, args := range [][]string{
+		{"--table", "--a", "exec:python3 x.py", "--b", "random", "--games", "2"},
+		{"--table", "--a", "simple", "--b", "random", "--games", "2", "--game", "1"},
+	} {
+		if _, _, err := felt(t, "", append([]string{"arena"}, args...)...); err == nil || !strings.Contains(err.Error(), "--table") {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}
