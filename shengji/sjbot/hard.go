@@ -118,12 +118,19 @@ func (p *Hard) candidates(v *view) {
 		})
 	}
 	slices.SortStableFunc(p.cands, func(a, b scored) int { return b.val - a.val })
-	// duplicates (a sampled follow drawn twice) count once
-	p.cands = slices.CompactFunc(p.cands, func(a, b scored) bool { return a.m == b.m })
+	// the best w, a play drawn twice (sampled follows) counted once
 	w := max(1, min(p.Width, 16))
-	if len(p.cands) > w {
-		p.cands = p.cands[:w]
+	n := 0
+	for _, c := range p.cands {
+		if n == w {
+			break
+		}
+		if !slices.ContainsFunc(p.cands[:n], func(d scored) bool { return d.m == c.m }) {
+			p.cands[n] = c
+			n++
+		}
 	}
+	p.cands = p.cands[:n]
 }
 
 // sample deals the cards the seat cannot see into p.hands (the seat's own

@@ -85,3 +85,43 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 	}
 	t.Logf("%d deals checked, %d ignored a void", checked, relaxed)
 }
+
+// TestHard_CandidatesDistinct: the plays Hard compares are legal, distinct
+// and at most Width, Greedy's choice among them.
+func TestHard_CandidatesDistinct(t *testing.T) {
+	obs := playObservations(t, 4)
+	h := NewHard(rand.New(rand.NewPCG(5, 5)))
+	h.Width = 6
+	for i := range obs {
+		o := &obs[i]
+		v := newView(o)
+		h.candidates(&v)
+		if len(h.cands) == 0 || len(h.cands) > h.Width {
+			t.Fatalf("decision %d: %d candidates", i, len(h.cands))
+		}
+		g, _ := NewGreedy(rand.New(rand.NewPCG(5, 6))).Act(o)
+		found := false
+		for j, c := range h.cands {
+			if c.m == g.Cards {
+				found = true
+			}
+			for _, d := range h.cands[:j] {
+				if d.m == c.m {
+					t.Fatalf("decision %d: %s twice", i, c.m)
+				}
+			}
+			if tr, _ := o.Trick(); tr.Count > 0 {
+				if err := o.Trump.Order().CheckFollow(tr.Lead(), o.Hand, c.m); err != nil {
+					t.Fatalf("decision %d: candidate %s: %v", i, c.m, err)
+				}
+			} else if !o.Hand.Contains(c.m) {
+				t.Fatalf("decision %d: candidate %s not held", i, c.m)
+			}
+		}
+		if !found {
+			if tr, _ := o.Trick(); tr.Count == 0 || o.Trump.Order().CountFollows(tr.Lead(), o.Hand) <= maxListed {
+				t.Fatalf("decision %d: greedy's %s is not among %v", i, g.Cards, h.cands)
+			}
+		}
+	}
+}
