@@ -1,0 +1,26 @@
+// Package program seats an outside program at a table: a table.Controller
+// that runs a command and speaks a line protocol of JSON messages with it,
+// for any game the table plays (the protocol's version 2 draft; Gin
+// Rummy's version 1 is package agent's). It is named program, not exec,
+// so that it does not shadow os/exec where both are used.
+//
+// The program reads one JSON object per line on its standard input and
+// answers decisions with one JSON object per line on its standard output:
+//
+//	→ {"type":"start","protocol":2,"game":"shengji","seat":1,"seed":7,"rules":{…}}
+//	← {"type":"ready"}                        (within the start-up deadline)
+//	→ {"type":"decide","seq":12,"optional":true,"observation":{…},"legal":[…],"more":0}
+//	← {"seq":12,"move":{"kind":"play","cards":"…"}}   or   {"seq":12,"decline":true}
+//	→ {"type":"event","event":{…}}            what the seat sees of each move
+//	→ {"type":"notice","notice":"…"}          a takeover, forfeit or abandonment
+//	→ {"type":"quit"}
+//
+// The observation, events and moves are the game's own JSON (a move as the
+// table log writes it). legal lists moves the seat may make, when the game
+// can list them (at most MaxLegal; more counts the ones left out), so a
+// simple program need not know the rules. An optional decision may be
+// declined. A reply to an earlier decision (an older seq) is ignored. A
+// program that exits, writes a line that is not such an answer, or gives a
+// move the rules refuse has failed, and the table hands its seat to a
+// built-in level.
+package program
