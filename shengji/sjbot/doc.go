@@ -17,8 +17,8 @@
 // interval. Measured so (seed 20261130, standard rules): greedy beat
 // random in 1,000 of 1,000 games, 95% interval [0.996, 1]; hard beat
 // greedy in 84.5% of 400 games, [0.806, 0.877], its play decisions taking
-// a median 0.45 ms and a 99th percentile 5.1 ms on one core, its burials
-// a median 5.1 ms and a 99th percentile 31 ms. The measurement runs on
+// a median 0.45 ms and a 99th percentile 4.6 ms on one core, its burials
+// a median 5.0 ms and a 99th percentile 17 ms. The measurement runs on
 // demand:
 //
 //	SJBOT_GAMES=1000 SJBOT_PAIR=greedy,random go test -run Long ./shengji/sjbot
