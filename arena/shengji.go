@@ -9,10 +9,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"felt/games"
 	"felt/internal/seed"
+	"felt/program"
 	"felt/shengji"
 	"felt/table"
 )
@@ -24,7 +26,7 @@ const MaxShengjiHands = 1000
 // ShengjiConfig describes a Shengji match between two teams of built-in
 // players (each team is two copies of one level).
 type ShengjiConfig struct {
-	A, B     string        // level names (see sjbot.Levels)
+	A, B     string        // level names (see sjbot.Levels) or exec:COMMAND
 	Rules    shengji.Rules // the rules of every game
 	Games    int           // games to play (1 to MaxGames); rounded up to an even number
 	Seed     uint64        // the match seed
@@ -32,6 +34,9 @@ type ShengjiConfig struct {
 	// SaveDir, if set, receives each game's table log, game-NNNNNN.jsonl
 	// (not synced line by line: a match is not a game to bring back).
 	SaveDir string
+	// Timeout is how long an outside program may take per decision (0:
+	// 10s); a program that fails forfeits the game for its team.
+	Timeout time.Duration
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 }
@@ -58,6 +63,9 @@ type ShengjiGame struct {
 	Hands     []ShengjiHand
 	DecisionA []time.Duration
 	DecisionB []time.Duration
+	Forfeit   bool   // a seat's outside program failed and its team lost
+	ForfeitA  bool   // it was A's
+	Reason    string // why
 	Err       error
 }
 
@@ -76,6 +84,31 @@ func (t timed[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, 
 	return m, ok, err
 }
 
+// forfeits keeps why each seat forfeited.
+type forfeits map[table.Seat]string
+
+func (f forfeits) Event(table.Seat, shengji.Event) {}
+
+func (f forfeits) Notice(n table.Notice) {
+	if n.Kind == table.Forfeit {
+		f[n.Seat] = fmt.Sprintf("seat %s (%s): %s", n.Seat, n.From, n.Reason)
+	}
+}
+
+// Event passes the seat's view on to a controller that listens.
+func (t timed[M, O]) Event(s table.Seat, e shengji.Event) {
+	if l, ok := t.inner.(table.Listener[shengji.Event]); ok {
+		l.Event(s, e)
+	}
+}
+
+// Notice passes a notice on to a controller that listens.
+func (t timed[M, O]) Notice(n table.Notice) {
+	if l, ok := t.inner.(table.Listener[shengji.Event]); ok {
+		l.Notice(n)
+	}
+}
+
 // PlayShengjiGame plays game i of the match through the table driver.
 func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame {
 	rec := ShengjiGame{Index: i, ATeam: i % 2}
@@ -90,8 +123,17 @@ func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame 
 		if s%2 == rec.ATeam {
 			name, ds = cfg.A, &rec.DecisionA
 		}
-		p, err := games.ShengjiLevel(name, rand.New(rand.NewPCG(seed.Mix(cfg.Seed, uint64(i), 2, uint64(s)), 0)))
-		if err != nil {
+		pseed := seed.Mix(cfg.Seed, uint64(i), 2, uint64(s))
+		var p table.Player[shengji.Action, shengji.Observation]
+		if command, ok := strings.CutPrefix(name, "exec:"); ok {
+			prog := program.New(command, games.ShengjiProgram, program.Options{Game: games.Shengji.Kind, Seat: table.Seat(s), Seed: pseed, Rules: rules})
+			defer prog.Close()
+			timeout := cfg.Timeout
+			if timeout <= 0 {
+				timeout = 10 * time.Second
+			}
+			p = table.Player[shengji.Action, shengji.Observation]{Name: name, Kind: table.Program, Control: prog, Deadline: timeout}
+		} else if p, err = games.ShengjiLevel(name, rand.New(rand.NewPCG(pseed, 0))); err != nil {
 			rec.Err = err
 			return rec
 		}
@@ -110,10 +152,12 @@ func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame 
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	reasons := map[table.Seat]string{}
 	var tb *table.Table[shengji.Action, shengji.Observation, shengji.Event]
 	tooLong := false
 	tb, err = table.New(games.Shengji, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
-		Seed: DealSeed(cfg.Seed, i), GameOptions: rules, Log: log, ID: fmt.Sprintf("game-%06d", i),
+		Seed: DealSeed(cfg.Seed, i), GameOptions: rules, Log: log, ID: fmt.Sprintf("game-%06d", i), Forfeit: true,
+		Spectators: []table.Listener[shengji.Event]{forfeits(reasons)},
 		AfterLine: func(int) {
 			if tb != nil && tb.Engine().Outcome().Hands > MaxShengjiHands {
 				tooLong = true
@@ -130,6 +174,11 @@ func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame 
 	}
 	if err != nil {
 		rec.Err = err
+		return rec
+	}
+	if res.Forfeited {
+		rec.Forfeit, rec.ForfeitA = true, int(res.Forfeiter)%2 == rec.ATeam
+		rec.AWon, rec.Reason = !rec.ForfeitA, reasons[res.Forfeiter]
 		return rec
 	}
 	rec.AWon = res.Winner == rec.ATeam
@@ -178,34 +227,35 @@ func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
 // goes up, or by the bankers when they keep the bank without going up),
 // decision times.
 type ShengjiSummary struct {
-	A              string  `json:"a"`
-	B              string  `json:"b"`
-	Games          int     `json:"games"`
-	Pairs          int     `json:"pairs"`
-	AWins          int     `json:"a_wins"`
-	BWins          int     `json:"b_wins"`
-	AWinRate       float64 `json:"a_win_rate"`
-	CI95Low        float64 `json:"ci95_low"`
-	CI95High       float64 `json:"ci95_high"`
-	APointsGame    float64 `json:"a_points_per_game"` // A's final level (2 to 14), on average
-	BPointsGame    float64 `json:"b_points_per_game"`
-	Hands          int     `json:"hands"`
-	AHandsWon      int     `json:"a_hands_won"`
-	BHandsWon      int     `json:"b_hands_won"`
-	HandsPerGame   float64 `json:"hands_per_game"`
-	ALevelsHand    float64 `json:"a_levels_per_hand"` // levels A's team gained per hand
-	BLevelsHand    float64 `json:"b_levels_per_hand"`
-	BankKeptRate   float64 `json:"bank_kept_rate"`    // hands whose bankers kept the bank
-	BankUpRate     float64 `json:"bank_up_rate"`      // hands whose bankers kept it and went up
-	BankLostRate   float64 `json:"bank_lost_rate"`    // hands the attackers took the bank
-	AttackersUp    float64 `json:"attackers_up_rate"` // hands the attackers took it and went up
-	AttackerPoints float64 `json:"avg_attacker_points"`
-	ADecMedian     float64 `json:"a_decision_ms_median"`
-	ADecP99        float64 `json:"a_decision_ms_p99"`
-	BDecMedian     float64 `json:"b_decision_ms_median"`
-	BDecP99        float64 `json:"b_decision_ms_p99"`
-	Forfeits       int     `json:"forfeits"`
-	AForfeits      int     `json:"a_forfeits"`
+	A              string   `json:"a"`
+	B              string   `json:"b"`
+	Games          int      `json:"games"`
+	Pairs          int      `json:"pairs"`
+	AWins          int      `json:"a_wins"`
+	BWins          int      `json:"b_wins"`
+	AWinRate       float64  `json:"a_win_rate"`
+	CI95Low        float64  `json:"ci95_low"`
+	CI95High       float64  `json:"ci95_high"`
+	APointsGame    float64  `json:"a_points_per_game"` // A's final level (2 to 14), on average
+	BPointsGame    float64  `json:"b_points_per_game"`
+	Hands          int      `json:"hands"`
+	AHandsWon      int      `json:"a_hands_won"`
+	BHandsWon      int      `json:"b_hands_won"`
+	HandsPerGame   float64  `json:"hands_per_game"`
+	ALevelsHand    float64  `json:"a_levels_per_hand"` // levels A's team gained per hand
+	BLevelsHand    float64  `json:"b_levels_per_hand"`
+	BankKeptRate   float64  `json:"bank_kept_rate"`    // hands whose bankers kept the bank
+	BankUpRate     float64  `json:"bank_up_rate"`      // hands whose bankers kept it and went up
+	BankLostRate   float64  `json:"bank_lost_rate"`    // hands the attackers took the bank
+	AttackersUp    float64  `json:"attackers_up_rate"` // hands the attackers took it and went up
+	AttackerPoints float64  `json:"avg_attacker_points"`
+	ADecMedian     float64  `json:"a_decision_ms_median"`
+	ADecP99        float64  `json:"a_decision_ms_p99"`
+	BDecMedian     float64  `json:"b_decision_ms_median"`
+	BDecP99        float64  `json:"b_decision_ms_p99"`
+	Forfeits       int      `json:"forfeits"`
+	AForfeits      int      `json:"a_forfeits"`
+	Reasons        []string `json:"forfeit_reasons,omitempty"`
 }
 
 // SummarizeShengji measures a Shengji match from A's side.
@@ -260,6 +310,15 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 		}
 		decA = append(decA, r.DecisionA...)
 		decB = append(decB, r.DecisionB...)
+		if r.Forfeit {
+			s.Forfeits++
+			if r.ForfeitA {
+				s.AForfeits++
+			}
+			if len(s.Reasons) < 5 {
+				s.Reasons = append(s.Reasons, fmt.Sprintf("game %d: %s", r.Index, r.Reason))
+			}
+		}
 	}
 	if s.Games > 0 {
 		g := float64(s.Games)
@@ -292,4 +351,10 @@ func (s ShengjiSummary) Print(w io.Writer) {
 	fmt.Fprintf(w, "  hands ended: bank kept %.1f%% (going up %.1f%%), bank lost %.1f%% (attackers up %.1f%%); attacker points %.1f a hand\n",
 		100*s.BankKeptRate, 100*s.BankUpRate, 100*s.BankLostRate, 100*s.AttackersUp, s.AttackerPoints)
 	fmt.Fprintf(w, "  decision ms: A median %.3f p99 %.3f, B median %.3f p99 %.3f\n", s.ADecMedian, s.ADecP99, s.BDecMedian, s.BDecP99)
+	if s.Forfeits > 0 {
+		fmt.Fprintf(w, "  forfeits: %d (A %d)\n", s.Forfeits, s.AForfeits)
+		for _, r := range s.Reasons {
+			fmt.Fprintf(w, "    %s\n", r)
+		}
+	}
 }

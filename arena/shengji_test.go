@@ -3,9 +3,14 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
+	"felt/internal/testenv"
 	"felt/shengji"
 )
 
@@ -50,5 +55,37 @@ func TestShengjiMatch(t *testing.T) {
 func TestShengjiMirrored(t *testing.T) {
 	if DealSeed(7, 4) != DealSeed(7, 5) || DealSeed(7, 5) == DealSeed(7, 6) {
 		t.Fatal("pairs do not share their deals")
+	}
+}
+
+// TestShengjiMatchPrograms: outside programs play a team's seats; one that
+// fails forfeits the game for its team, with the reason.
+func TestShengjiMatchPrograms(t *testing.T) {
+	testenv.AcquireProcs(t, 2)
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
+	}
+	cfg := ShengjiConfig{A: "exec:python3 ../examples/shengji_random.py", B: "random", Rules: shengji.Standard(), Games: 2, Seed: 1,
+		Parallel: 1, Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err := RunShengji(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.Forfeit || len(r.Hands) == 0 || len(r.DecisionA) == 0 {
+			t.Fatalf("game %d: %+v", r.Index, r)
+		}
+	}
+	cfg.A = `exec:echo '{"type":"ready"}'; read x; exit 3`
+	recs, err = RunShengji(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := SummarizeShengji(cfg.A, cfg.B, recs)
+	if s.Forfeits != 2 || s.AForfeits != 2 || s.BWins != 2 || len(s.Reasons) != 2 || !strings.Contains(s.Reasons[0], "exited") {
+		t.Fatalf("%+v", s)
 	}
 }

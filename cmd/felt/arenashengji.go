@@ -36,7 +36,7 @@ func parseArenaGame(arg string) (n int, shengjiGame, numbered bool, err error) {
 // shengjiArena plays a Shengji match between two built-in levels.
 func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, asJSON bool) error {
 	f := cmd.Flags()
-	for _, name := range []string{"round-robin", "timeout"} {
+	for _, name := range []string{"round-robin"} {
 		if f.Changed(name) {
 			return fmt.Errorf("--%s: not yet for Shengji", name)
 		}
@@ -49,10 +49,20 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 		cfg.B = "random"
 	}
 	for flag, name := range map[string]string{"--a": cfg.A, "--b": cfg.B} {
+		if command, ok := strings.CutPrefix(name, "exec:"); ok {
+			if strings.TrimSpace(command) == "" {
+				return fmt.Errorf("%s: player %q names no program", flag, name)
+			}
+			continue
+		}
 		if !slices.Contains(sjbot.Levels(), name) {
-			return fmt.Errorf("%s: no Shengji player %q (have %s)", flag, name, strings.Join(sjbot.Levels(), ", "))
+			return fmt.Errorf("%s: no Shengji player %q (have %s or exec:COMMAND)", flag, name, strings.Join(sjbot.Levels(), ", "))
 		}
 	}
+	if g.Timeout <= 0 {
+		return fmt.Errorf("--timeout %v: want a positive duration", g.Timeout)
+	}
+	cfg.Timeout = g.Timeout
 	if cfg.Games < 1 || cfg.Games > arena.MaxGames {
 		return fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
 	}

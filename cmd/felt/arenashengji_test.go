@@ -36,7 +36,8 @@ func TestArenaShengji(t *testing.T) {
 	}{
 		{[]string{"--game", "chess"}, `--game "chess"`},
 		{[]string{"--game", "shengji", "--a", "simple"}, `--a: no Shengji player "simple"`},
-		{[]string{"--game", "shengji", "--timeout", "1s"}, "--timeout"},
+		{[]string{"--game", "shengji", "--timeout", "0s"}, "--timeout"},
+		{[]string{"--game", "shengji", "--a", "exec:"}, "--a"},
 		{[]string{"--game", "shengji", "--games", "0"}, "--games 0"},
 	} {
 		if out, _, err := felt(t, "", append([]string{"arena"}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) || out != "" {
