@@ -204,6 +204,8 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]ar
 			progressbar.OptionThrottle(100*time.Millisecond))
 		cfg.Progress = func(done int) { _ = bar.Set(done) }
 		defer bar.Finish()
+	} else {
+		cfg.Progress = progressLines(e.stderr, label, cfg.A+" vs "+cfg.B, cfg.Games)
 	}
 	return arena.Run(cmd.Context(), cfg)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strconv"
@@ -87,12 +88,7 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 		cfg.Progress = func(done int) { _ = bar.Set(done) }
 		defer bar.Finish()
 	} else {
-		step := max(n/10, 1)
-		cfg.Progress = func(done int) {
-			if done%step == 0 || done == n {
-				fmt.Fprintf(e.stderr, "shengji: %d of %d games\n", done, n)
-			}
-		}
+		cfg.Progress = progressLines(e.stderr, "shengji", "", n)
 	}
 	start := time.Now()
 	recs, err := arena.RunShengji(cmd.Context(), cfg)
@@ -121,6 +117,9 @@ func (e *env) ginTableArena(cmd *cobra.Command, cfg arena.Config, gameSet, round
 	case strings.HasPrefix(cfg.A, "exec:") || strings.HasPrefix(cfg.B, "exec:"):
 		return fmt.Errorf("--table: built-in levels only (outside programs are not on the table yet)")
 	}
+	if !isTerminal(e.stderr) {
+		cfg.Progress = progressLines(e.stderr, "", cfg.A+" vs "+cfg.B, cfg.Games+cfg.Games%2)
+	}
 	start := time.Now()
 	recs, err := arena.RunGinTable(cmd.Context(), cfg)
 	if err != nil {
@@ -133,4 +132,18 @@ func (e *env) ginTableArena(cmd *cobra.Command, cfg arena.Config, gameSet, round
 	s.Print(e.stdout)
 	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers, through the table driver\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
 	return nil
+}
+
+// progressLines returns a Progress that writes a line to w at every tenth
+// of n games (for a match's output that is not a terminal: a log, a pipe).
+func progressLines(w io.Writer, label, alt string, n int) func(done int) {
+	if label == "" {
+		label = alt
+	}
+	step := max(n/10, 1)
+	return func(done int) {
+		if done%step == 0 || done == n {
+			fmt.Fprintf(w, "%s: %d of %d games\n", label, done, n)
+		}
+	}
 }

@@ -49,9 +49,16 @@ func TestArenaShengji(t *testing.T) {
 // TestArenaGinTable: felt arena --table plays Gin Rummy's built-in levels
 // through the table driver, with the usual report.
 func TestArenaGinTable(t *testing.T) {
-	out := mustFelt(t, "", "arena", "--table", "--a", "simple", "--b", "random", "--games", "4")
-	if !strings.Contains(out, "4 games in 2 mirrored pairs") || !strings.Contains(out, "through the table driver") {
-		t.Fatalf("%q", out)
+	out, errOut, err := felt(t, "", "arena", "--table", "--a", "simple", "--b", "random", "--games", "4")
+	if err != nil || !strings.Contains(out, "4 games in 2 mirrored pairs") || !strings.Contains(out, "through the table driver") {
+		t.Fatalf("%v %q", err, out)
+	}
+	if !strings.Contains(errOut, "simple vs random: 4 of 4 games") {
+		t.Errorf("stderr %q has no progress line", errOut)
+	}
+	_, errOut, err = felt(t, "", "arena", "--a", "simple", "--b", "random", "--games", "4")
+	if err != nil || !strings.Contains(errOut, "simple vs random: 4 of 4 games") {
+		t.Errorf("agent driver: %v, stderr %q has no progress line", err, errOut)
 	}
 	for _, args := range [][]string{
 		{"--table", "--a", "exec:python3 x.py", "--b", "random", "--games", "2"},
