@@ -26,8 +26,10 @@ fixed seed before timing, each solved once): deadwood of 10 cards (melds10),
 best discard of 11 (melds11), both on dense hands of ranks 3 to 9 only
 (melds10_dense, melds11_dense), and the optimal arrangement of 10 (arrangement10).
 Then whole Shengji hands (deal with declarations, kitty, tricks, scoring) by
-four random legal players on one core (shengji_hands), whole games of simple
-against simple on every core, and the hard player's decision times.`,
+four random legal players on one core (shengji_hands), hands of whole Shengji
+games by four greedy players on every core (shengji_selfplay_hands), whole
+games of simple against simple on every core, and the hard player's decision
+times.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkBenchFlags(o); err != nil {
@@ -51,6 +53,7 @@ against simple on every core, and the hard player's decision times.`,
 				out["shengji_hands_per_sec"] = int64(r.Shengji.PerSec)
 				out["shengji_hands_ns_per_op"] = r.Shengji.NsPerOp
 				out["shengji_hands_allocs_per_op"] = r.Shengji.AllocsPerOp
+				out["shengji_selfplay_hands_per_sec"] = int64(r.ShengjiSelfPlay.PerSec)
 				return json.NewEncoder(e.stdout).Encode(out)
 			}
 			fmt.Fprintf(e.stdout, "%-16s %16s %10s %10s\n", "benchmark", "per second", "ns/op", "allocs/op")
@@ -59,6 +62,7 @@ against simple on every core, and the hard player's decision times.`,
 			}
 			fmt.Fprintf(e.stdout, "(meld solver: median of %d rounds of %d fresh hands each, one core; dense hands hold ranks 3 to 9 only)\n", bench.Rounds, r.Hands)
 			fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d   (whole hands, four random legal players, one core)\n", "shengji hands", r.Shengji.PerSec, r.Shengji.NsPerOp, r.Shengji.AllocsPerOp)
+			fmt.Fprintf(e.stdout, "%-16s %16.0f   (whole Shengji games, four greedy players, %d games, %d cores)\n", "shengji selfplay", r.ShengjiSelfPlay.PerSec, o.ShengjiGames, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores)\n", "selfplay games", r.SelfPlay.PerSec, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "hard decision    median %.2f ms, worst %.2f ms (%d games against simple, one core)\n", r.HardMedMs, r.HardMaxMs, o.HardGames)
 			return nil
@@ -68,6 +72,7 @@ against simple on every core, and the hard player's decision times.`,
 	c.Flags().IntVar(&o.Hands, "hands", o.Hands, "fresh hands in each round of a meld-solver figure")
 	c.Flags().IntVar(&o.SelfPlayGames, "selfplay-games", o.SelfPlayGames, "games for the self-play figure")
 	c.Flags().IntVar(&o.HardGames, "hard-games", o.HardGames, "games for the hard decision-time figure")
+	c.Flags().IntVar(&o.ShengjiGames, "shengji-games", o.ShengjiGames, "whole Shengji games for the Shengji self-play figure")
 	return c
 }
 
@@ -82,6 +87,9 @@ func checkBenchFlags(o bench.Options) error {
 	}
 	if o.HardGames < 1 || o.HardGames > arena.MaxGames {
 		return fmt.Errorf("--hard-games %d: want 1 to %d", o.HardGames, arena.MaxGames)
+	}
+	if o.ShengjiGames < 1 || o.ShengjiGames > arena.MaxGames {
+		return fmt.Errorf("--shengji-games %d: want 1 to %d", o.ShengjiGames, arena.MaxGames)
 	}
 	return o.Check()
 }

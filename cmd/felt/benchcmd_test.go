@@ -12,7 +12,7 @@ func TestBenchJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("felt bench measures for a few seconds")
 	}
-	out := mustFelt(t, "", "bench", "--json", "--hands", "20000", "--selfplay-games", "200", "--hard-games", "2")
+	out := mustFelt(t, "", "bench", "--json", "--hands", "20000", "--selfplay-games", "200", "--hard-games", "2", "--shengji-games", "4")
 	if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
 		t.Errorf("output is not one line: %q", out)
 	}
@@ -29,7 +29,8 @@ func TestBenchJSON(t *testing.T) {
 	}
 	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "melds10_dense_per_sec", "melds11_dense_per_sec",
 		"arrangement10_per_sec", "melds10_dense_ns_per_op", "melds11_dense_ns_per_op",
-		"selfplay_games_per_sec", "hard_decision_ms_median", "shengji_hands_per_sec"} {
+		"selfplay_games_per_sec", "hard_decision_ms_median", "shengji_hands_per_sec",
+		"shengji_selfplay_hands_per_sec"} {
 		v, ok := m[k].(float64)
 		if !ok {
 			t.Errorf("%s is %#v, want a number (output %s)", k, m[k], out)
@@ -61,6 +62,8 @@ func TestBenchChecksFlagsFirst(t *testing.T) {
 		{[]string{"--hard-games", "0"}, "--hard-games 0"},
 		{[]string{"--hard-games", "-1"}, "--hard-games -1"},
 		{[]string{"--hard-games", "x"}, "--hard-games"},
+		{[]string{"--shengji-games", "0"}, "--shengji-games 0"},
+		{[]string{"--shengji-games", "1000000000"}, "--shengji-games 1000000000"},
 		{[]string{"--hands", "0"}, "--hands 0"},
 		{[]string{"--hands", "100000000"}, "--hands 100000000"},
 		{[]string{"--frobnicate"}, "--frobnicate"},
@@ -83,8 +86,8 @@ func TestBenchChecksFlagsFirst(t *testing.T) {
 		measured, got = true, o
 		return bench.Report{}, nil
 	}
-	mustFelt(t, "", "bench", "--json", "--hands", "7", "--selfplay-games", "3", "--hard-games", "1")
-	if !measured || got.Hands != 7 || got.SelfPlayGames != 3 || got.HardGames != 1 {
+	mustFelt(t, "", "bench", "--json", "--hands", "7", "--selfplay-games", "3", "--hard-games", "1", "--shengji-games", "5")
+	if !measured || got.Hands != 7 || got.SelfPlayGames != 3 || got.HardGames != 1 || got.ShengjiGames != 5 {
 		t.Errorf("measured %v with %+v", measured, got)
 	}
 }

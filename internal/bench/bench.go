@@ -2,16 +2,20 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"felt/arena"
 	"felt/card"
 	"felt/gin"
 	"felt/shengji"
+	"felt/shengji/sjbot"
 )
 
 // Options say how much to measure.
@@ -25,6 +29,9 @@ type Options struct {
 	// HardGames is the number of games the hard player's decisions are
 	// timed over (1 to arena.MaxGames).
 	HardGames int
+	// ShengjiGames is the number of whole Shengji games of the Shengji
+	// self-play figure (1 to arena.MaxGames).
+	ShengjiGames int
 }
 
 // MaxHands is the most hands a meld-solver round may time (80 MB of
@@ -37,7 +44,7 @@ const Rounds = 5
 
 // DefaultOptions are the options of `felt bench`.
 func DefaultOptions() Options {
-	return Options{Hands: 1_000_000, SelfPlayGames: 20000, HardGames: 10}
+	return Options{Hands: 1_000_000, SelfPlayGames: 20000, HardGames: 10, ShengjiGames: 500}
 }
 
 // Check reports options that measure nothing or too much.
@@ -49,6 +56,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("bench: %d self-play games, want 1 to %d", o.SelfPlayGames, arena.MaxGames)
 	case o.HardGames < 1 || o.HardGames > arena.MaxGames:
 		return fmt.Errorf("bench: %d hard games, want 1 to %d", o.HardGames, arena.MaxGames)
+	case o.ShengjiGames < 1 || o.ShengjiGames > arena.MaxGames:
+		return fmt.Errorf("bench: %d Shengji self-play games, want 1 to %d", o.ShengjiGames, arena.MaxGames)
 	}
 	return nil
 }
@@ -69,6 +78,9 @@ type Report struct {
 	HardMedMs float64  // the hard player's median decision, in milliseconds
 	HardMaxMs float64  // and its slowest
 	Shengji   Figure   // whole Shengji hands by four random legal players, one core
+	// ShengjiSelfPlay is whole Shengji hands, in whole games, by four
+	// greedy players on every core.
+	ShengjiSelfPlay Figure
 }
 
 // Run measures everything with the given options, the meld solver first.
@@ -79,6 +91,9 @@ func Run(o Options) (Report, error) {
 	r := Report{Melds: MeldFigures(o.Hands), Hands: o.Hands}
 	var err error
 	if r.Shengji, err = ShengjiHands(ShengjiRoundHands); err != nil {
+		return r, err
+	}
+	if r.ShengjiSelfPlay, err = ShengjiSelfPlay(o.ShengjiGames, runtime.NumCPU()); err != nil {
 		return r, err
 	}
 	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
@@ -270,4 +285,49 @@ func ShengjiHands(n int) (Figure, error) {
 	slices.Sort(ns)
 	med := max(ns[Rounds/2], 1e-3)
 	return Figure{Name: "shengji_hands", PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(Rounds*n))}, nil
+}
+
+// ShengjiSelfPlay measures whole games of Shengji (standard rules, from
+// level 2 to the end) between two teams of greedy players on workers
+// goroutines: hands per second, over games games dealt from fixed seeds.
+func ShengjiSelfPlay(games, workers int) (Figure, error) {
+	if games < 1 {
+		return Figure{}, fmt.Errorf("bench: %d Shengji self-play games, want at least 1", games)
+	}
+	workers = max(1, min(workers, games))
+	var (
+		next  atomic.Int64
+		hands atomic.Int64
+		wg    sync.WaitGroup
+		errs  = make([]error, workers)
+	)
+	start := time.Now()
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(games) || errs[w] != nil {
+					return
+				}
+				seed := uint64(2024*1_000_003) + uint64(i)
+				var ps [shengji.NumSeats]sjbot.Player
+				for s := range ps {
+					ps[s] = sjbot.NewGreedy(rand.New(rand.NewPCG(seed, uint64(s))))
+				}
+				st, err := sjbot.PlayGame(shengji.Standard(), seed, ps)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				hands.Add(int64(st.Hands))
+			}
+		})
+	}
+	wg.Wait()
+	el := time.Since(start)
+	if err := errors.Join(errs...); err != nil {
+		return Figure{}, err
+	}
+	n := float64(hands.Load())
+	return Figure{Name: "shengji_selfplay_hands", PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
 }

@@ -12,13 +12,15 @@ func TestOptionsCheck(t *testing.T) {
 		t.Fatalf("default options: %v", err)
 	}
 	for _, o := range []Options{
-		{Hands: 1, SelfPlayGames: 0, HardGames: 1},
-		{Hands: 1, SelfPlayGames: -1, HardGames: 1},
-		{Hands: 1, SelfPlayGames: 1 << 40, HardGames: 1},
-		{Hands: 1, SelfPlayGames: 1, HardGames: 0},
-		{Hands: 1, SelfPlayGames: 1, HardGames: -3},
-		{Hands: 0, SelfPlayGames: 1, HardGames: 1},
-		{Hands: MaxHands + 1, SelfPlayGames: 1, HardGames: 1},
+		{Hands: 1, SelfPlayGames: 0, HardGames: 1, ShengjiGames: 1},
+		{Hands: 1, SelfPlayGames: -1, HardGames: 1, ShengjiGames: 1},
+		{Hands: 1, SelfPlayGames: 1 << 40, HardGames: 1, ShengjiGames: 1},
+		{Hands: 1, SelfPlayGames: 1, HardGames: 0, ShengjiGames: 1},
+		{Hands: 1, SelfPlayGames: 1, HardGames: -3, ShengjiGames: 1},
+		{Hands: 0, SelfPlayGames: 1, HardGames: 1, ShengjiGames: 1},
+		{Hands: MaxHands + 1, SelfPlayGames: 1, HardGames: 1, ShengjiGames: 1},
+		{Hands: 1, SelfPlayGames: 1, HardGames: 1, ShengjiGames: 0},
+		{Hands: 1, SelfPlayGames: 1, HardGames: 1, ShengjiGames: 1 << 40},
 	} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v: no error", o)
@@ -111,5 +113,23 @@ func TestMeldFigures(t *testing.T) {
 		if f.AllocsPerOp != 0 {
 			t.Errorf("%s allocates %d times a hand", f.Name, f.AllocsPerOp)
 		}
+	}
+}
+
+// TestShengjiSelfPlay: hands of whole greedy games are counted on any
+// number of workers, and a count of games that measures nothing is
+// refused.
+func TestShengjiSelfPlay(t *testing.T) {
+	for _, w := range []int{1, 3} {
+		f, err := ShengjiSelfPlay(4, w)
+		if err != nil {
+			t.Fatalf("%d workers: %v", w, err)
+		}
+		if f.Name != "shengji_selfplay_hands" || f.PerSec <= 0 || f.NsPerOp <= 0 {
+			t.Errorf("%d workers: %+v, want shengji_selfplay_hands measured", w, f)
+		}
+	}
+	if _, err := ShengjiSelfPlay(0, 2); err == nil {
+		t.Error("0 games: no error")
 	}
 }
