@@ -188,6 +188,26 @@ func TestOptionalRound(t *testing.T) {
 	if len(bidders) < 2 {
 		t.Fatalf("bids from %d seats, want several:\n%s", len(bidders), log)
 	}
+	// Two seats bidding at one point of the deal: the second line has no
+	// advance before it.
+	same := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		log, _, _, err := play(t, seed, players(pure{}, pure{}, pure{}), Options[toyMove, toyObs, toyEvent]{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prevBid := false
+		for _, l := range strings.Split(string(log), "\n") {
+			bid := strings.Contains(l, `"kind":"bid"`)
+			if bid && prevBid && !strings.Contains(l, `"adv"`) {
+				same++
+			}
+			prevBid = bid
+		}
+	}
+	if same == 0 {
+		t.Fatal("no two bids at one point of the deal in 20 games")
+	}
 }
 
 func TestTakeover(t *testing.T) {
