@@ -3,9 +3,9 @@ package sjbot
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
+	"felt/internal/stats"
 	"felt/shengji"
 )
 
@@ -71,38 +71,9 @@ func PlayGame(rules shengji.Rules, seed uint64, players [shengji.NumSeats]Player
 	return st, nil
 }
 
-// Interval is an estimate with its 95% confidence interval.
-type Interval struct {
-	Mean, Low, High float64
-	N               int
-}
-
-// Wilson returns the Wilson score 95% interval for wins successes in n
-// trials.
-func Wilson(wins float64, n int) Interval {
-	if n <= 0 {
-		return Interval{Low: 0, High: 1}
-	}
-	const z = 1.96
-	fn := float64(n)
-	p := math.Min(1, math.Max(0, wins/fn))
-	d := 1 + z*z/fn
-	c := p + z*z/(2*fn)
-	h := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn))
-	iv := Interval{Mean: p, Low: math.Max(0, (c-h)/d), High: math.Min(1, (c+h)/d), N: n}
-	if p == 0 {
-		iv.Low = 0
-	}
-	if p == 1 {
-		iv.High = 1
-	}
-	return iv
-}
-
-// String writes the interval as "0.973 [0.962, 0.981] n=1000".
-func (iv Interval) String() string {
-	return fmt.Sprintf("%.3f [%.3f, %.3f] n=%d", iv.Mean, iv.Low, iv.High, iv.N)
-}
+// Interval is an estimate with its 95% confidence interval (the one
+// internal/stats computes for the arena too).
+type Interval = stats.Interval
 
 // MatchResult is how a match between teams A and B went.
 type MatchResult struct {
@@ -155,6 +126,6 @@ func Match(rules shengji.Rules, a, b Maker, games int, seed uint64) (MatchResult
 			r.Attackers80 += st.Attackers80
 		}
 	}
-	r.A = Wilson(float64(r.AWins), r.Games)
+	r.A = stats.Wilson(float64(r.AWins), r.Games)
 	return r, nil
 }
