@@ -221,6 +221,10 @@ func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
 	return recs, errors.Join(errs...)
 }
 
+// AttackersTarget is the attackers' points that take the bank from the
+// bankers: the share of hands where they reach it is attackers_80_rate.
+const AttackersTarget = 80
+
 // ShengjiSummary is a Shengji match's measured result, from A's side. Its
 // keys shared with Summary mean the same: games won, the win rate with its
 // interval over mirrored pairs, hands won (a hand is won by the team that
@@ -249,6 +253,9 @@ type ShengjiSummary struct {
 	BankLostRate   float64  `json:"bank_lost_rate"`    // hands the attackers took the bank
 	AttackersUp    float64  `json:"attackers_up_rate"` // hands the attackers took it and went up
 	AttackerPoints float64  `json:"avg_attacker_points"`
+	ABankRate      float64  `json:"a_bank_rate"`       // hands A's team held the bank
+	BBankRate      float64  `json:"b_bank_rate"`       // hands B's team held the bank
+	Attackers80    float64  `json:"attackers_80_rate"` // hands whose attackers reached 80 points
 	ADecMedian     float64  `json:"a_decision_ms_median"`
 	ADecP99        float64  `json:"a_decision_ms_p99"`
 	BDecMedian     float64  `json:"b_decision_ms_median"`
@@ -263,7 +270,7 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 	s := ShengjiSummary{A: a, B: b, Games: len(recs)}
 	var pairScore float64
 	var decA, decB []time.Duration
-	var aUp, bUp, kept, keptUp, lost, lostUp, points int
+	var aUp, bUp, kept, keptUp, lost, lostUp, points, aBank, reached80 int
 	for i, r := range recs {
 		if r.AWon {
 			s.AWins++
@@ -284,6 +291,12 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 		for _, h := range r.Hands {
 			s.Hands++
 			points += h.AttackerPoints
+			if h.ABanker {
+				aBank++
+			}
+			if h.AttackerPoints >= AttackersTarget {
+				reached80++
+			}
 			aWon := h.AUp || h.LevelsUp == 0 && h.ABanker
 			if aWon {
 				s.AHandsWon++
@@ -335,6 +348,8 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 		s.BankKeptRate, s.BankUpRate = float64(kept)/h, float64(keptUp)/h
 		s.BankLostRate, s.AttackersUp = float64(lost)/h, float64(lostUp)/h
 		s.AttackerPoints = float64(points) / h
+		s.ABankRate, s.BBankRate = float64(aBank)/h, float64(s.Hands-aBank)/h
+		s.Attackers80 = float64(reached80) / h
 	}
 	s.ADecMedian, s.ADecP99 = ms(Percentile(decA, 50)), ms(Percentile(decA, 99))
 	s.BDecMedian, s.BDecP99 = ms(Percentile(decB, 50)), ms(Percentile(decB, 99))
@@ -350,6 +365,8 @@ func (s ShengjiSummary) Print(w io.Writer) {
 		s.Hands, s.HandsPerGame, s.AHandsWon, s.BHandsWon, s.ALevelsHand, s.BLevelsHand)
 	fmt.Fprintf(w, "  hands ended: bank kept %.1f%% (going up %.1f%%), bank lost %.1f%% (attackers up %.1f%%); attacker points %.1f a hand\n",
 		100*s.BankKeptRate, 100*s.BankUpRate, 100*s.BankLostRate, 100*s.AttackersUp, s.AttackerPoints)
+	fmt.Fprintf(w, "  bank held: A %.1f%%, B %.1f%% of hands; attackers reached %d in %.1f%% of hands\n",
+		100*s.ABankRate, 100*s.BBankRate, AttackersTarget, 100*s.Attackers80)
 	fmt.Fprintf(w, "  decision ms: A median %.3f p99 %.3f, B median %.3f p99 %.3f\n", s.ADecMedian, s.ADecP99, s.BDecMedian, s.BDecP99)
 	if s.Forfeits > 0 {
 		fmt.Fprintf(w, "  forfeits: %d (A %d)\n", s.Forfeits, s.AForfeits)
@@ -357,4 +374,15 @@ func (s ShengjiSummary) Print(w io.Writer) {
 			fmt.Fprintf(w, "    %s\n", r)
 		}
 	}
+}
+
+// NewShengjiRoundRobin builds the cross table and Elo ratings of a Shengji
+// round robin from its matches' summaries (one for each pair of players,
+// A and B among players), as NewRoundRobin does for Gin Rummy.
+func NewShengjiRoundRobin(players []string, sums []ShengjiSummary) RoundRobin {
+	gs := make([]Summary, len(sums))
+	for i, s := range sums {
+		gs[i] = Summary{A: s.A, B: s.B, Games: s.Games, AWins: s.AWins, BWins: s.BWins}
+	}
+	return NewRoundRobin(players, gs)
 }

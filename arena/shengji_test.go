@@ -89,3 +89,46 @@ func TestShengjiMatchPrograms(t *testing.T) {
 		t.Fatalf("%+v", s)
 	}
 }
+
+// TestSummarizeShengji_BankAnd80: how often each team held the bank and
+// how often the attackers reached 80, counted hand by hand from A's side
+// whichever seats A's team sat in.
+func TestSummarizeShengji_BankAnd80(t *testing.T) {
+	recs := []ShengjiGame{
+		{Index: 0, ATeam: 0, AWon: true, Hands: []ShengjiHand{
+			{ABanker: true, BankersKeep: true, AttackerPoints: 40, LevelsUp: 1, AUp: true},
+			{ABanker: true, BankersKeep: false, AttackerPoints: 80},
+			{ABanker: false, BankersKeep: false, AttackerPoints: 125, LevelsUp: 1, AUp: true},
+		}},
+		{Index: 1, ATeam: 1, Hands: []ShengjiHand{
+			{ABanker: false, BankersKeep: true, AttackerPoints: 75},
+		}},
+	}
+	s := SummarizeShengji("x", "y", recs)
+	if s.Hands != 4 || s.ABankRate != 0.5 || s.BBankRate != 0.5 || s.Attackers80 != 0.5 {
+		t.Errorf("4 hands, A banking 2, attackers at 80 in 2: got hands %d, bank A %v B %v, attackers 80 %v",
+			s.Hands, s.ABankRate, s.BBankRate, s.Attackers80)
+	}
+	var b strings.Builder
+	s.Print(&b)
+	if !strings.Contains(b.String(), "bank held: A 50.0%, B 50.0% of hands; attackers reached 80 in 50.0% of hands") {
+		t.Errorf("report does not give the bank and 80 shares:\n%s", b.String())
+	}
+}
+
+// TestShengjiRoundRobin: the cross table and the ratings come from the
+// Shengji matches' wins, the stronger player rated higher.
+func TestShengjiRoundRobin(t *testing.T) {
+	players := []string{"random", "greedy", "hard"}
+	rr := NewShengjiRoundRobin(players, []ShengjiSummary{
+		{A: "random", B: "greedy", Games: 10, AWins: 1, BWins: 9},
+		{A: "random", B: "hard", Games: 10, AWins: 0, BWins: 10},
+		{A: "greedy", B: "hard", Games: 10, AWins: 3, BWins: 7},
+	})
+	if rr.Games[0][1] != 10 || rr.Games[2][1] != 10 || rr.WinRate[1][0] != 0.9 || rr.WinRate[2][1] != 0.7 {
+		t.Errorf("cross table %+v", rr)
+	}
+	if !(rr.Elo[0] < rr.Elo[1] && rr.Elo[1] < rr.Elo[2]) {
+		t.Errorf("Elo %v, want random < greedy < hard", rr.Elo)
+	}
+}
