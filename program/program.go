@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"syscall"
@@ -20,6 +20,9 @@ const Protocol = 2
 
 // MaxLine bounds a line the program writes.
 const MaxLine = 64 << 10
+
+// WriteTimeout is how long a line to the program may wait for it to read.
+const WriteTimeout = 10 * time.Second
 
 // MaxLegal bounds the legal moves listed in a decision.
 const MaxLegal = 256
@@ -66,7 +69,7 @@ type Program[M, O, E any] struct {
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	pid    int
-	in     io.WriteCloser
+	in     *os.File
 	lines  chan []byte
 	done   chan struct{} // closed when the program is stopped
 	failed error
@@ -83,17 +86,23 @@ func New[M, O, E any](command string, game Game[M, O, E], opts Options) *Program
 func (p *Program[M, O, E]) start(ctx context.Context) error {
 	cmd := exec.Command("/bin/sh", "-c", p.command)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	in, err := cmd.StdinPipe()
+	// Our own pipe, so that a write to a program that stops reading has a
+	// deadline instead of blocking the table for ever.
+	r, in, err := os.Pipe()
 	if err != nil {
 		return err
 	}
+	cmd.Stdin = r
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
+		r.Close()
+		in.Close()
 		return fmt.Errorf("program: %s: %w", p.command, err)
 	}
+	r.Close()
 	p.cmd, p.pid, p.in = cmd, cmd.Process.Pid, in
 	p.lines, p.done = make(chan []byte, 1), make(chan struct{})
 	go read(bufio.NewReaderSize(out, MaxLine), p.lines, p.done)
@@ -107,10 +116,10 @@ func (p *Program[M, O, E]) start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrStartup, err)
 	}
-	var r struct {
+	var ready struct {
 		Type string `json:"type"`
 	}
-	if json.Unmarshal(line, &r) != nil || r.Type != "ready" {
+	if json.Unmarshal(line, &ready) != nil || ready.Type != "ready" {
 		return fmt.Errorf("%w: it wrote %.80q", ErrStartup, line)
 	}
 	return nil
@@ -169,6 +178,7 @@ func (p *Program[M, O, E]) send(v any) error {
 	if err != nil {
 		return err
 	}
+	_ = p.in.SetWriteDeadline(time.Now().Add(WriteTimeout))
 	if _, err := p.in.Write(append(b, '\n')); err != nil {
 		return fmt.Errorf("%w: %v", ErrExited, err)
 	}
