@@ -265,14 +265,19 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 			a.m, a.ok, a.err = p.Control.Decide(dctx, dd)
 			ch <- a
 		}()
+		timedOut := false
 		select {
 		case a = <-ch:
-			cancel()
+			// A controller that gave up at its deadline timed out too.
+			timedOut = a.err != nil && dctx.Err() != nil
 		case <-dctx.Done():
-			cancel()
-			if ctx.Err() != nil {
-				return m, false, "", ctx.Err()
-			}
+			timedOut = true
+		}
+		cancel()
+		if ctx.Err() != nil {
+			return m, false, "", ctx.Err()
+		}
+		if timedOut {
 			if optional {
 				return m, false, "", nil // a deadline on an optional decision is a decline
 			}
