@@ -42,7 +42,9 @@ sample), points, how hands end and decision times. Players are built-in levels
 (random, simple, easy, normal, hard) or exec:COMMAND for an outside program.
 Every game is reproducible from --seed and its number (--game N replays one).
 --game shengji plays Shengji instead, through the table driver: A is the team
-of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
+of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its
+players are the levels random, greedy and hard (or exec:COMMAND), and
+--round-robin works for it too.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			gameSet := cmd.Flags().Changed("game")
@@ -53,7 +55,7 @@ of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
 					return err
 				}
 				if shengjiGame {
-					return e.shengjiArena(cmd, cfg, rulesArg, asJSON)
+					return e.shengjiArena(cmd, cfg, rulesArg, roundRobin, asJSON)
 				}
 			}
 			players, err := checkArenaFlags(cfg, game, gameSet, roundRobin, cmd.Flags().Changed("round-robin"))
@@ -122,7 +124,6 @@ of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals.`,
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
 	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (built-in levels only)")
-	c.MarkFlagsMutuallyExclusive("game", "round-robin")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
@@ -135,6 +136,9 @@ func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string
 		return nil, fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
 	}
 	games := cfg.Games + cfg.Games%2 // whole mirrored pairs
+	if gameSet && rrSet {
+		return nil, fmt.Errorf("--game %d: not with --round-robin (a round robin plays whole matches)", game)
+	}
 	if gameSet && (game < 0 || game >= games) {
 		return nil, fmt.Errorf("--game %d: the match has games 0 to %d (--games %d)", game, games-1, cfg.Games)
 	}

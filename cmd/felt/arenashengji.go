@@ -34,12 +34,55 @@ func parseArenaGame(arg string) (n int, shengjiGame, numbered bool, err error) {
 	return n, false, true, nil
 }
 
-// shengjiArena plays a Shengji match between two built-in levels.
-func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, asJSON bool) error {
+// checkShengjiPlayer refuses a name that is neither a Shengji level (see
+// sjbot.Levels) nor exec:COMMAND, naming it.
+func checkShengjiPlayer(name string) error {
+	if command, ok := strings.CutPrefix(name, "exec:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return fmt.Errorf("player %q names no program", name)
+		}
+		return nil
+	}
+	if !slices.Contains(sjbot.Levels(), name) {
+		return fmt.Errorf("no Shengji player %q (have %s or exec:COMMAND)", name, strings.Join(sjbot.Levels(), ", "))
+	}
+	return nil
+}
+
+// shengjiRoundRobinPlayers reads --round-robin for Shengji: two or more
+// distinct players, each a level or exec:COMMAND.
+func shengjiRoundRobinPlayers(arg string) ([]string, error) {
+	players := strings.Split(arg, ",")
+	seen := map[string]bool{}
+	for i, p := range players {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			return nil, fmt.Errorf("--round-robin %q: player %d has no name", arg, i+1)
+		}
+		if err := checkShengjiPlayer(p); err != nil {
+			return nil, fmt.Errorf("--round-robin: %w", err)
+		}
+		if seen[p] {
+			return nil, fmt.Errorf("--round-robin %q: %q named twice", arg, p)
+		}
+		seen[p] = true
+		players[i] = p
+	}
+	if len(players) < 2 {
+		return nil, fmt.Errorf("--round-robin %q: want at least two players", arg)
+	}
+	return players, nil
+}
+
+// shengjiArena plays a Shengji match between two teams, or with
+// --round-robin every pairing of several.
+func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRobin string, asJSON bool) error {
 	f := cmd.Flags()
-	for _, name := range []string{"round-robin"} {
-		if f.Changed(name) {
-			return fmt.Errorf("--%s: not yet for Shengji", name)
+	var players []string
+	if f.Changed("round-robin") {
+		var err error
+		if players, err = shengjiRoundRobinPlayers(roundRobin); err != nil {
+			return err
 		}
 	}
 	cfg := arena.ShengjiConfig{A: g.A, B: g.B, Games: g.Games, Seed: g.Seed, Parallel: g.Parallel, Rules: shengji.Standard(), SaveDir: g.SaveDir}
@@ -49,15 +92,10 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 	if !f.Changed("b") {
 		cfg.B = "random"
 	}
-	for flag, name := range map[string]string{"--a": cfg.A, "--b": cfg.B} {
-		if command, ok := strings.CutPrefix(name, "exec:"); ok {
-			if strings.TrimSpace(command) == "" {
-				return fmt.Errorf("%s: player %q names no program", flag, name)
-			}
-			continue
-		}
-		if !slices.Contains(sjbot.Levels(), name) {
-			return fmt.Errorf("%s: no Shengji player %q (have %s or exec:COMMAND)", flag, name, strings.Join(sjbot.Levels(), ", "))
+	for _, flag := range []string{"--a", "--b"} {
+		name := map[string]string{"--a": cfg.A, "--b": cfg.B}[flag]
+		if err := checkShengjiPlayer(name); err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
 		}
 	}
 	if g.Timeout <= 0 {
@@ -80,18 +118,11 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 		}
 		cfg.Rules = r
 	}
-	n := cfg.Games + cfg.Games%2
-	if isTerminal(e.stderr) {
-		bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(cfg.A+" vs "+cfg.B),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(100*time.Millisecond))
-		cfg.Progress = func(done int) { _ = bar.Set(done) }
-		defer bar.Finish()
-	} else {
-		cfg.Progress = progressLines(e.stderr, "shengji", "", n)
+	if players != nil {
+		return e.shengjiRoundRobin(cmd, cfg, players, asJSON)
 	}
 	start := time.Now()
-	recs, err := arena.RunShengji(cmd.Context(), cfg)
+	recs, err := e.runShengjiMatch(cmd, cfg, "")
 	if err != nil {
 		return err
 	}
@@ -101,6 +132,61 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg string, 
 	}
 	s.Print(e.stdout)
 	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
+	return nil
+}
+
+// runShengjiMatch plays one Shengji match with a progress bar on a
+// terminal, progress lines otherwise.
+func (e *env) runShengjiMatch(cmd *cobra.Command, cfg arena.ShengjiConfig, label string) ([]arena.ShengjiGame, error) {
+	n := cfg.Games + cfg.Games%2
+	if isTerminal(e.stderr) {
+		bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(cfg.A+" vs "+cfg.B),
+			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
+			progressbar.OptionThrottle(100*time.Millisecond))
+		cfg.Progress = func(done int) { _ = bar.Set(done) }
+		defer bar.Finish()
+	} else {
+		if label == "" {
+			label = "shengji"
+		}
+		cfg.Progress = progressLines(e.stderr, label, "", n)
+	}
+	return arena.RunShengji(cmd.Context(), cfg)
+}
+
+// shengjiRoundRobin plays a Shengji match for every pairing of players
+// and reports each, then the cross table and Elo ratings.
+func (e *env) shengjiRoundRobin(cmd *cobra.Command, cfg arena.ShengjiConfig, players []string, asJSON bool) error {
+	var sums []arena.ShengjiSummary
+	for i := 0; i < len(players); i++ {
+		for j := i + 1; j < len(players); j++ {
+			c := cfg
+			c.A, c.B = players[i], players[j]
+			if c.SaveDir != "" {
+				c.SaveDir = fmt.Sprintf("%s/%s-vs-%s", cfg.SaveDir, sanitize(c.A), sanitize(c.B))
+			}
+			recs, err := e.runShengjiMatch(cmd, c, "shengji "+c.A+" vs "+c.B)
+			if err != nil {
+				return err
+			}
+			s := arena.SummarizeShengji(c.A, c.B, recs)
+			sums = append(sums, s)
+			if !asJSON {
+				fmt.Fprintf(e.stdout, "%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games; levels per hand %.3f to %.3f, bank held %.1f%% to %.1f%%, attackers reached %d in %.1f%% of hands\n",
+					c.A, c.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games, s.ALevelsHand, s.BLevelsHand,
+					100*s.ABankRate, 100*s.BBankRate, arena.AttackersTarget, 100*s.Attackers80)
+			}
+		}
+	}
+	rr := arena.NewShengjiRoundRobin(players, sums)
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(struct {
+			arena.RoundRobin
+			Matches []arena.ShengjiSummary `json:"matches"`
+		}{rr, sums})
+	}
+	fmt.Fprintln(e.stdout)
+	rr.Print(e.stdout)
 	return nil
 }
 

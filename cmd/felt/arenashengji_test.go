@@ -69,3 +69,80 @@ func TestArenaGinTable(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaShengjiLevels: the Shengji levels random, greedy and hard play
+// by name, the report giving levels gained per hand, how often each team
+// held the bank and how often the attackers reached 80; an unknown level
+// is refused, named, before anything is played.
+func TestArenaShengjiLevels(t *testing.T) {
+	out := mustFelt(t, "", "arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "4", "--json")
+	var s map[string]any
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if s["a"] != "greedy" || s["b"] != "random" || s["games"] != 4.0 {
+		t.Errorf("not greedy against random over 4 games: %s", out)
+	}
+	for _, k := range []string{"a_levels_per_hand", "b_levels_per_hand", "a_bank_rate", "b_bank_rate", "attackers_80_rate"} {
+		if v, ok := s[k].(float64); !ok || v < 0 || v > 14 {
+			t.Errorf("%s is %#v in %s", k, s[k], out)
+		}
+	}
+	if a, b := s["a_bank_rate"].(float64), s["b_bank_rate"].(float64); a+b < 0.999 || a+b > 1.001 {
+		t.Errorf("bank shares %v and %v do not add up to every hand", a, b)
+	}
+	text := mustFelt(t, "", "arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2")
+	for _, want := range []string{"greedy (A) vs random (B)", "levels gained per hand", "bank held: A", "attackers reached 80 in"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report has no %q:\n%s", want, text)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", "expert"}, `--a: no Shengji player "expert"`},
+		{[]string{"--b", "grandmaster"}, `--b: no Shengji player "grandmaster"`},
+		{[]string{"--round-robin", "random,expert"}, `--round-robin: no Shengji player "expert"`},
+		{[]string{"--round-robin", "greedy, greedy"}, `"greedy" named twice`},
+		{[]string{"--round-robin", "greedy"}, "want at least two players"},
+		{[]string{"--round-robin", "greedy,,hard"}, "player 2 has no name"},
+	} {
+		args := append([]string{"arena", "--game", "shengji", "--games", "2"}, c.args...)
+		if out, _, err := felt(t, "", args...); err == nil || !strings.Contains(err.Error(), c.want) || out != "" {
+			t.Errorf("%v: %v (output %q), want an error naming %s", c.args, err, out, c.want)
+		}
+	}
+}
+
+// TestArenaShengjiRoundRobin: --round-robin plays every pairing of the
+// Shengji levels and rates them by Elo; with --json one object holds the
+// cross table, the ratings and each match's summary.
+func TestArenaShengjiRoundRobin(t *testing.T) {
+	out := mustFelt(t, "", "arena", "--game", "shengji", "--round-robin", "random,greedy,hard", "--games", "2", "--json")
+	var rr struct {
+		Players []string         `json:"players"`
+		Games   [][]int          `json:"games"`
+		Elo     []float64        `json:"elo"`
+		Matches []map[string]any `json:"matches"`
+	}
+	if err := json.Unmarshal([]byte(out), &rr); err != nil {
+		t.Fatalf("%v: %q", err, out)
+	}
+	if strings.Join(rr.Players, ",") != "random,greedy,hard" || len(rr.Elo) != 3 || len(rr.Matches) != 3 || rr.Games[0][1] != 2 || rr.Games[2][1] != 2 {
+		t.Fatalf("round robin %s", out)
+	}
+	for _, m := range rr.Matches {
+		if _, ok := m["attackers_80_rate"]; !ok {
+			t.Errorf("match without Shengji's statistics: %v", m)
+		}
+	}
+	text := mustFelt(t, "", "arena", "--game", "shengji", "--round-robin", "random,greedy", "--games", "2")
+	if !strings.Contains(text, "random vs greedy:") || !strings.Contains(text, "Elo") {
+		t.Errorf("round robin report:\n%s", text)
+	}
+	// A game number still cannot go with a round robin.
+	if _, _, err := felt(t, "", "arena", "--game", "1", "--round-robin", "random,simple", "--games", "2"); err == nil || !strings.Contains(err.Error(), "--round-robin") {
+		t.Errorf("--game 1 with --round-robin: %v", err)
+	}
+}
