@@ -40,6 +40,14 @@ func TestTuneHardVariants(t *testing.T) {
 		{"z3.5", func(h *Hard) { h.z = 3.5 }},
 		{"own3", func(h *Hard) { h.ownAt = 3 }},
 		{"own1", func(h *Hard) { h.ownAt = 1 }},
+		{"sharp19", func(h *Hard) { h.belief.Sharpness = 19 }},
+		{"beta2", func(h *Hard) { h.belief.Beta = 2 }},
+		{"200 worlds", func(h *Hard) { h.Worlds = 200 }},
+		{"danger5", func(h *Hard) { h.normal.DangerWeight = 5 }},
+		{"danger1.5", func(h *Hard) { h.normal.DangerWeight = 1.5 }},
+		{"take0", func(h *Hard) { h.normal.TakeMargin = 0 }},
+		{"take2", func(h *Hard) { h.normal.TakeMargin = 2 }},
+		{"now0.4", func(h *Hard) { h.normal.Now = 0.4 }},
 	}
 	want := strings.Split(os.Getenv("FELT_TUNE_VARIANTS"), ",")
 	for _, v := range all {
@@ -87,4 +95,92 @@ func TestTuneHardVariants(t *testing.T) {
 func tuneGames() int {
 	n, _ := strconv.Atoi(os.Getenv("FELT_TUNE"))
 	return n
+}
+
+// TestTuneKnockCalibration plays hard against an opponent (FELT_TUNE_OPP)
+// and, at each of hard's knocks short of gin, compares the belief's chance
+// of being undercut with what happened. Experiment only: FELT_TUNE=games.
+func TestTuneKnockCalibration(t *testing.T) {
+	n := tuneGames()
+	if n == 0 {
+		t.Skip("set FELT_TUNE=games")
+	}
+	opp := os.Getenv("FELT_TUNE_OPP")
+	if opp == "" {
+		opp = "simple"
+	}
+	type bucket struct {
+		n, under int
+		pred     float64
+	}
+	var byPred [10]bucket
+	var byK [11]bucket
+	for i := range n {
+		me := gin.Seat(i % 2)
+		h := NewHard(gin.NewRand(uint64(i)))
+		for _, v := range strings.Split(os.Getenv("FELT_TUNE_VARIANTS"), ",") {
+			switch v {
+			case "noknock":
+				h.belief.KnockChance = func(int, int, int, int) float64 { return 0 }
+			case "beta1":
+				h.belief.Beta = 1
+			case "norepair":
+				h.belief.Repair = 0
+			}
+		}
+		o, _ := New(opp, gin.NewRand(uint64(i)+77))
+		players := [2]Player{}
+		players[me], players[me.Other()] = h, o
+		g, _ := gin.NewGame(gin.EAAI(), gin.NewRand(uint64(i/2)+1000))
+		for !g.Over() {
+			hd := g.Hand()
+			if hd.Over() {
+				g.NextHand()
+				continue
+			}
+			s := hd.Turn()
+			obs := g.Observe(s)
+			a := players[s].Act(&obs)
+			var pred float64
+			knock := s == me && a.Kind == gin.Knock && gin.Deadwood(obs.Hand.Remove(a.Card)) > 0
+			if knock {
+				kept := obs.Hand.Remove(a.Card)
+				for range 200 {
+					sd, err := gin.Settle(obs.Rules, kept, gin.Arrangement{}, h.belief.Sample(), obs.KnockLimit, obs.Doubled)
+					if err == nil && !sd.KnockerWins {
+						pred += 1.0 / 200
+					}
+				}
+			}
+			if err := g.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+			if knock {
+				r := g.Hand().Result()
+				u := 0
+				if r.Winner != me {
+					u = 1
+				}
+				k := gin.Deadwood(obs.Hand.Remove(a.Card))
+				b := &byPred[min(int(pred*10), 9)]
+				b.n++
+				b.under += u
+				b.pred += pred
+				bk := &byK[k]
+				bk.n++
+				bk.under += u
+				bk.pred += pred
+			}
+		}
+	}
+	for i, b := range byPred {
+		if b.n > 0 {
+			fmt.Printf("predicted %d0%%: %4d knocks, predicted %.2f, undercut %.2f\n", i, b.n, b.pred/float64(b.n), float64(b.under)/float64(b.n))
+		}
+	}
+	for k, b := range byK {
+		if b.n > 0 {
+			fmt.Printf("K=%2d: %4d knocks, predicted %.2f, undercut %.2f\n", k, b.n, b.pred/float64(b.n), float64(b.under)/float64(b.n))
+		}
+	}
 }
