@@ -87,7 +87,7 @@ func RunGinTable(ctx context.Context, cfg Config) ([]GameRecord, error) {
 	if cfg.Parallel < 0 {
 		return nil, fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
 	}
-	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(i int) GameRecord { return PlayGinTable(ctx, cfg, i) })
+	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(_, i int) GameRecord { return PlayGinTable(ctx, cfg, i) })
 	if err != nil {
 		return nil, err
 	}
@@ -101,19 +101,19 @@ func RunGinTable(ctx context.Context, cfg Config) ([]GameRecord, error) {
 }
 
 // pool plays n games on parallel workers (at least one), reporting
-// progress after each.
-func pool[R any](ctx context.Context, n, parallel int, progress func(int), play func(int) R) ([]R, error) {
+// progress after each; play is told its worker's number, from 0.
+func pool[R any](ctx context.Context, n, parallel int, progress func(int), play func(worker, i int) R) ([]R, error) {
 	recs := make([]R, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	for range min(max(parallel, 1), n) {
+	for w := range min(max(parallel, 1), n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				recs[i] = play(i)
+				recs[i] = play(w, i)
 				if progress != nil {
 					mu.Lock()
 					done++

@@ -109,9 +109,33 @@ func (t timed[M, O]) Notice(n table.Notice) {
 	}
 }
 
+// session is a worker's outside programs, kept from game to game: A's
+// two seats, then B's.
+type session [4]*program.Program[shengji.Action, shengji.Observation, shengji.Event]
+
+func (s *session) close() {
+	for k, p := range s {
+		if p != nil {
+			p.Close()
+			s[k] = nil
+		}
+	}
+}
+
 // PlayShengjiGame plays game i of the match through the table driver.
 func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame {
+	var s session
+	defer s.close()
+	return playShengji(ctx, cfg, i, &s)
+}
+
+func playShengji(ctx context.Context, cfg ShengjiConfig, i int, sess *session) ShengjiGame {
 	rec := ShengjiGame{Index: i, ATeam: i % 2}
+	defer func() {
+		if rec.Forfeit || rec.Err != nil {
+			sess.close() // a program that failed, or may still be thinking, is not kept
+		}
+	}()
 	rules, err := json.Marshal(cfg.Rules)
 	if err != nil {
 		rec.Err = err
@@ -126,8 +150,21 @@ func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame 
 		pseed := seed.Mix(cfg.Seed, uint64(i), 2, uint64(s))
 		var p table.Player[shengji.Action, shengji.Observation]
 		if command, ok := strings.CutPrefix(name, "exec:"); ok {
-			prog := program.New(command, games.ShengjiProgram, program.Options{Game: games.Shengji.Kind, Seat: table.Seat(s), Seed: pseed, Rules: rules})
-			defer prog.Close()
+			opts := program.Options{Game: games.Shengji.Kind, Seat: table.Seat(s), Seed: pseed, Rules: rules}
+			key := s / 2
+			if s%2 != rec.ATeam {
+				key += 2
+			}
+			prog := sess[key]
+			if prog == nil || prog.Failed() {
+				if prog != nil {
+					prog.Close()
+				}
+				prog = program.New(command, games.ShengjiProgram, opts)
+				sess[key] = prog
+			} else {
+				prog.Next(opts)
+			}
 			timeout := cfg.Timeout
 			if timeout <= 0 {
 				timeout = 10 * time.Second
@@ -208,7 +245,17 @@ func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
 			return nil, err
 		}
 	}
-	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(i int) ShengjiGame { return PlayShengjiGame(ctx, cfg, i) })
+	// Each worker keeps its outside programs running from game to game
+	// (a session), so each pays its start-up once.
+	sessions := make([]session, max(cfg.Parallel, 1))
+	defer func() {
+		for w := range sessions {
+			sessions[w].close()
+		}
+	}()
+	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(w, i int) ShengjiGame {
+		return playShengji(ctx, cfg, i, &sessions[w])
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -130,5 +131,36 @@ func TestShengjiRoundRobin(t *testing.T) {
 	}
 	if !(rr.Elo[0] < rr.Elo[1] && rr.Elo[1] < rr.Elo[2]) {
 		t.Errorf("Elo %v, want random < greedy < hard", rr.Elo)
+	}
+}
+
+// TestShengjiSessions: a worker keeps its outside programs from game to
+// game: four games on one worker start A's two programs once.
+func TestShengjiSessions(t *testing.T) {
+	testenv.AcquireProcs(t, 2)
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
+	}
+	starts := filepath.Join(t.TempDir(), "starts")
+	cfg := ShengjiConfig{A: "exec:echo started >> " + starts + "; exec python3 ../examples/shengji_random.py", B: "random",
+		Rules: shengji.Standard(), Games: 4, Seed: 2, Parallel: 1, Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err := RunShengji(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.Forfeit {
+			t.Fatalf("game %d: %s", r.Index, r.Reason)
+		}
+	}
+	b, err := os.ReadFile(starts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "started"); n != 2 {
+		t.Fatalf("%d programs started for 4 games, want 2 (one per seat of A's, kept)", n)
 	}
 }

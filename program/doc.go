@@ -15,6 +15,10 @@
 //	→ {"type":"notice","notice":"…"}          a takeover, forfeit or abandonment
 //	→ {"type":"quit"}
 //
+// A program may play a session of games: after a game, a new start line
+// begins the next one in the same process (Program.Next), answered by a
+// new ready line; the start-up deadline applies only to the first.
+//
 // The observation, events and moves are the game's own JSON (a move as the
 // table log writes it). legal lists moves the seat may make, when the game
 // can list them (at most MaxLegal; more counts the ones left out), so a

@@ -72,6 +72,7 @@ type Program[M, O, E any] struct {
 	in     *os.File
 	lines  chan []byte
 	done   chan struct{} // closed when the program is stopped
+	fresh  bool          // a new game starts at the next decision
 	failed error
 }
 
@@ -106,13 +107,28 @@ func (p *Program[M, O, E]) start(ctx context.Context) error {
 	p.cmd, p.pid, p.in = cmd, cmd.Process.Pid, in
 	p.lines, p.done = make(chan []byte, 1), make(chan struct{})
 	go read(bufio.NewReaderSize(out, MaxLine), p.lines, p.done)
-	if err := p.send(map[string]any{"type": "start", "protocol": Protocol, "game": p.opts.Game,
-		"seat": p.opts.Seat, "seed": p.opts.Seed, "rules": p.opts.Rules}); err != nil {
-		return err
-	}
 	sctx, cancel := context.WithTimeout(ctx, p.opts.Startup)
 	defer cancel()
-	line, err := p.next(sctx)
+	return p.greet(sctx)
+}
+
+// greet starts a game: the start line, and the program's ready line
+// before ctx ends.
+func (p *Program[M, O, E]) greet(ctx context.Context) error {
+	if err := p.sendStart(); err != nil {
+		return err
+	}
+	return p.awaitReady(ctx)
+}
+
+func (p *Program[M, O, E]) sendStart() error {
+	return p.send(map[string]any{"type": "start", "protocol": Protocol, "game": p.opts.Game,
+		"seat": p.opts.Seat, "seed": p.opts.Seed, "rules": p.opts.Rules})
+}
+
+// awaitReady reads the program's ready line before ctx ends.
+func (p *Program[M, O, E]) awaitReady(ctx context.Context) error {
+	line, err := p.next(ctx)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrStartup, err)
 	}
@@ -215,7 +231,12 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 		if err := p.start(ctx); err != nil {
 			return zero, false, p.fail(err)
 		}
+	} else if p.fresh {
+		if err := p.awaitReady(ctx); err != nil {
+			return zero, false, p.fail(err)
+		}
 	}
+	p.fresh = false
 	msg := struct {
 		Type     string            `json:"type"`
 		Seq      int               `json:"seq"`
@@ -275,6 +296,37 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 		}
 		return m, true, nil
 	}
+}
+
+// Next makes the program, kept running, play another game: it sends a new
+// start line (with opts' seat, seed and rules) at once, and the next
+// decision waits for ready within that decision's deadline, so a program
+// that starts slowly pays its start-up once per session. A program that failed
+// stays failed: make a new one.
+func (p *Program[M, O, E]) Next(opts Options) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if opts.Startup <= 0 {
+		opts.Startup = p.opts.Startup
+	}
+	p.opts = opts
+	if p.cmd == nil || p.failed != nil {
+		return // the first decision starts it
+	}
+	// The start line goes now, before the new game's events; the ready
+	// line is read at the first decision.
+	if err := p.sendStart(); err != nil {
+		p.fail(err)
+		return
+	}
+	p.fresh = true
+}
+
+// Failed reports whether the program has failed (and been stopped).
+func (p *Program[M, O, E]) Failed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.failed != nil
 }
 
 // Event sends the program what its seat sees of a move.
