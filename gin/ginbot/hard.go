@@ -160,7 +160,7 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 		if !ok {
 			break
 		}
-		style := p.opp.Style(p.rng)
+		style := p.opp.sampleStyle(p.rng)
 		world, err := gin.Determinize(obs, opp, stock)
 		if err != nil {
 			break

@@ -214,8 +214,8 @@ func (m *OppModel) KnockChance(dw, turn, stock, limit int) float64 {
 	return c
 }
 
-// Style draws a knocking style by the weights.
-func (m *OppModel) Style(rng *rand.Rand) knockStyle {
+// sampleStyle draws a knocking style by the weights.
+func (m *OppModel) sampleStyle(rng *rand.Rand) knockStyle {
 	x := rng.Float64()
 	for i, p := range m.p {
 		x -= p
