@@ -1,0 +1,14 @@
+// Package sjtui is Felt's full-screen terminal Shengji: one person in one
+// seat against three computer players (or four computers to watch), on
+// the game-agnostic table (package table) with Shengji's table engine
+// (package games).
+//
+// The table runs in a goroutine of its own; a Bridge carries what the
+// person's seat sees of it (its events with its observation, the
+// decisions put to it, refusals and notices) to the bubbletea Model as
+// messages, one at a time, so the Model paces the table: the deal comes
+// card by card and a finished trick stays on screen for a moment. The
+// Model is pure state: every I/O (submitting a move, queueing a bid,
+// waiting for the table, computing a hint) happens in a command. The
+// screen shows only the seat's observation.
+package sjtui

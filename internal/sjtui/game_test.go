@@ -1,0 +1,109 @@
+package sjtui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"felt/shengji"
+	"felt/shengji/sjbot"
+)
+
+// playHands plays hands of a seeded game as the person in seat, choosing
+// with greedy through the keys, checking every screen.
+func playHands(t *testing.T, s Setup, hands int, check func(r *runtime, msg tea.Msg)) *runtime {
+	t.Helper()
+	r := newRuntime(t, s, Options{Look: Look{NoColor: true}, Seed: s.Seed, HintLevel: "greedy"})
+	r.seen = check
+	bot := sjbot.NewGreedy(rand.New(rand.NewPCG(s.Seed, 99)))
+	finished := 0
+	bids := 0
+	for range 20000 {
+		m := r.m
+		switch {
+		case m.done:
+			return r
+		case m.over != nil:
+			finished++
+			if finished >= hands {
+				return r
+			}
+			r.press("enter")
+			continue
+		case m.pending != nil:
+			o := m.pending.Obs
+			a, ok := bot.Act(&o)
+			if !ok {
+				t.Fatalf("greedy declined a due decision in %v", o.Phase)
+			}
+			switch a.Kind {
+			case shengji.Pass:
+				r.press("p")
+			case shengji.Declare:
+				ds := m.declarations()
+				for i, d := range ds {
+					if d == a {
+						r.press(string(rune('1' + i)))
+					}
+				}
+			default:
+				r.selectCards(a.Cards)
+				r.press("enter")
+			}
+			if r.m.pending != nil {
+				t.Fatalf("the decision is still pending after %v:\n%s", a, r.screen())
+			}
+		case m.haveObs && m.obs.Phase == shengji.DealPhase && len(m.declarations()) > 0 && bids < 2:
+			// bid as the cards arrive
+			bids++
+			r.press("1")
+		}
+		r.step()
+	}
+	t.Fatalf("the game did not get through %d hands", hands)
+	return r
+}
+
+func TestPersonPlaysHandsNoHiddenCard(t *testing.T) {
+	screens := 0
+	phases := map[shengji.Phase]bool{}
+	check := func(r *runtime, msg tea.Msg) {
+		screens++
+		if !r.m.haveObs {
+			return
+		}
+		phases[r.m.obs.Phase] = true
+		checkFits(t, "screen", r.m.Render(), 80, 24)
+		checkNoHidden(t, r.m)
+	}
+	for _, seed := range []uint64{1, 2} {
+		r := playHands(t, Setup{Seat: shengji.Seat(seed % 4), Level: "greedy", Seed: seed, Rules: shengji.Standard()}, 2, check)
+		r.cancel()
+	}
+	for _, p := range []shengji.Phase{shengji.DealPhase, shengji.BuryPhase, shengji.PlayPhase, shengji.OverPhase} {
+		if !phases[p] {
+			t.Errorf("no screen in phase %v", p)
+		}
+	}
+	t.Logf("%d screens checked", screens)
+}
+
+func TestBidAfterDeal(t *testing.T) {
+	rules, _ := shengji.Preset("simple")
+	sawBid := false
+	check := func(r *runtime, msg tea.Msg) {
+		if r.m.pending != nil && r.m.obs.Phase == shengji.BidPhase {
+			sawBid = true
+			if !strings.Contains(r.screen(), "p pass") {
+				t.Fatalf("no pass key while declaring after the deal:\n%s", r.screen())
+			}
+		}
+	}
+	r := playHands(t, Setup{Seat: 0, Level: "greedy", Seed: 3, Rules: rules}, 1, check)
+	r.cancel()
+	if !sawBid {
+		t.Error("never asked to declare after the deal")
+	}
+}
