@@ -16,11 +16,10 @@ import (
 
 func (e *env) shengjiCmd() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "shengji",
-		Short: "Shengji rules tools (check)",
-		Args:  cobra.ArbitraryArgs,
-		RunE:  groupRun,
+		Use:  "shengji",
+		Args: cobra.ArbitraryArgs,
 	}
+	e.addShengjiPlay(c) // felt shengji alone plays
 	check := &cobra.Command{
 		Use:   "check",
 		Short: "Read Shengji rules questions as JSON lines from stdin; write one answer a line",

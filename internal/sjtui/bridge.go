@@ -53,6 +53,8 @@ type Bridge struct {
 	inner   table.Controller[shengji.Action, Obs]
 	observe func() Obs
 
+	finished chan struct{} // closed when the table has stopped
+
 	mu     sync.Mutex
 	queued []int // the hand number of each bid queued with the Human
 }
@@ -61,7 +63,7 @@ type Bridge struct {
 // by inner (autoplay) and only watched. ctx ends the bridge: sends stop
 // waiting for the Model.
 func NewBridge(ctx context.Context, seat shengji.Seat, human *table.Human[shengji.Action, Obs], inner table.Controller[shengji.Action, Obs]) *Bridge {
-	return &Bridge{seat: seat, ch: make(chan tea.Msg), ctx: ctx, human: human, inner: inner}
+	return &Bridge{seat: seat, ch: make(chan tea.Msg), ctx: ctx, human: human, inner: inner, finished: make(chan struct{})}
 }
 
 // SetObserve gives the bridge the seat's observation (the table engine's
@@ -81,6 +83,10 @@ func (b *Bridge) send(m tea.Msg) {
 
 // Done sends the table's end to the Model.
 func (b *Bridge) Done(r table.Result, err error) { b.send(DoneMsg{Result: r, Err: err}) }
+
+// Wait waits until the table started by Start has stopped (its log
+// written).
+func (b *Bridge) Wait() { <-b.finished }
 
 // Next returns a command that waits for the table's next message.
 func (b *Bridge) Next() tea.Msg {

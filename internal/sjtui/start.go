@@ -25,6 +25,8 @@ type Setup struct {
 	Autoplay bool
 	// Log receives the table log; nil keeps none.
 	Log io.Writer
+	// Spectator, if set, sees the spectator's view of every move.
+	Spectator table.Listener[shengji.Event]
 }
 
 // Fallback is the level that takes over a seat whose controller fails.
@@ -68,10 +70,15 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		}
 		players[i] = p
 	}
+	var spectators []table.Listener[shengji.Event]
+	if s.Spectator != nil {
+		spectators = append(spectators, s.Spectator)
+	}
 	tab, err := table.New(games.Shengji, players, table.Options[shengji.Action, Obs, shengji.Event]{
 		Seed:        s.Seed,
 		GameOptions: rules,
 		Log:         s.Log,
+		Spectators:  spectators,
 		Fallback: func(seat table.Seat) table.Player[shengji.Action, Obs] {
 			p, _ := games.ShengjiLevel(Fallback, levelRand(s.Seed^0xfa11, shengji.Seat(seat)))
 			return p
@@ -83,6 +90,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	eng := tab.Engine()
 	b.SetObserve(func() Obs { return eng.Observe(table.Seat(s.Seat)) })
 	go func() {
+		defer close(b.finished)
 		r, err := tab.Run(ctx)
 		b.Done(r, err)
 	}()

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/cobra"
+
+	"felt/internal/sjtui"
+	"felt/shengji"
+	"felt/shengji/sjbot"
+	"felt/table"
+)
+
+// shengjiPlayOptions are the flags of `felt shengji`.
+type shengjiPlayOptions struct {
+	seat                           int
+	level, rules, startLevel, save string
+	seed                           uint64
+	ascii, autoplay                bool
+	delay, dealDelay               time.Duration
+}
+
+// addShengjiPlay makes `felt shengji` with no subcommand play Shengji.
+func (e *env) addShengjiPlay(c *cobra.Command) {
+	var o shengjiPlayOptions
+	c.Short = "Play Shengji in the terminal against three computers (and rules tools: check)"
+	c.Long = `Play Shengji full screen: you in one seat (--seat, 0 to 3; your partner sits
+across, in seat+2), three computer players of --level in the others. The deal
+comes card by card; the keys at the bottom say which declarations you can make
+as your cards arrive, then how to bury, select and play. Colour is left out when
+NO_COLOR is set; --ascii draws ASCII only.
+
+--autoplay lets a computer play your seat too: at a terminal you watch the
+game; otherwise the game is printed as text, trick by trick, ending with the
+result (the same seed prints the same game).
+
+The table log is written in --save-dir (by default $XDG_STATE_HOME/felt or
+~/.local/state/felt); ` + "`felt replay verify FILE`" + ` checks it.
+
+The rules are in docs/rules/shengji.md in Felt's source.`
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return groupRun(cmd, args)
+		}
+		return e.shengjiPlay(cmd, &o)
+	}
+	f := c.Flags()
+	f.IntVar(&o.seat, "seat", 0, "your seat, 0 to 3 (seat 0 is dealt first in the first hand)")
+	f.StringVar(&o.level, "level", "greedy", "the computers' level: "+strings.Join(sjbot.Levels(), ", "))
+	f.Uint64Var(&o.seed, "seed", 0, "seed for the deals and the computers (default: from the clock)")
+	f.StringVar(&o.rules, "rules", "standard", "rules: a preset ("+strings.Join(shengji.Presets(), ", ")+") or a JSON file")
+	f.StringVar(&o.startLevel, "start-level", "", "both teams' starting level, 2 to A (default: the rules')")
+	f.BoolVar(&o.ascii, "ascii", false, "draw with ASCII characters only, without colour")
+	f.BoolVar(&o.autoplay, "autoplay", false, "a computer plays your seat too: watch, or without a terminal print the game")
+	f.StringVar(&o.save, "save-dir", "", "where the table log is written (default $XDG_STATE_HOME/felt or ~/.local/state/felt)")
+	f.DurationVar(&o.delay, "delay", sjtui.DefaultDelay, "pause after each play is shown")
+	f.DurationVar(&o.dealDelay, "deal-delay", sjtui.DefaultDealDelay, "pause after each card dealt")
+	_ = f.MarkHidden("delay")
+	_ = f.MarkHidden("deal-delay")
+}
+
+// shengjiRules reads --rules (a preset or a JSON file) and --start-level.
+func shengjiRules(arg, start string) (shengji.Rules, error) {
+	r, ok := shengji.Preset(arg)
+	if !ok {
+		f, err := os.Open(arg)
+		if err != nil {
+			return r, fmt.Errorf("--rules %q: not a preset (%s) and not a readable file: %w", arg, strings.Join(shengji.Presets(), ", "), err)
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, maxRulesFile+1))
+		if err != nil {
+			return r, fmt.Errorf("--rules %q: %w", arg, err)
+		}
+		if len(data) > maxRulesFile {
+			return r, fmt.Errorf("--rules %q: longer than %d bytes, not a rules file", arg, maxRulesFile)
+		}
+		if r, err = shengji.ParseRules(shengji.Standard(), data); err != nil {
+			return r, fmt.Errorf("--rules %q: %w", arg, err)
+		}
+	}
+	if start != "" {
+		l, err := shengji.ParseLevel(start)
+		if err != nil {
+			return r, fmt.Errorf("--start-level: %w", err)
+		}
+		r.StartLevel = l
+	}
+	return r, r.Validate()
+}
+
+func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
+	if o.seat < 0 || o.seat >= shengji.NumSeats {
+		return fmt.Errorf("--seat %d: want 0 to 3", o.seat)
+	}
+	if !slices.Contains(sjbot.Levels(), o.level) {
+		return fmt.Errorf("--level %q: want one of %s", o.level, strings.Join(sjbot.Levels(), ", "))
+	}
+	r, err := shengjiRules(o.rules, o.startLevel)
+	if err != nil {
+		return err
+	}
+	seed := o.seed
+	if !cmd.Flags().Changed("seed") {
+		seed = uint64(time.Now().UnixNano())
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	in, out, termErr := e.terminal("felt shengji")
+	if termErr != nil {
+		if o.autoplay {
+			return e.shengjiText(ctx, r, seed, o.level)
+		}
+		return fmt.Errorf("felt shengji is full screen and needs a terminal (try `%s shengji --autoplay` to print a game of four computer players)", e.self)
+	}
+	dir := o.save
+	if dir == "" {
+		if dir, err = defaultSaveDir(); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot make the save directory: %w", err)
+	}
+	path, file, err := newShengjiFile(dir, time.Now())
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	seat := shengji.Seat(o.seat)
+	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: seat, Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file})
+	if err != nil {
+		return err
+	}
+	var names [shengji.NumSeats]string
+	for i := range names {
+		names[i] = o.level
+	}
+	if !o.autoplay {
+		names[seat] = "you"
+	}
+	m := sjtui.New(b, seat, sjtui.Options{
+		Look:  sjtui.Look{ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"},
+		Delay: o.delay, DealDelay: o.dealDelay, Autoplay: o.autoplay, Seed: seed, Names: names,
+	})
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
+	final, runErr := p.Run()
+	cancel()
+	b.Wait()
+	closeErr := file.Close()
+	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, tea.ErrInterrupted) {
+		return fmt.Errorf("%w (the table log is in %s)", runErr, path)
+	}
+	if closeErr != nil {
+		return fmt.Errorf("writing the table log %s: %w", path, closeErr)
+	}
+	fm, _ := final.(sjtui.Model)
+	res, _, done := fm.Done()
+	if done && res.Over {
+		fmt.Fprintf(e.stdout, "The game is over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
+			res.Hands, res.Winner, res.Winner, res.Winner+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+	} else {
+		fmt.Fprintf(e.stdout, "Game left at hand %d (seed %d).\n", fm.Observation().HandNumber, seed)
+	}
+	fmt.Fprintf(e.stdout, "The table log is in %s (check it with: %s replay verify %s)\n", path, e.self, shellQuote(path))
+	return nil
+}
+
+// levelName writes a team's level from the table's outcome (the ace 14).
+func levelName(n int) string {
+	if n == 14 || n == 1 {
+		return "A"
+	}
+	return fmt.Sprint(n)
+}
+
+// newShengjiFile makes a new table log file in dir named by the time.
+func newShengjiFile(dir string, now time.Time) (string, *os.File, error) {
+	base := "shengji-" + now.Format("20060102-150405")
+	for i := 1; i < 100; i++ {
+		name := base + ".jsonl"
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d.jsonl", base, i)
+		}
+		path := filepath.Join(dir, name)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return path, f, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return "", nil, fmt.Errorf("cannot make the table log: %w", err)
+		}
+	}
+	return "", nil, fmt.Errorf("cannot make the table log: %s*.jsonl are all taken", filepath.Join(dir, base))
+}
+
+// shengjiText plays four computers and prints the game trick by trick.
+func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pr := &textPrinter{w: e.stdout}
+	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "Shengji, four %s players, seed %d\n", level, seed)
+	for {
+		switch msg := b.Next().(type) {
+		case sjtui.DoneMsg:
+			b.Wait()
+			if msg.Err != nil {
+				return msg.Err
+			}
+			res := msg.Result
+			fmt.Fprintf(e.stdout, "Game over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
+				res.Hands, res.Winner, res.Winner, res.Winner+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+			return pr.err
+		}
+	}
+}
+
+// textPrinter writes what a spectator sees of a game as text.
+type textPrinter struct {
+	w     io.Writer
+	trump shengji.Trump
+	trick []string
+	n     int
+	err   error
+}
+
+func (p *textPrinter) printf(format string, a ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, a...)
+	}
+}
+
+// Event prints one event.
+func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
+	switch ev.Kind {
+	case shengji.HandEvent:
+		p.n = 0
+		p.printf("\nHand %d: dealer seat %d, level %s (team 0 at %s, team 1 at %s)\n", ev.Hand, ev.Seat,
+			shengji.LevelString(ev.Level), shengji.LevelString(ev.Levels[0]), shengji.LevelString(ev.Levels[1]))
+	case shengji.DeclareEvent:
+		p.printf("  seat %d declares %s\n", ev.Seat, ev.Cards)
+	case shengji.PassEvent:
+		p.printf("  seat %d passes\n", ev.Seat)
+	case shengji.BuryEvent:
+		p.printf("  seat %d buries the kitty\n", ev.Seat)
+	case shengji.PlayEvent:
+		s := fmt.Sprintf("%d: %s", ev.Seat, ev.Cards)
+		if !ev.Attempt.IsEmpty() {
+			s = fmt.Sprintf("%d: %s (failed throw of %s)", ev.Seat, ev.Cards, ev.Attempt)
+		}
+		p.trick = append(p.trick, s)
+		if ev.TrickDone {
+			p.n++
+			p.printf("  trick %2d  %s  -> seat %d, %d points\n", p.n, strings.Join(p.trick, ", "), ev.Winner, ev.Points)
+			p.trick = p.trick[:0]
+		}
+	}
+	if ev.Settled {
+		t := "no trump"
+		if !ev.Trump.IsNoTrump() {
+			t = ev.Trump.Suit.String() + " trumps"
+		}
+		p.printf("  %s at level %s; banker seat %d\n", t, shengji.LevelString(ev.Trump.Level), ev.Banker)
+	}
+	if ev.HandOver {
+		sc := ev.Score
+		what := fmt.Sprintf("the bankers keep the bank, up %d", sc.LevelsUp)
+		if !sc.BankersKeep {
+			what = fmt.Sprintf("the attackers take the bank, up %d", sc.LevelsUp)
+		}
+		p.printf("  hand %d over: kitty %s (%d points, x%d); attackers %d points; %s\n", ev.Hand, ev.Kitty, sc.KittyPoints, sc.KittyMultiplier, sc.AttackerPoints, what)
+	}
+}
+
+// Notice prints a table notice.
+func (p *textPrinter) Notice(n table.Notice) { p.printf("  %s\n", n) }
