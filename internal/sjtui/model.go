@@ -163,6 +163,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case hintMsg:
 		if m.pending != nil && m.pending.Seq == msg.seq {
 			m.hint = m.describeHint(msg.action)
+			m.selectCards(msg.action.Cards)
+			m.setStatus("", false)
 		}
 		return m, nil
 	case submitErrMsg:
@@ -352,6 +354,9 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 	case shengji.DeclareEvent:
 		r, _, _ := shengji.DeclarationRank(e.Cards, m.obs.Level)
 		m.addEvent(fmt.Sprintf("%s declared %s (%s).", capital(m.seatName(e.Seat)), m.th.multi(ord, e.Cards), r))
+		if e.Seat == m.seat && !m.statusBad {
+			m.setStatus("", false)
+		}
 		delay = m.opt.Delay
 	case shengji.PassEvent:
 		m.addEvent(fmt.Sprintf("%s passed.", capital(m.seatName(e.Seat))))
@@ -489,6 +494,18 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// selectCards makes the selection exactly cards.
+func (m *Model) selectCards(cards card.Multi) {
+	clear(m.sel)
+	left := cards
+	for i, c := range m.order {
+		if left.Has(c) {
+			m.sel[i] = true
+			_ = left.Remove(c)
+		}
+	}
+}
+
 // selectUnit selects the whole unit (pair, tractor) under the cursor.
 func (m *Model) selectUnit() {
 	if m.cursor >= len(m.order) {
@@ -517,7 +534,7 @@ func (m Model) declare(a shengji.Action) (tea.Model, tea.Cmd) {
 		return m.submit(a)
 	}
 	b, hand := m.b, m.obs.HandNumber
-	m.setStatus(fmt.Sprintf("You declare %s: it is shown before the next card.", m.th.multi(ord, a.Cards)), false)
+	m.setStatus(fmt.Sprintf("You declare %s: it is shown at your next chance, before a card is dealt.", m.th.multi(ord, a.Cards)), false)
 	return m, func() tea.Msg { b.Queue(hand, a); return nil }
 }
 
@@ -613,7 +630,7 @@ func (m Model) describeHint(a shengji.Action) string {
 	if p := shengji.Points(a.Cards); p > 0 {
 		why += fmt.Sprintf(", with %d points", p)
 	}
-	return fmt.Sprintf("Hint: %s would play %s (%s%s). Select it and press enter.", name, m.th.multi(ord, a.Cards), what, why)
+	return fmt.Sprintf("Hint: %s would play %s (%s%s). Selected: enter plays it.", name, m.th.multi(ord, a.Cards), what, why)
 }
 
 // click selects the card under the mouse.
