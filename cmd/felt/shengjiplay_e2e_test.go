@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestShengjiEndToEnd plays `felt shengji` in an 80×24 tmux pane: a bid
+// pressed as the cards arrive, the burial as banker (the hint picks the
+// eight cards), a whole hand of plays by hint and enter, the hand's result,
+// the next hand's deal, then quit; the table log verifies.
+func TestShengjiEndToEnd(t *testing.T) {
+	tmux := e2eStart(t)
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "tmux.sock")
+	save := filepath.Join(dir, "save")
+	tp := startTmux(t, tmux, sock, "sj", fmt.Sprintf("%s shengji --seed 1 --seat 1 --level greedy --save-dir %s --deal-delay 15ms --delay 30ms", bin, save))
+	defer tp.run("kill-server")
+
+	check := func(s string) {
+		t.Helper()
+		checkScreen(t, s)
+		for i, l := range strings.Split(s, "\n") {
+			if n := ansi.StringWidth(l); n > 80 {
+				t.Fatalf("line %d is %d cells wide", i+1, n)
+			}
+		}
+	}
+	s := tp.waitFor("a declaration to make", 30*time.Second, has("1 bid"))
+	check(s)
+	tp.keys("1")
+	s = tp.waitFor("the declaration shown", 30*time.Second, has("declared by You"))
+	check(s)
+
+	buried, plays := false, 0
+	deadline := time.Now().Add(5 * time.Minute)
+	for time.Now().Before(deadline) {
+		s = tp.waitFor("a decision or the hand's end", 60*time.Second, func(s string) bool {
+			return strings.Contains(s, "enter bury 8") || strings.Contains(s, "enter play") || strings.Contains(s, "is over")
+		})
+		check(s)
+		if strings.Contains(s, "is over") {
+			break
+		}
+		if strings.Contains(s, "enter bury 8") {
+			tp.keys("h")
+			s = tp.waitFor("the burial hint", 30*time.Second, has("would bury", "Burying 8 of 8"))
+			tp.keys("Enter")
+			tp.waitFor("the burial", 30*time.Second, has("You buried"))
+			buried = true
+			continue
+		}
+		tp.keys("h")
+		tp.waitFor("a hint", 30*time.Second, has("Hint:"))
+		tp.keys("Enter")
+		tp.waitFor("the play", 30*time.Second, func(s string) bool { return !strings.Contains(s, "Hint:") })
+		plays++
+	}
+	if !buried {
+		t.Errorf("never asked to bury as banker")
+	}
+	if plays < 5 || plays > 25 {
+		t.Errorf("%d plays in the hand, want one a trick (5 to 25)", plays)
+	}
+	s = tp.waitFor("the hand's result", 30*time.Second, has("Hand 1 is over.", "Kitty buried by You", "Multiplier:", "Next banker:"))
+	check(s)
+	tp.keys("Enter")
+	s = tp.waitFor("the next hand's deal", 30*time.Second, has("hand 2"))
+	check(s)
+	tp.keys("q")
+	s = tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	if !strings.Contains(tp.joined(), "The table log is in") {
+		t.Fatalf("no table log named at the end:\n%s", s)
+	}
+	files, err := filepath.Glob(filepath.Join(save, "shengji-*.jsonl"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("table logs %v (%v), want one", files, err)
+	}
+	if _, err := os.Stat(files[0]); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := felt(t, "", "replay", "verify", files[0])
+	if err != nil {
+		t.Fatalf("felt replay verify: %v\n%s", err, out)
+	}
+}
+
+// TestShengjiAutoplayEndToEnd watches four computers play in the pane.
+func TestShengjiAutoplayEndToEnd(t *testing.T) {
+	tmux := e2eStart(t)
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sja", fmt.Sprintf("NO_COLOR=1 %s shengji --seed 1 --autoplay --save-dir %s --deal-delay 5ms --delay 20ms", bin, dir))
+	defer tp.run("kill-server")
+	s := tp.waitFor("a trick", 60*time.Second, has("watching (autoplay)", "Trick 2"))
+	checkScreen(t, s)
+	tp.keys("q")
+	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+}

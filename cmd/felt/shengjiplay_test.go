@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestShengjiAutoplayText: without a terminal, --autoplay prints the game
+// trick by trick to its result, and the same seed prints the same game.
+func TestShengjiAutoplayText(t *testing.T) {
+	a := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay")
+	b := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay")
+	if a != b {
+		t.Fatal("the same seed printed two games")
+	}
+	for _, want := range []string{"Hand 1: dealer seat 0", "trick  1 ", "hand 1 over: kitty", "Game over after"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("no %q in:\n%.2000s", want, a)
+		}
+	}
+	c := mustFelt(t, "", "shengji", "--seed", "8", "--autoplay", "--start-level", "K", "--rules", "simple")
+	if c == a || !strings.Contains(c, "level K") || !strings.Contains(c, "passes") {
+		t.Errorf("--start-level K --rules simple not played:\n%.1500s", c)
+	}
+}
+
+func TestShengjiPlayRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"shengji"}, "needs a terminal"},
+		{[]string{"shengji", "--seat", "4"}, "--seat 4: want 0 to 3"},
+		{[]string{"shengji", "--level", "genius"}, `--level "genius": want one of`},
+		{[]string{"shengji", "--start-level", "Z", "--autoplay"}, "--start-level"},
+		{[]string{"shengji", "--rules", "/nonexistent/rules.json"}, "not a preset"},
+		{[]string{"shengji", "frobnicate"}, `unknown command "frobnicate"`},
+	} {
+		_, _, err := felt(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("felt %s: error %v, want one containing %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+}
