@@ -2,10 +2,19 @@ package arena
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
+	"felt/games"
 	"felt/gin"
+	"felt/internal/testenv"
+	"felt/table"
 )
 
 // TestGinTableMatchesAgentPlay: Gin Rummy through the table driver gives
@@ -40,5 +49,74 @@ func TestGinTableMatchesAgentPlay(t *testing.T) {
 	again.DecisionA, again.DecisionB, table[5].DecisionA, table[5].DecisionB = nil, nil, nil, nil
 	if again.AWon != table[5].AWon || again.AScore != table[5].AScore || len(again.Hands) != len(table[5].Hands) {
 		t.Fatal("game 5 played again differs")
+	}
+}
+
+func needPython(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
+	}
+}
+
+// TestGinTablePrograms: an outside program speaking protocol version 2
+// (examples/gin_random_v2.py) plays Gin Rummy through the table driver, a
+// session of games in one process; each game's table log is saved and
+// replays to the game's result; game N played alone is game N of the
+// match (the program's seed is in its start line); a program that fails
+// forfeits the game, with the reason.
+func TestGinTablePrograms(t *testing.T) {
+	testenv.AcquireProcs(t, 1)
+	needPython(t)
+	dir := t.TempDir()
+	starts := filepath.Join(t.TempDir(), "starts")
+	cfg := Config{A: "exec:echo started >> " + starts + "; exec python3 ../examples/gin_random_v2.py", B: "simple", Rules: gin.EAAI(),
+		Games: 4, Seed: 3, Parallel: 1, SaveDir: dir, Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err := RunGinTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(starts); strings.Count(string(b), "started") != 1 {
+		t.Errorf("the program was started %d times for 4 games, want once", strings.Count(string(b), "started"))
+	}
+	for _, r := range recs {
+		if r.Forfeit || len(r.Hands) == 0 || len(r.DecisionA) == 0 {
+			t.Fatalf("game %d: %+v", r.Index, r)
+		}
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("game-%06d.jsonl", r.Index)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := table.Recover(f, games.Gin)
+		f.Close()
+		if err != nil {
+			t.Fatalf("game %d's log: %v", r.Index, err)
+		}
+		o := rec.Engine.Outcome()
+		a := int(r.ASeat)
+		if !o.Over || rec.Torn != 0 || o.Scores[a] != r.AScore || o.Scores[1-a] != r.BScore || (o.Winner == a) != r.AWon {
+			t.Fatalf("game %d: log gives %+v, the match %+v", r.Index, o, r)
+		}
+	}
+	one := cfg
+	one.SaveDir = ""
+	again := PlayGinTable(context.Background(), one, 3)
+	if again.Err != nil || again.AWon != recs[3].AWon || again.AScore != recs[3].AScore || len(again.Hands) != len(recs[3].Hands) {
+		t.Fatalf("game 3 alone: %+v, in the match: %+v", again, recs[3])
+	}
+
+	bad := Config{A: "simple", B: "exec:echo nonsense; sleep 5", Rules: gin.EAAI(), Games: 2, Seed: 3, Parallel: 1,
+		Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err = RunGinTable(context.Background(), bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if !r.Forfeit || r.ForfeitA || !r.AWon || !strings.Contains(r.Reason, "ready") && !strings.Contains(r.Reason, "answer") {
+			t.Fatalf("game %d: %+v", r.Index, r)
+		}
 	}
 }

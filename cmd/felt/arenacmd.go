@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -70,8 +71,9 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
 			}
+			play, run, via := arena.PlayGame, arena.Run, ""
 			if onTable {
-				return e.ginTableArena(cmd, cfg, gameSet, players != nil, asJSON)
+				play, run, via = arena.PlayGinTable, arena.RunGinTable, ", through the table driver"
 			}
 			ctx := cmd.Context()
 			if gameSet {
@@ -80,7 +82,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 						return err
 					}
 				}
-				rec := arena.PlayGame(ctx, cfg, game)
+				rec := play(ctx, cfg, game)
 				if rec.Err != nil {
 					return rec.Err
 				}
@@ -95,10 +97,10 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				return nil
 			}
 			if players != nil {
-				return e.roundRobin(cmd, cfg, players, asJSON)
+				return e.roundRobin(cmd, cfg, players, asJSON, run)
 			}
 			start := time.Now()
-			recs, err := e.runMatch(cmd, cfg, "")
+			recs, err := e.runMatch(cmd, cfg, "", run)
 			if err != nil {
 				return err
 			}
@@ -107,7 +109,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				return json.NewEncoder(e.stdout).Encode(s)
 			}
 			s.Print(e.stdout)
-			fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
+			fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers%s\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel, via)
 			return nil
 		},
 	}
@@ -123,7 +125,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
-	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (built-in levels only)")
+	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (outside programs speak protocol version 2)")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
@@ -194,7 +196,11 @@ func checkPlayer(name string) error {
 	return nil
 }
 
-func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {
+// matchRunner plays a Gin Rummy match: arena.Run (the agent driver) or
+// arena.RunGinTable (the table driver).
+type matchRunner func(context.Context, arena.Config) ([]arena.GameRecord, error)
+
+func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run matchRunner) ([]arena.GameRecord, error) {
 	if cfg.Games%2 == 1 {
 		cfg.Games++
 	}
@@ -211,10 +217,10 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]ar
 	} else {
 		cfg.Progress = progressLines(e.stderr, label, cfg.A+" vs "+cfg.B, cfg.Games)
 	}
-	return arena.Run(cmd.Context(), cfg)
+	return run(cmd.Context(), cfg)
 }
 
-func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool) error {
+func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool, run matchRunner) error {
 	var sums []arena.Summary
 	for i := 0; i < len(players); i++ {
 		for j := i + 1; j < len(players); j++ {
@@ -223,7 +229,7 @@ func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string,
 			if c.SaveDir != "" {
 				c.SaveDir = fmt.Sprintf("%s/%s-vs-%s", cfg.SaveDir, sanitize(c.A), sanitize(c.B))
 			}
-			recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B)
+			recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B, run)
 			if err != nil {
 				return err
 			}

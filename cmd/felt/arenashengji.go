@@ -190,36 +190,6 @@ func (e *env) shengjiRoundRobin(cmd *cobra.Command, cfg arena.ShengjiConfig, pla
 	return nil
 }
 
-// ginTableArena plays a Gin Rummy match of built-in levels through the
-// table driver.
-func (e *env) ginTableArena(cmd *cobra.Command, cfg arena.Config, gameSet, roundRobin, asJSON bool) error {
-	switch {
-	case gameSet:
-		return fmt.Errorf("--table: not with --game N yet")
-	case roundRobin:
-		return fmt.Errorf("--table: not with --round-robin yet")
-	case cfg.SaveDir != "":
-		return fmt.Errorf("--table: not with --save yet")
-	case strings.HasPrefix(cfg.A, "exec:") || strings.HasPrefix(cfg.B, "exec:"):
-		return fmt.Errorf("--table: built-in levels only (outside programs are not on the table yet)")
-	}
-	if !isTerminal(e.stderr) {
-		cfg.Progress = progressLines(e.stderr, "", cfg.A+" vs "+cfg.B, cfg.Games+cfg.Games%2)
-	}
-	start := time.Now()
-	recs, err := arena.RunGinTable(cmd.Context(), cfg)
-	if err != nil {
-		return err
-	}
-	s := arena.Summarize(cfg.A, cfg.B, recs)
-	if asJSON {
-		return json.NewEncoder(e.stdout).Encode(s)
-	}
-	s.Print(e.stdout)
-	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers, through the table driver\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
-	return nil
-}
-
 // progressLines returns a Progress that writes a line to w at every tenth
 // of n games (for a match's output that is not a terminal: a log, a pipe).
 func progressLines(w io.Writer, label, alt string, n int) func(done int) {

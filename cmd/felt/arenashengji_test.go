@@ -2,8 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"felt/internal/testenv"
 )
 
 // TestArenaShengji: felt arena --game shengji plays a Shengji match
@@ -60,13 +68,86 @@ func TestArenaGinTable(t *testing.T) {
 	if err != nil || !strings.Contains(errOut, "simple vs random: 4 of 4 games") {
 		t.Errorf("agent driver: %v, stderr %q has no progress line", err, errOut)
 	}
-	for _, args := range [][]string{
-		{"--table", "--a", "exec:python3 x.py", "--b", "random", "--games", "2"},
-		{"--table", "--a", "simple", "--b", "random", "--games", "2", "--game", "1"},
-	} {
-		if _, _, err := felt(t, "", append([]string{"arena"}, args...)...); err == nil || !strings.Contains(err.Error(), "--table") {
-			t.Errorf("%v: %v", args, err)
+}
+
+// TestArenaGinTableOptions: felt arena --table takes what the agent
+// driver's arena takes: --save (table logs that felt replay verify
+// accepts), --game N (one game, the same as in the whole match), and
+// --round-robin; --game gin is Gin Rummy too.
+func TestArenaGinTableOptions(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"arena", "--table", "--a", "simple", "--b", "random", "--games", "4", "--seed", "5", "--parallel", "1"}
+	out, _, err := felt(t, "", append(base, "--save", dir, "--json")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var match struct {
+		AWins  int     `json:"a_wins"`
+		Points float64 `json:"a_points_per_game"`
+	}
+	if err := json.Unmarshal([]byte(out), &match); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		path := filepath.Join(dir, fmt.Sprintf("game-%06d.jsonl", i))
+		if v, _, err := felt(t, "", "replay", "verify", path); err != nil || !strings.Contains(v, "table log of gin") || !strings.Contains(v, "game complete") {
+			t.Fatalf("replay verify %s: %v %q", path, err, v)
 		}
+	}
+	var sum float64
+	wins := 0
+	for i := range 4 {
+		out, _, err := felt(t, "", append(base, "--game", strconv.Itoa(i), "--json")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var one struct {
+			AWins  int     `json:"a_wins"`
+			Points float64 `json:"a_points_per_game"`
+		}
+		if err := json.Unmarshal([]byte(out), &one); err != nil {
+			t.Fatal(err)
+		}
+		wins += one.AWins
+		sum += one.Points
+	}
+	if wins != match.AWins || sum != 4*match.Points {
+		t.Fatalf("games played one by one: A won %d with %v points, the match: %d with %v", wins, sum, match.AWins, 4*match.Points)
+	}
+	if out, _, err := felt(t, "", "arena", "--table", "--game", "gin", "--a", "simple", "--b", "random", "--games", "2"); err != nil || !strings.Contains(out, "through the table driver") {
+		t.Fatalf("--game gin: %v %q", err, out)
+	}
+	out, _, err = felt(t, "", "arena", "--table", "--round-robin", "random,simple,easy", "--games", "2", "--parallel", "1")
+	if err != nil || !strings.Contains(out, "Elo") || strings.Count(out, "over 2 games") != 3 {
+		t.Fatalf("--round-robin: %v %q", err, out)
+	}
+	if _, _, err := felt(t, "", "arena", "--table", "--round-robin", "random,simple", "--game", "1"); err == nil {
+		t.Fatal("--round-robin with --game 1 accepted")
+	}
+}
+
+// TestArenaGinTableProgram: an outside program speaking protocol version
+// 2 plays Gin Rummy in felt arena --table.
+func TestArenaGinTableProgram(t *testing.T) {
+	testenv.AcquireProcs(t, 1)
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
+	}
+	out, _, err := felt(t, "", "arena", "--table", "--a", "exec:python3 ../../examples/gin_random_v2.py", "--b", "random", "--games", "2",
+		"--parallel", "1", "--timeout", testenv.Timeout(20*time.Second).String(), "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Games    int `json:"games"`
+		Forfeits int `json:"forfeits"`
+		Hands    int `json:"hands"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != 2 || s.Forfeits != 0 || s.Hands == 0 {
+		t.Fatalf("%v %q", err, out)
 	}
 }
 

@@ -1,0 +1,97 @@
+package games
+
+import (
+	"felt/agent"
+	"felt/card"
+	"felt/gin"
+	"felt/program"
+)
+
+// GinProgram is what an outside program needs of Gin Rummy at a table
+// (protocol version 2): the move codec, the legal moves (a knock once per
+// discard, with the engine's arrangement; any arrangement within the limit
+// is accepted), the observation in protocol 1's form and the events in a
+// wire form that gives, at a hand's end, all that the table sees.
+var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
+	Codec: &GinEngine{},
+	Legal: func(o *gin.Observation) ([]gin.Action, int) { return o.LegalActions(nil), 0 },
+	Obs:   func(o gin.Observation) any { return agent.WireObs(&o) },
+	Event: func(e gin.Event) any { return GinEventWire(e) },
+}
+
+// GinEvent is a Gin Rummy event as protocol version 2 writes it.
+type GinEvent struct {
+	Hand   int         `json:"hand"`
+	Seat   gin.Seat    `json:"seat"`             // who moved; at a deal, the dealer
+	Kind   string      `json:"kind"`             // the move's kind, or "deal"
+	Card   card.Card   `json:"card,omitempty"`   // the card the move put in view, if this viewer may see it
+	Cards  []card.Card `json:"cards,omitempty"`  // at a deal, the viewer's ten cards
+	Upcard card.Card   `json:"upcard,omitempty"` // at a deal, the card turned up
+	End    *GinHandEnd `json:"end,omitempty"`    // the hand's end, when the move ended it
+}
+
+// GinHandEnd is all that the table sees when a hand ends.
+type GinHandEnd struct {
+	Result           string         `json:"result"` // knock, gin, big_gin, undercut or draw
+	Knocker          *gin.Seat      `json:"knocker,omitempty"`
+	Winner           *gin.Seat      `json:"winner,omitempty"`
+	Points           int            `json:"points"`
+	Hands            [2][]card.Card `json:"hands"`             // both hands as they ended (a knocker's without its discard)
+	Discard          card.Card      `json:"discard,omitempty"` // the knock's discard, face up
+	KnockerMelds     [][]card.Card  `json:"knocker_melds,omitempty"`
+	KnockerDeadwood  *int           `json:"knocker_deadwood,omitempty"`
+	DefenderMelds    [][]card.Card  `json:"defender_melds,omitempty"`
+	Layoffs          []GinLayoff    `json:"layoffs,omitempty"`
+	DefenderDeadwood *int           `json:"defender_deadwood,omitempty"`
+	Scores           [2]int         `json:"scores"` // running totals after the hand
+	Over             bool           `json:"over"`
+	Final            *[2]int        `json:"final,omitempty"` // the game's totals with every bonus, once over
+	GameWinner       *gin.Seat      `json:"game_winner,omitempty"`
+}
+
+// GinLayoff is one of the defender's lay-offs: the card and the knocker's
+// meld (as shown, before any lay-off) it went onto.
+type GinLayoff struct {
+	Card card.Card   `json:"card"`
+	Onto []card.Card `json:"onto"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func cardList(s card.Set) []card.Card {
+	if cs := s.Cards(); cs != nil {
+		return cs
+	}
+	return []card.Card{}
+}
+
+// GinEventWire converts an event for protocol version 2.
+func GinEventWire(e gin.Event) GinEvent {
+	w := GinEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
+	if e.Kind == gin.NoAction {
+		w.Kind = "deal"
+		w.Cards = e.Cards.Cards()
+	}
+	if e.End == nil {
+		return w
+	}
+	r := e.End.Result
+	end := &GinHandEnd{Result: r.Kind.String(), Points: r.Points, Discard: e.End.Discard,
+		Hands: [2][]card.Card{cardList(e.End.Hands[0]), cardList(e.End.Hands[1])}, Scores: e.End.Scores, Over: e.End.Over}
+	if r.Kind != gin.DrawResult {
+		end.Knocker, end.Winner = ptr(r.Knocker), ptr(r.Winner)
+		sd := &r.Showdown
+		end.KnockerMelds = gin.MeldLists(sd.Knocker)
+		end.KnockerDeadwood = ptr(sd.KnockerDeadwood)
+		end.DefenderMelds = gin.MeldLists(sd.Defender)
+		end.DefenderDeadwood = ptr(sd.DefenderDeadwood)
+		for _, l := range sd.Layoffs {
+			end.Layoffs = append(end.Layoffs, GinLayoff{Card: l.Card, Onto: l.Onto.Cards()})
+		}
+	}
+	if e.End.Over {
+		end.Final, end.GameWinner = ptr(e.End.Game.Final), ptr(e.End.Game.Winner)
+	}
+	w.End = end
+	return w
+}
