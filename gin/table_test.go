@@ -136,3 +136,107 @@ func TestHandEndShownToAll(t *testing.T) {
 		t.Fatal("no hand ended with a knock")
 	}
 }
+
+// playHand plays the dealt hand to its end with random legal moves,
+// knocking (with the engine's melds) whenever knock says so, and returns
+// the last events and move.
+func playHand(t *testing.T, g *Game, rng *rand.Rand, knock bool, seen *[2]Event, sp *Event) Action {
+	t.Helper()
+	var last Action
+	for !g.Hand().Over() {
+		as := g.Hand().LegalActions(nil)
+		a := as[rng.IntN(len(as))]
+		for _, k := range as {
+			if k.Kind == Knock && knock {
+				a = k
+				break
+			}
+		}
+		if !knock && (a.Kind == Knock || a.Kind == BigGin) {
+			for _, k := range as {
+				if k.Kind == Discard {
+					a = k
+					break
+				}
+			}
+		}
+		if err := g.ApplyShown(g.Hand().Turn(), a, seen, sp); err != nil {
+			t.Fatal(err)
+		}
+		last = a
+	}
+	return last
+}
+
+// TestHandEndShowsLayoffsOntoTheirMelds: every lay-off shown at a knock's
+// end names the knocker's meld it went onto (one of the melds shown), the
+// card is the defender's, and the meld with the cards laid onto it is a
+// meld; the knock's discard is shown.
+func TestHandEndShowsLayoffsOntoTheirMelds(t *testing.T) {
+	layoffs := 0
+	for seed := uint64(0); seed < 300; seed++ {
+		g, err := NewGameUndealt(Standard())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen [2]Event
+		var sp Event
+		if err := g.DealDeck(card.Shuffled(rand.New(rand.NewPCG(seed, 5))), Seat(seed%2), &seen, &sp); err != nil {
+			t.Fatal(err)
+		}
+		last := playHand(t, g, rand.New(rand.NewPCG(seed, 6)), true, &seen, &sp)
+		if last.Kind != Knock {
+			continue
+		}
+		for _, e := range []*HandEnd{seen[0].End, seen[1].End, sp.End} {
+			sd := e.Result.Showdown
+			if e.Discard != last.Card {
+				t.Fatalf("seed %d: discard %s shown, knocked with %s", seed, e.Discard, last.Card)
+			}
+			onto := map[Meld]card.Set{}
+			for _, l := range sd.Layoffs {
+				shown := false
+				for _, m := range sd.Knocker.Melds() {
+					shown = shown || m == l.Onto
+				}
+				if !shown || !e.Hands[e.Result.Knocker.Other()].Has(l.Card) {
+					t.Fatalf("seed %d: lay-off %s onto %s: not the defender's card onto a shown meld %s", seed, l.Card, l.Onto, sd.Knocker)
+				}
+				onto[l.Onto] = onto[l.Onto].Add(l.Card)
+			}
+			for m, cs := range onto {
+				if Meld(m.Set()|cs).Kind() == NoMeld {
+					t.Fatalf("seed %d: %s laid onto %s makes no meld", seed, cs, m)
+				}
+			}
+		}
+		layoffs += len(sp.End.Result.Showdown.Layoffs)
+	}
+	if layoffs == 0 {
+		t.Fatal("no lay-off in 300 hands")
+	}
+}
+
+// TestDrawnHandShowsBothHands: a hand that ends with the stock run down
+// shows both hands, as they ended, to both seats and a spectator.
+func TestDrawnHandShowsBothHands(t *testing.T) {
+	g, err := NewGameUndealt(Standard())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen [2]Event
+	var sp Event
+	if err := g.DealDeck(card.Shuffled(rand.New(rand.NewPCG(8, 5))), 0, &seen, &sp); err != nil {
+		t.Fatal(err)
+	}
+	playHand(t, g, rand.New(rand.NewPCG(8, 6)), false, &seen, &sp)
+	want := [2]card.Set{g.Hand().Cards(0), g.Hand().Cards(1)}
+	if g.Hand().Result().Kind != DrawResult || want[0].Len() != 10 || want[1].Len() != 10 {
+		t.Fatalf("result %v, hands %s %s", g.Hand().Result().Kind, want[0], want[1])
+	}
+	for _, e := range []*HandEnd{seen[0].End, seen[1].End, sp.End} {
+		if e == nil || e.Hands != want || e.Result.Kind != DrawResult {
+			t.Fatalf("drawn hand shown as %+v, want hands %v", e, want)
+		}
+	}
+}
