@@ -107,3 +107,34 @@ func TestBidAfterDeal(t *testing.T) {
 		t.Error("never asked to declare after the deal")
 	}
 }
+
+// TestAutoplayWholeGame watches four computers play a whole game: every
+// screen fits 80×24 and shows nothing the watched seat may not see, and
+// the game ends on the score sheet of every hand.
+func TestAutoplayWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game")
+	}
+	screens := 0
+	r := newRuntime(t, Setup{Seat: 2, Level: "greedy", Seed: 4, Rules: shengji.Standard(), Autoplay: true}, Options{Look: Look{}, Autoplay: true})
+	r.seen = func(r *runtime, msg tea.Msg) {
+		screens++
+		if !r.m.haveObs {
+			return
+		}
+		s := r.m.Render()
+		checkFits(t, "screen", s, 80, 24)
+		if screens%7 == 0 || r.m.over != nil {
+			checkNoHidden(t, r.m)
+		}
+	}
+	r.until(200000, func(r *runtime) bool { return r.m.done })
+	s := r.screen()
+	if !strings.Contains(s, "Score sheet") || !strings.Contains(s, "Levels at the end") || !r.m.result.Over {
+		t.Fatalf("no score sheet at the end:\n%s", s)
+	}
+	if len(r.m.sheet) != r.m.result.Hands {
+		t.Fatalf("%d hands on the sheet, %d played", len(r.m.sheet), r.m.result.Hands)
+	}
+	t.Logf("%d screens, %d hands", screens, len(r.m.sheet))
+}

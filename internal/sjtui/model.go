@@ -370,8 +370,8 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		delay = m.opt.Delay
 	case shengji.PlayEvent:
 		if !e.Attempt.IsEmpty() {
-			m.addEvent(fmt.Sprintf("%s threw %s, which failed: another hand beats %s, so only that was played.",
-				capital(m.seatName(e.Seat)), m.th.multi(ord, e.Attempt), m.th.multi(ord, e.Cards)))
+			m.addEvent(fmt.Sprintf("%s's throw %s failed: %s can be beaten and was played alone.",
+				m.short(e.Seat), m.th.multi(ord, e.Attempt), m.th.multi(ord, e.Cards)))
 		}
 		delay = m.opt.Delay
 		if e.TrickDone {

@@ -11,6 +11,9 @@ import (
 	"felt/shengji"
 )
 
+// asciiOnly replaces the few symbols of the screen's words in ASCII.
+var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*")
+
 // spot is where a card of the hand is on the screen.
 type spot struct{ i, x, y int }
 
@@ -118,6 +121,11 @@ func (m Model) layout() ([]string, []spot) {
 	if len(lines) > h {
 		// a very small window: keep the top and the keys
 		lines = append(lines[:h-1], keys)
+	}
+	if m.th.ascii {
+		for i, l := range lines {
+			lines[i] = asciiOnly.Replace(l)
+		}
 	}
 	return lines, spots
 }

@@ -1,0 +1,231 @@
+package sjtui
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"felt/card"
+	"felt/shengji"
+	"felt/table"
+)
+
+// staticModel is a screen with no table behind it, for Update alone.
+func staticModel(t *testing.T, look Look) Model {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	b := NewBridge(ctx, 0, table.NewHuman[shengji.Action, Obs](nil), nil)
+	return New(b, 0, Options{Look: look})
+}
+
+func upd(m Model, msg tea.Msg) (Model, tea.Cmd) {
+	nm, cmd := m.Update(msg)
+	return nm.(Model), cmd
+}
+
+// gameAt plays a seeded game with random players until stop says so and
+// returns seat 0's observation.
+func gameAt(t *testing.T, seed uint64, stop func(g *shengji.Game) bool) *shengji.Game {
+	t.Helper()
+	g, err := shengji.NewGame(shengji.Standard(), rand.New(rand.NewPCG(seed, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := shengji.NewRandom(rand.New(rand.NewPCG(seed, 2)))
+	for range 10000 {
+		if stop(g) {
+			return g
+		}
+		h := g.Hand()
+		if h.Phase() == shengji.DealPhase {
+			if err := g.Deal(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		s := h.Turn()
+		o := g.Observe(s)
+		a, _ := pl.Act(&o)
+		if err := g.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("never stopped")
+	return nil
+}
+
+func TestDealShowsBidKeys(t *testing.T) {
+	g := gameAt(t, 5, func(g *shengji.Game) bool {
+		o := g.Observe(0)
+		return o.Phase == shengji.DealPhase && len(o.AppendDeclarations(nil)) > 0
+	})
+	m := staticModel(t, Look{NoColor: true})
+	m, cmd := upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: g.Observe(0)})
+	if cmd == nil {
+		t.Fatal("no command to read the table on")
+	}
+	s := ansi.Strip(m.Render())
+	d := g.Observe(0)
+	want := "1 bid " + m.th.plain(trumpOf(&d).Order(), d.AppendDeclarations(nil)[0].Cards)
+	if !strings.Contains(s, want) {
+		t.Fatalf("no %q on the deal screen:\n%s", want, s)
+	}
+	m, cmd = upd(m, key("1"))
+	if cmd == nil || !strings.Contains(m.status, "You declare") {
+		t.Fatalf("pressing 1 queued nothing (status %q)", m.status)
+	}
+	// a key for a bid not on offer does nothing
+	if _, cmd := upd(m, key("9")); cmd != nil {
+		t.Fatal("key 9 did something with fewer bids on offer")
+	}
+}
+
+func TestRefusalShowsTheEngineReason(t *testing.T) {
+	m := staticModel(t, Look{NoColor: true})
+	err := &shengji.ActionError{Seat: 0, Err: shengji.ErrIllegalFollow, Reason: "seat 0 cannot play 8♥ 9♥: you hold the pair 9♥ 9♥: a led pair must be followed with a pair"}
+	m, _ = upd(m, RefusedMsg{Err: err})
+	if !strings.Contains(m.status, "you hold the pair 9♥ 9♥: a led pair must be followed with a pair") || !m.statusBad {
+		t.Fatalf("status %q", m.status)
+	}
+	m, _ = upd(m, RefusedMsg{Err: errors.New("shengji: something else")})
+	if m.status != "Not allowed: something else" {
+		t.Fatalf("status %q", m.status)
+	}
+}
+
+func TestFailedThrowShown(t *testing.T) {
+	g := gameAt(t, 6, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase })
+	m := staticModel(t, Look{ASCII: true})
+	ev := shengji.Event{Kind: shengji.PlayEvent, Seat: 2, Attempt: card.MustParseMulti("AS KS KS"), Cards: card.MustParseMulti("KS KS")}
+	m, _ = upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	s := m.Render()
+	if !strings.Contains(s, "Partner's throw AS KS KS failed: KS KS can be beaten and was played alone.") {
+		t.Fatalf("no failed throw on screen:\n%s", s)
+	}
+}
+
+func TestBuryPickShowsPoints(t *testing.T) {
+	g := gameAt(t, 7, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.BuryPhase })
+	banker := g.Hand().Banker()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b := NewBridge(ctx, banker, table.NewHuman[shengji.Action, Obs](nil), nil)
+	m := New(b, banker, Options{Look: Look{ASCII: true}})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 3, Obs: g.Observe(banker)}})
+	if !strings.Contains(m.Render(), "enter bury 8") {
+		t.Fatalf("no bury keys:\n%s", m.Render())
+	}
+	// enter with too few cards is refused on the screen
+	m, cmd := upd(m, key("enter"))
+	if cmd != nil || !strings.Contains(m.status, "Pick exactly 8 cards") {
+		t.Fatalf("status %q", m.status)
+	}
+	var want card.Multi
+	for i := range 8 {
+		m, _ = upd(m, key("space"))
+		_ = want.Add(m.order[i])
+		m, _ = upd(m, key("right"))
+	}
+	line := "Burying 8 of 8 cards, " + strconv.Itoa(shengji.Points(want)) + " points"
+	if !strings.Contains(m.Render(), line) {
+		t.Fatalf("no %q:\n%s", line, m.Render())
+	}
+	m, cmd = upd(m, key("enter"))
+	if cmd == nil || m.pending != nil {
+		t.Fatal("enter did not submit the burial")
+	}
+	// nothing is pending in the Human: the submission is refused as such
+	if msg, ok := cmd().(submitErrMsg); !ok || !errors.Is(msg.err, table.ErrNoPending) {
+		t.Fatalf("submission gave %v", msg)
+	}
+}
+
+func TestStaleHintIgnored(t *testing.T) {
+	g := gameAt(t, 8, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().Turn() == 0 })
+	m := staticModel(t, Look{})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: g.Observe(0)}})
+	o := g.Observe(0)
+	play, _ := o.NthPlay(0)
+	m, _ = upd(m, hintMsg{seq: 9, action: shengji.PlayAction(play)})
+	if m.hint != "" || !m.selected().IsEmpty() {
+		t.Fatal("a hint for an earlier decision was shown")
+	}
+	m, _ = upd(m, hintMsg{seq: 10, action: shengji.PlayAction(play)})
+	if !strings.Contains(m.hint, "would play") || m.selected() != play {
+		t.Fatalf("hint %q, selected %v, want %v", m.hint, m.selected(), play)
+	}
+}
+
+func TestMouseClickSelects(t *testing.T) {
+	g := gameAt(t, 9, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().Turn() == 0 })
+	m := staticModel(t, Look{})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: g.Observe(0)}})
+	sp := m.cardSpots()[3]
+	m, _ = upd(m, tea.MouseClickMsg{X: sp.x + 1, Y: sp.y, Button: tea.MouseLeft})
+	if !m.sel[3] || m.selected().Len() != 1 {
+		t.Fatalf("click at (%d,%d) selected %v", sp.x+1, sp.y, m.selected())
+	}
+	// the spot is where the card is drawn
+	line := strings.Split(ansi.Strip(m.Render()), "\n")[sp.y]
+	if got := ansi.Cut(line, sp.x+1, sp.x+3); got != m.th.face(m.order[3]) {
+		t.Fatalf("at the spot: %q, want %s", got, m.th.face(m.order[3]))
+	}
+}
+
+func TestHandOverWaitsForEnter(t *testing.T) {
+	g := gameAt(t, 10, func(g *shengji.Game) bool { return g.Hand().Over() })
+	m := staticModel(t, Look{NoColor: true})
+	ev := shengji.Event{Kind: shengji.PlayEvent, Hand: 1, TrickDone: true, HandOver: true, Score: g.Hand().Score(), Kitty: g.Hand().Kitty()}
+	m, cmd := upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	if cmd != nil {
+		t.Fatal("the table goes on before the person has seen the hand's result")
+	}
+	s := ansi.Strip(m.Render())
+	for _, want := range []string{"Hand 1 is over.", "Kitty buried by", "Multiplier:", "Attackers (seats", "Next banker:", "enter next hand"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q:\n%s", want, s)
+		}
+	}
+	checkFits(t, "hand over", s, 80, 24)
+	m, cmd = upd(m, key("enter"))
+	if cmd == nil || m.over != nil {
+		t.Fatal("enter did not go on")
+	}
+}
+
+func TestLooks(t *testing.T) {
+	g := gameAt(t, 11, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().NumTricks() > 2 })
+	for _, look := range []Look{{}, {NoColor: true}, {ASCII: true}} {
+		m := staticModel(t, look)
+		m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+		s := m.Render()
+		checkFits(t, "play", s, 80, 24)
+		hasColour := strings.Contains(s, "\x1b[9") || strings.Contains(s, "\x1b[3") || strings.Contains(s, ";9") || strings.Contains(s, "38;")
+		switch {
+		case look.ASCII:
+			for _, r := range s {
+				if r > 126 || r == 0x1b {
+					t.Fatalf("ASCII look has %q:\n%s", r, s)
+				}
+			}
+		case look.NoColor:
+			if hasColour {
+				t.Fatalf("NO_COLOR look has colour: %q", s)
+			}
+		default:
+			if !hasColour {
+				t.Fatal("the colour look has no colour")
+			}
+		}
+		// a larger window shows the same within its size
+		m, _ = upd(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+		checkFits(t, "120x40", m.Render(), 120, 40)
+	}
+}
