@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -107,6 +108,13 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[2]Event, spectator *Event)
 	if err := g.Apply(seat, a); err != nil {
 		return err
 	}
+	g.show(seat, a, shown, seen, spectator)
+	return nil
+}
+
+// show fills what each seat and a spectator see of seat's move a, just
+// applied, that put shown in view.
+func (g *Game) show(seat Seat, a Action, shown card.Card, seen *[2]Event, spectator *Event) {
 	ev := Event{Hand: g.handNo, Seat: seat, Kind: a.Kind, Card: shown}
 	*spectator = ev
 	for s := range seen {
@@ -121,7 +129,6 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[2]Event, spectator *Event)
 			seen[s].End = g.handEnd(a)
 		}
 	}
-	return nil
 }
 
 func (g *Game) handEnd(a Action) *HandEnd {
@@ -134,4 +141,127 @@ func (g *Game) handEnd(a Action) *HandEnd {
 		e.Game = g.result
 	}
 	return e
+}
+
+// Layout is the defender's own choice at a knock, for tables whose
+// defender lays out its cards (by default the engine chooses for it, as
+// BestLayoffs does): its melds, and its lay-offs on the knocker's melds as
+// shown. Cards in neither are its deadwood.
+type Layout struct {
+	Melds   Arrangement
+	Layoffs []Layoff
+}
+
+// ErrBadLayout is wrapped by every refusal of a defender's layout.
+var ErrBadLayout = errors.New("layout refused")
+
+// SettleLayout scores a knock's showdown sd (as Settle made it) again with
+// the defender laying out l instead of the engine's choice. It refuses,
+// naming the reason, a meld that is not one or holds a card the defender
+// lacks, a card used twice, a lay-off onto a meld the knocker did not show,
+// cards laid onto a meld that then is no meld, and any lay-off on a gin.
+func SettleLayout(r Rules, sd Showdown, l Layout) (Showdown, error) {
+	if sd.Result == NoResult || sd.Result == DrawResult {
+		return Showdown{}, fmt.Errorf("gin: %w: no knock to lay out against", ErrBadLayout)
+	}
+	var used card.Set
+	for _, m := range l.Melds.Melds() {
+		if m.Kind() == NoMeld {
+			return Showdown{}, fmt.Errorf("gin: meld %s: %w: %w", m, ErrBadLayout, ErrInvalidMeld)
+		}
+		if !sd.DefenderCards.Contains(m.Set()) {
+			return Showdown{}, fmt.Errorf("gin: meld %s: %w: %s not in the defender's hand", m, ErrBadLayout, m.Set()&^sd.DefenderCards)
+		}
+		if m.Set()&used != 0 {
+			return Showdown{}, fmt.Errorf("gin: meld %s: %w: %s used twice", m, ErrBadLayout, m.Set()&used)
+		}
+		used |= m.Set()
+	}
+	if len(l.Layoffs) > 0 && (sd.Result == GinResult || sd.Result == BigGinResult) {
+		return Showdown{}, fmt.Errorf("gin: lay-off %s: %w: nothing may be laid off on a %s", l.Layoffs[0].Card, ErrBadLayout, sd.Result)
+	}
+	onto := map[Meld]card.Set{}
+	for _, x := range l.Layoffs {
+		if !sd.DefenderCards.Has(x.Card) {
+			return Showdown{}, fmt.Errorf("gin: lay-off %s: %w: not in the defender's hand", x.Card, ErrBadLayout)
+		}
+		if used.Has(x.Card) {
+			return Showdown{}, fmt.Errorf("gin: lay-off %s: %w: card used twice", x.Card, ErrBadLayout)
+		}
+		if !slices.Contains(sd.Knocker.Melds(), x.Onto) {
+			return Showdown{}, fmt.Errorf("gin: lay-off %s onto %s: %w: the knocker showed no such meld", x.Card, x.Onto, ErrBadLayout)
+		}
+		used = used.Add(x.Card)
+		onto[x.Onto] = onto[x.Onto].Add(x.Card)
+	}
+	for m, cs := range onto {
+		if Meld(m.Set()|cs).Kind() == NoMeld {
+			return Showdown{}, fmt.Errorf("gin: lay-off %s onto %s: %w: makes no meld", cs, m, ErrBadLayout)
+		}
+	}
+	s := sd
+	s.Defender, s.Layoffs = l.Melds, slices.Clone(l.Layoffs)
+	s.DefenderDeadwood = Sum(sd.DefenderCards &^ used)
+	switch {
+	case s.Result == BigGinResult:
+		s.Points = r.BigGinBonus + s.DefenderDeadwood
+	case s.Result == GinResult:
+		s.Points = r.GinBonus + s.DefenderDeadwood
+	case s.KnockerDeadwood < s.DefenderDeadwood:
+		s.Result, s.KnockerWins, s.Points = KnockResult, true, s.DefenderDeadwood-s.KnockerDeadwood
+	default:
+		s.Result, s.KnockerWins, s.Points = UndercutResult, false, r.UndercutBonus+s.KnockerDeadwood-s.DefenderDeadwood
+	}
+	if s.Doubled {
+		s.Points *= 2
+	}
+	return s, nil
+}
+
+// Showdown returns the showdown seat's knock (or big gin) a would make,
+// with the engine's choice for the defender, changing nothing: what a
+// defender that lays out its own cards sees before it chooses (the
+// knocker's melds and cards).
+func (g *Game) Showdown(seat Seat, a Action) (Showdown, error) {
+	if a.Kind != Knock && a.Kind != BigGin {
+		return Showdown{}, fmt.Errorf("gin: %s: %w (a showdown follows a knock or a big gin)", a.Kind, ErrWrongPhase)
+	}
+	if err := g.Check(seat, a); err != nil {
+		return Showdown{}, err
+	}
+	h := g.hand
+	if err := h.Apply(seat, a); err != nil {
+		return Showdown{}, err
+	}
+	return h.result.Showdown, nil
+}
+
+// ApplyLaidOut applies seat's knock (or big gin) a with the defender
+// laying out l (see SettleLayout), and fills what each seat and a
+// spectator see, as ApplyShown does. A refused knock or layout changes
+// nothing.
+func (g *Game) ApplyLaidOut(seat Seat, a Action, l Layout, seen *[2]Event, spectator *Event) error {
+	sd, err := g.Showdown(seat, a)
+	if err != nil {
+		return err
+	}
+	sd, err = SettleLayout(g.rules, sd, l)
+	if err != nil {
+		return err
+	}
+	if err := g.hand.Apply(seat, a); err != nil {
+		return err
+	}
+	winner := seat
+	if !sd.KnockerWins {
+		winner = seat.Other()
+	}
+	g.hand.result = Result{Kind: sd.Result, Knocker: seat, Winner: winner, Points: sd.Points, Showdown: sd}
+	g.score()
+	var shown card.Card
+	if a.Kind == Knock {
+		shown = a.Card
+	}
+	g.show(seat, a, shown, seen, spectator)
+	return nil
 }

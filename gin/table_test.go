@@ -1,8 +1,10 @@
 package gin
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"felt/card"
@@ -238,5 +240,132 @@ func TestDrawnHandShowsBothHands(t *testing.T) {
 		if e == nil || e.Hands != want || e.Result.Kind != DrawResult {
 			t.Fatalf("drawn hand shown as %+v, want hands %v", e, want)
 		}
+	}
+}
+
+// knockWithLayoff finds a dealt game whose seat to move may knock, the
+// engine's showdown for it having a lay-off.
+func knockWithLayoff(t *testing.T) (*Game, Seat, Action, Showdown) {
+	t.Helper()
+	for seed := uint64(0); seed < 500; seed++ {
+		g, err := NewGameUndealt(Standard())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seen [2]Event
+		var sp Event
+		if err := g.DealDeck(card.Shuffled(rand.New(rand.NewPCG(seed, 5))), Seat(seed%2), &seen, &sp); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 6))
+		for !g.Hand().Over() {
+			as := g.Hand().LegalActions(nil)
+			for _, k := range as {
+				if k.Kind == Knock {
+					if sd, err := g.Showdown(g.Hand().Turn(), k); err == nil && len(sd.Layoffs) > 0 && sd.Result == KnockResult {
+						return g, g.Hand().Turn(), k, sd
+					}
+				}
+			}
+			a := as[rng.IntN(len(as))]
+			if a.Kind == Knock || a.Kind == BigGin {
+				continue
+			}
+			if err := g.ApplyShown(g.Hand().Turn(), a, &seen, &sp); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no knock with a lay-off in 500 deals")
+	return nil, 0, Action{}, Showdown{}
+}
+
+// TestDefenderLaysOut: a defender that lays out the engine's own choice
+// gets the engine's result; one that lays out less (no melds, no
+// lay-offs) is scored on what it laid out; the table sees its layout.
+func TestDefenderLaysOut(t *testing.T) {
+	g, seat, knock, sd := knockWithLayoff(t)
+	same := *g
+	var seen, seen2 [2]Event
+	var sp, sp2 Event
+	if err := same.ApplyLaidOut(seat, knock, Layout{Melds: sd.Defender, Layoffs: sd.Layoffs}, &seen, &sp); err != nil {
+		t.Fatal(err)
+	}
+	auto := *g
+	if err := auto.ApplyShown(seat, knock, &seen2, &sp2); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(same.Hand().Result(), auto.Hand().Result()) || same.Scores() != auto.Scores() || !reflect.DeepEqual(*sp.End, *sp2.End) {
+		t.Fatalf("the engine's own layout scores differently: %+v, want %+v", same.Hand().Result(), auto.Hand().Result())
+	}
+	bare := *g
+	if err := bare.ApplyLaidOut(seat, knock, Layout{}, &seen, &sp); err != nil {
+		t.Fatal(err)
+	}
+	r := bare.Hand().Result()
+	dead := Sum(sd.DefenderCards)
+	if r.Showdown.DefenderDeadwood != dead || len(r.Showdown.Layoffs) != 0 || r.Showdown.Defender.Len() != 0 {
+		t.Fatalf("bare layout: %+v, want deadwood %d", r.Showdown, dead)
+	}
+	if dead > sd.KnockerDeadwood && (r.Kind != KnockResult || r.Winner != seat || r.Points != dead-sd.KnockerDeadwood) {
+		t.Fatalf("bare layout scored %+v", r)
+	}
+	if bare.Scores()[r.Winner] != g.Scores()[r.Winner]+r.Points || sp.End.Result.Showdown.DefenderDeadwood != dead || seen[seat.Other()].End.Result.Points != r.Points {
+		t.Fatalf("scores %v, shown %+v", bare.Scores(), sp.End.Result)
+	}
+}
+
+// TestDefenderLayoutRefused: a layout that breaks the rules is refused
+// with its reason and changes nothing.
+func TestDefenderLayoutRefused(t *testing.T) {
+	g, seat, knock, sd := knockWithLayoff(t)
+	defender := sd.DefenderCards
+	knockerCard := (sd.KnockerCards &^ sd.Knocker.Melded()).Cards()
+	l0 := sd.Layoffs[0]
+	notShown := Meld(card.MustParseSet("AS 2S 3S"))
+	if sd.Knocker.Melded()&notShown.Set() != 0 || defender&notShown.Set() != 0 {
+		notShown = Meld(card.MustParseSet("JH QH KH"))
+	}
+	// A card of the defender's that no meld of the knocker's takes.
+	var stray card.Card
+	for _, c := range defender.Cards() {
+		ok := true
+		for _, m := range sd.Knocker.Melds() {
+			ok = ok && Meld(m.Set().Add(c)).Kind() == NoMeld
+		}
+		if ok {
+			stray = c
+			break
+		}
+	}
+	bad := map[string]Layout{
+		"makes no meld":                   {Layoffs: []Layoff{{Card: stray, Onto: l0.Onto}}},
+		"the knocker showed no such meld": {Layoffs: []Layoff{{Card: l0.Card, Onto: notShown}}},
+		"used twice":                      {Layoffs: []Layoff{l0, l0}},
+		"not in the defender's hand":      {Layoffs: []Layoff{{Card: l0.Onto.Cards()[0], Onto: l0.Onto}}},
+	}
+	if len(knockerCard) > 0 {
+		bad["not in the defender's hand "] = Layout{Layoffs: []Layoff{{Card: knockerCard[0], Onto: l0.Onto}}}
+	}
+	if m, err := NewArrangement(Meld(card.MustParseSet("AS 2S 3S"))); err == nil && !defender.Contains(card.MustParseSet("AS 2S 3S")) {
+		bad["not in the defender's hand  "] = Layout{Melds: m}
+	}
+	if stray == 0 {
+		delete(bad, "makes no meld")
+	}
+	for reason, l := range bad {
+		before := *g
+		var seen [2]Event
+		var sp Event
+		err := g.ApplyLaidOut(seat, knock, l, &seen, &sp)
+		if !errors.Is(err, ErrBadLayout) || !strings.Contains(err.Error(), strings.TrimSpace(reason)) {
+			t.Errorf("%s: %v", reason, err)
+		}
+		if !reflect.DeepEqual(before, *g) {
+			t.Fatalf("%s: the refused layout changed the game", reason)
+		}
+	}
+	if _, err := SettleLayout(Standard(), Showdown{Result: GinResult, DefenderCards: defender}, Layout{Layoffs: []Layoff{l0}}); !errors.Is(err, ErrBadLayout) || !strings.Contains(err.Error(), "nothing may be laid off on a gin") {
+		t.Errorf("lay-off on a gin: %v", err)
 	}
 }
