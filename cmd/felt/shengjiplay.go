@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"felt/games"
 	"felt/internal/sjtui"
 	"felt/shengji"
 	"felt/shengji/sjbot"
@@ -22,11 +23,11 @@ import (
 
 // shengjiPlayOptions are the flags of `felt shengji`.
 type shengjiPlayOptions struct {
-	seat                           int
-	level, rules, startLevel, save string
-	seed                           uint64
-	ascii, autoplay                bool
-	delay, dealDelay               time.Duration
+	seat                                   int
+	level, rules, startLevel, save, resume string
+	seed                                   uint64
+	ascii, autoplay                        bool
+	delay, dealDelay                       time.Duration
 }
 
 // addShengjiPlay makes `felt shengji` with no subcommand play Shengji.
@@ -44,7 +45,8 @@ game; otherwise the game is printed as text, trick by trick, ending with the
 result (the same seed prints the same game).
 
 The table log is written in --save-dir (by default $XDG_STATE_HOME/felt or
-~/.local/state/felt); ` + "`felt replay verify FILE`" + ` checks it.
+~/.local/state/felt) as you play; quit with q and --resume FILE goes on with
+it (a log never starts an outside program). ` + "`felt replay verify FILE`" + ` checks it.
 
 The rules are in docs/rules/shengji.md in Felt's source.`
 	c.RunE = func(cmd *cobra.Command, args []string) error {
@@ -62,6 +64,7 @@ The rules are in docs/rules/shengji.md in Felt's source.`
 	f.BoolVar(&o.ascii, "ascii", false, "draw with ASCII characters only, without colour")
 	f.BoolVar(&o.autoplay, "autoplay", false, "a computer plays your seat too: watch, or without a terminal print the game")
 	f.StringVar(&o.save, "save-dir", "", "where the table log is written (default $XDG_STATE_HOME/felt or ~/.local/state/felt)")
+	f.StringVar(&o.resume, "resume", "", "go on with the game whose table log is this file (quitting leaves it ready to resume)")
 	f.DurationVar(&o.delay, "delay", sjtui.DefaultDelay, "pause after each play is shown")
 	f.DurationVar(&o.dealDelay, "deal-delay", sjtui.DefaultDealDelay, "pause after each card dealt")
 	_ = f.MarkHidden("delay")
@@ -99,6 +102,9 @@ func shengjiRules(arg, start string) (shengji.Rules, error) {
 }
 
 func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
+	if o.resume != "" {
+		return e.shengjiResume(cmd, o)
+	}
 	if o.seat < 0 || o.seat >= shengji.NumSeats {
 		return fmt.Errorf("--seat %d: want 0 to 3", o.seat)
 	}
@@ -138,16 +144,54 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		return err
 	}
 	defer file.Close()
+	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(o.seat), Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file}, in, out, path, file)
+}
+
+// shengjiResume goes on with a saved game.
+func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
+	for _, name := range []string{"seed", "rules", "start-level", "seat", "level"} {
+		if cmd.Flags().Changed(name) {
+			return fmt.Errorf("--%s cannot be given with --resume: a saved game keeps its own", name)
+		}
+	}
+	in, out, err := e.terminal("felt shengji --resume")
+	if err != nil {
+		return err
+	}
+	rec, file, err := table.OpenLog(o.resume, games.Shengji)
+	if err != nil {
+		return fmt.Errorf("%s: %w", o.resume, err)
+	}
+	defer file.Close()
+	if rec.Engine.Over() || rec.Forfeited {
+		return fmt.Errorf("%s: that game is over", o.resume)
+	}
+	seat := slices.Index(rec.Names, "human")
+	if seat < 0 {
+		if !o.autoplay {
+			return fmt.Errorf("%s: nobody plays in person at that table (players %s); watch it go on with --autoplay", o.resume, strings.Join(rec.Names, ", "))
+		}
+		seat = 0
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(seat), Level: sjtui.Fallback, Autoplay: o.autoplay, Log: file, Resume: rec}, in, out, o.resume, file)
+}
+
+// shengjiScreen runs the table and the screen until the person quits.
+func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sjtui.Setup, in, out *os.File, path string, file *os.File) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	seat := shengji.Seat(o.seat)
-	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: seat, Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file})
+	seat, seed := setup.Seat, setup.Seed
+	b, err := sjtui.Start(ctx, setup)
 	if err != nil {
 		return err
 	}
 	var names [shengji.NumSeats]string
 	for i := range names {
-		names[i] = o.level
+		names[i] = setup.Level
 	}
 	if !o.autoplay {
 		names[seat] = "you"
@@ -173,7 +217,7 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		fmt.Fprintf(e.stdout, "The game is over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
 			res.Hands, res.Winner, res.Winner, res.Winner+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
 	} else {
-		fmt.Fprintf(e.stdout, "Game left at hand %d (seed %d).\n", fm.Observation().HandNumber, seed)
+		fmt.Fprintf(e.stdout, "Game left at hand %d. Go on with it: %s shengji --resume %s\n", fm.Observation().HandNumber, e.self, shellQuote(path))
 	}
 	fmt.Fprintf(e.stdout, "The table log is in %s (check it with: %s replay verify %s)\n", path, e.self, shellQuote(path))
 	return nil

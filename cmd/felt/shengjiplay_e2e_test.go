@@ -76,8 +76,8 @@ func TestShengjiEndToEnd(t *testing.T) {
 	check(s)
 	tp.keys("q")
 	s = tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
-	if !strings.Contains(tp.joined(), "The table log is in") {
-		t.Fatalf("no table log named at the end:\n%s", s)
+	if j := tp.joined(); !strings.Contains(j, "The table log is in") || !strings.Contains(j, "shengji --resume") {
+		t.Fatalf("no table log or resume command named at the end:\n%s", j)
 	}
 	files, err := filepath.Glob(filepath.Join(save, "shengji-*.jsonl"))
 	if err != nil || len(files) != 1 {
@@ -86,6 +86,12 @@ func TestShengjiEndToEnd(t *testing.T) {
 	if _, err := os.Stat(files[0]); err != nil {
 		t.Fatal(err)
 	}
+	// quitting saved: the game goes on from the log, in hand 2
+	tp2 := startTmux(t, tmux, sock, "sj2", fmt.Sprintf("%s shengji --resume %s --deal-delay 5ms --delay 20ms", bin, files[0]))
+	s = tp2.waitFor("the resumed game", 30*time.Second, has("hand 2", "you are seat 1"))
+	check(s)
+	tp2.keys("q")
+	tp2.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
 	out, _, err := felt(t, "", "replay", "verify", files[0])
 	if err != nil {
 		t.Fatalf("felt replay verify: %v\n%s", err, out)

@@ -42,3 +42,14 @@ func TestShengjiPlayRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestShengjiResumeRefusals(t *testing.T) {
+	_, _, err := felt(t, "", "shengji", "--resume", "x.jsonl", "--seed", "3")
+	if err == nil || !strings.Contains(err.Error(), "--seed cannot be given with --resume") {
+		t.Fatalf("error %v", err)
+	}
+	_, _, err = felt(t, "", "shengji", "--resume", "x.jsonl")
+	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Fatalf("error %v", err)
+	}
+}

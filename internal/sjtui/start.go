@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 
 	"felt/games"
 	"felt/shengji"
+	"felt/shengji/sjbot"
 	"felt/table"
 )
 
@@ -27,6 +29,11 @@ type Setup struct {
 	Log io.Writer
 	// Spectator, if set, sees the spectator's view of every move.
 	Spectator table.Listener[shengji.Event]
+	// Resume, if set, is a table read back from its log to go on with;
+	// Seed and Rules are then the log's. The computers keep the levels
+	// the log names; a seat the log gives to anything else (an outside
+	// program) is played by Fallback: a log never starts a program.
+	Resume *table.Recovered[shengji.Action, Obs, shengji.Event]
 }
 
 // Fallback is the level that takes over a seat whose controller fails.
@@ -44,18 +51,30 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	if !s.Seat.Valid() {
 		return nil, fmt.Errorf("sjtui: seat %d: want 0 to 3", s.Seat)
 	}
-	if err := s.Rules.Validate(); err != nil {
+	if s.Resume != nil {
+		s.Seed = s.Resume.Header.Seed ^ uint64(s.Resume.Lines)<<32
+	} else if err := s.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	rules, err := json.Marshal(s.Rules)
-	if err != nil {
-		return nil, err
+	var rules json.RawMessage
+	if s.Resume == nil {
+		var err error
+		if rules, err = json.Marshal(s.Rules); err != nil {
+			return nil, err
+		}
 	}
 	players := make([]table.Player[shengji.Action, Obs], shengji.NumSeats)
 	var b *Bridge
 	for i := range shengji.NumSeats {
 		seat := shengji.Seat(i)
-		p, err := games.ShengjiLevel(s.Level, levelRand(s.Seed, seat))
+		level := s.Level
+		if s.Resume != nil && i < len(s.Resume.Names) {
+			level = s.Resume.Names[i]
+			if !slices.Contains(sjbot.Levels(), level) {
+				level = Fallback
+			}
+		}
+		p, err := games.ShengjiLevel(level, levelRand(s.Seed, seat))
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +93,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	if s.Spectator != nil {
 		spectators = append(spectators, s.Spectator)
 	}
-	tab, err := table.New(games.Shengji, players, table.Options[shengji.Action, Obs, shengji.Event]{
+	opts := table.Options[shengji.Action, Obs, shengji.Event]{
 		Seed:        s.Seed,
 		GameOptions: rules,
 		Log:         s.Log,
@@ -83,7 +102,14 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 			p, _ := games.ShengjiLevel(Fallback, levelRand(s.Seed^0xfa11, shengji.Seat(seat)))
 			return p
 		},
-	})
+	}
+	var tab *table.Table[shengji.Action, Obs, shengji.Event]
+	var err error
+	if s.Resume != nil {
+		tab, err = table.Resume(s.Resume, players, opts)
+	} else {
+		tab, err = table.New(games.Shengji, players, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
