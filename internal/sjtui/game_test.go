@@ -1,12 +1,14 @@
 package sjtui
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"felt/card"
 	"felt/shengji"
 	"felt/shengji/sjbot"
 )
@@ -137,4 +139,70 @@ func TestAutoplayWholeGame(t *testing.T) {
 		t.Fatalf("%d hands on the sheet, %d played", len(r.m.sheet), r.m.result.Hands)
 	}
 	t.Logf("%d screens, %d hands", screens, len(r.m.sheet))
+}
+
+// TestIllegalPlayRefusedWithReason: a play the rules refuse is not made;
+// the screen shows the engine's reason and asks again.
+func TestIllegalPlayRefusedWithReason(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		r := newRuntime(t, Setup{Seat: 0, Level: "greedy", Seed: seed, Rules: shengji.Standard()}, Options{Look: Look{NoColor: true}})
+		bot := sjbot.NewGreedy(rand.New(rand.NewPCG(seed, 1)))
+		for range 5000 {
+			if r.m.over != nil || r.m.done {
+				break
+			}
+			if p := r.m.pending; p != nil {
+				o := p.Obs
+				if t2, ok := o.Trick(); ok && t2.Count > 0 {
+					if bad, ok := illegalFollow(&o, t2.Lead()); ok {
+						seq := p.Seq
+						r.selectCards(bad)
+						r.press("enter")
+						r.until(100, func(r *runtime) bool { return r.m.pending != nil })
+						s := r.screen()
+						if !strings.Contains(s, "Not allowed: ") || r.m.pending.Seq != seq {
+							t.Fatalf("playing %v to %v: no reason shown or not asked again (seq %d, was %d):\n%s", bad, t2.Lead(), r.m.pending.Seq, seq, s)
+						}
+						var fe *shengji.FollowError
+						if err := trumpOf(&o).Order().CheckFollow(t2.Lead(), o.Hand, bad); !errors.As(err, &fe) || !strings.Contains(strings.Join(strings.Fields(s), " "), "Not allowed: "+fe.Reason) {
+							t.Fatalf("the reason on screen is not the engine's %v:\n%s", err, s)
+						}
+						r.cancel()
+						return
+					}
+				}
+				a, _ := bot.Act(&o)
+				switch a.Kind {
+				case shengji.Pass:
+					r.press("p")
+				case shengji.Declare:
+					r.press("1")
+				default:
+					r.selectCards(a.Cards)
+					r.press("enter")
+				}
+			}
+			r.step()
+		}
+		r.cancel()
+	}
+	t.Fatal("no seed gave an illegal follow to try")
+}
+
+// illegalFollow finds a play of the lead's size that breaks a rule of
+// following.
+func illegalFollow(o *shengji.Observation, lead card.Multi) (card.Multi, bool) {
+	ord := trumpOf(o).Order()
+	cs := ord.Sorted(o.Hand)
+	n := lead.Len()
+	for start := 0; start+n <= len(cs); start++ {
+		var m card.Multi
+		for _, c := range cs[start : start+n] {
+			_ = m.Add(c)
+		}
+		if err := ord.CheckFollow(lead, o.Hand, m); err != nil {
+			return m, true
+		}
+	}
+	return card.Multi{}, false
 }

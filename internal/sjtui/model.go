@@ -180,6 +180,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // refusal is the engine's reason for a refused move, in plain words.
 func refusal(err error) string {
+	var fe *shengji.FollowError
+	if errors.As(err, &fe) && fe.Reason != "" {
+		return "Not allowed: " + fe.Reason
+	}
 	var ae *shengji.ActionError
 	if errors.As(err, &ae) && ae.Reason != "" {
 		return "Not allowed: " + ae.Reason

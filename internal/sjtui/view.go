@@ -418,7 +418,16 @@ func (m Model) statusLines(w int) []string {
 	if m.statusBad {
 		st = m.th.paint(m.th.bad, st)
 	}
-	out := []string{fit(st, w)}
+	var out []string
+	if ansi.StringWidth(st) > w {
+		// a long reason takes two lines
+		wr := strings.Split(ansi.Wordwrap(st, w, " "), "\n")
+		for _, l := range wr[:min(2, len(wr))] {
+			out = append(out, fit(l, w))
+		}
+	} else {
+		out = append(out, fit(st, w))
+	}
 	if m.hint != "" {
 		out = append(out, fit(m.hint, w))
 	}
