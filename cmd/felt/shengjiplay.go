@@ -57,7 +57,7 @@ The rules are in docs/rules/shengji.md in Felt's source.`
 	}
 	f := c.Flags()
 	f.IntVar(&o.seat, "seat", 0, "your seat, 0 to 3 (seat 0 is dealt first in the first hand)")
-	f.StringVar(&o.level, "level", "greedy", "the computers' level: "+strings.Join(sjbot.Levels(), ", "))
+	f.StringVar(&o.level, "level", "greedy", "the computers' level: "+strings.Join(sjbot.Levels(), ", ")+", or exec:COMMAND for an outside program (protocol version 2, docs/table.md)")
 	f.Uint64Var(&o.seed, "seed", 0, "seed for the deals and the computers (default: from the clock)")
 	f.StringVar(&o.rules, "rules", "standard", "rules: a preset ("+strings.Join(shengji.Presets(), ", ")+") or a JSON file")
 	f.StringVar(&o.startLevel, "start-level", "", "both teams' starting level, 2 to A (default: the rules')")
@@ -108,8 +108,12 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	if o.seat < 0 || o.seat >= shengji.NumSeats {
 		return fmt.Errorf("--seat %d: want 0 to 3", o.seat)
 	}
-	if !slices.Contains(sjbot.Levels(), o.level) {
-		return fmt.Errorf("--level %q: want one of %s", o.level, strings.Join(sjbot.Levels(), ", "))
+	if command, ok := strings.CutPrefix(o.level, "exec:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return fmt.Errorf("--level %q: exec: needs a command", o.level)
+		}
+	} else if !slices.Contains(sjbot.Levels(), o.level) {
+		return fmt.Errorf("--level %q: want one of %s, or exec:COMMAND for an outside program", o.level, strings.Join(sjbot.Levels(), ", "))
 	}
 	r, err := shengjiRules(o.rules, o.startLevel)
 	if err != nil {

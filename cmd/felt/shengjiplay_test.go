@@ -1,8 +1,11 @@
 package main
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
+
+	"felt/internal/testenv"
 )
 
 // TestShengjiAutoplayText: without a terminal, --autoplay prints the game
@@ -50,6 +53,31 @@ func TestShengjiResumeRefusals(t *testing.T) {
 	}
 	_, _, err = felt(t, "", "shengji", "--resume", "x.jsonl")
 	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestShengjiOutsidePrograms: --level exec:COMMAND seats outside programs
+// (here examples/shengji_random.py, four of them under --autoplay); the
+// game is played to its end and no program fails.
+func TestShengjiOutsidePrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs python3")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	testenv.AcquireProcs(t, 4)
+	out := mustFelt(t, "", "shengji", "--autoplay", "--seed", "1", "--level", "exec:"+py+" ../../examples/shengji_random.py")
+	if !strings.Contains(out, "Game over after") {
+		t.Fatalf("no end:\n%.2000s", out)
+	}
+	if strings.Contains(out, "takes over") || strings.Contains(out, "forfeits") {
+		t.Fatalf("a program failed:\n%s", out)
+	}
+	_, _, err = felt(t, "", "shengji", "--level", "exec:  ")
+	if err == nil || !strings.Contains(err.Error(), "exec: needs a command") {
 		t.Fatalf("error %v", err)
 	}
 }

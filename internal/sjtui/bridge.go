@@ -153,16 +153,25 @@ func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (shengj
 	return b.human.Decide(ctx, d)
 }
 
-func (c *seatControl) Event(_ table.Seat, e shengji.Event) {
+func (c *seatControl) Event(s table.Seat, e shengji.Event) {
 	b := (*Bridge)(c)
 	var o Obs
 	if b.observe != nil {
 		o = b.observe()
 	}
+	if l, ok := b.inner.(table.Listener[shengji.Event]); ok {
+		l.Event(s, e)
+	}
 	b.send(EventMsg{Event: e, Obs: o})
 }
 
-func (c *seatControl) Notice(n table.Notice) { (*Bridge)(c).send(NoticeMsg{Notice: n}) }
+func (c *seatControl) Notice(n table.Notice) {
+	b := (*Bridge)(c)
+	if l, ok := b.inner.(table.Listener[shengji.Event]); ok {
+		l.Notice(n)
+	}
+	b.send(NoticeMsg{Notice: n})
+}
 
 func (c *seatControl) Refused(a shengji.Action, err error) {
 	(*Bridge)(c).send(RefusedMsg{Action: a, Err: err})

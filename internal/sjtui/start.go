@@ -7,8 +7,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
+	"time"
 
 	"felt/games"
+	"felt/program"
 	"felt/shengji"
 	"felt/shengji/sjbot"
 	"felt/table"
@@ -39,6 +42,15 @@ type Setup struct {
 // Fallback is the level that takes over a seat whose controller fails.
 const Fallback = "greedy"
 
+// ProgramDeadline is how long an outside program has for each decision.
+const ProgramDeadline = 10 * time.Second
+
+func closeAll(progs []*program.Program[shengji.Action, Obs, shengji.Event]) {
+	for _, p := range progs {
+		p.Close()
+	}
+}
+
 // levelRand is the random source of seat's computer player.
 func levelRand(seed uint64, seat shengji.Seat) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x736a74756900+uint64(seat)))
@@ -64,6 +76,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		}
 	}
 	players := make([]table.Player[shengji.Action, Obs], shengji.NumSeats)
+	var progs []*program.Program[shengji.Action, Obs, shengji.Event]
 	var b *Bridge
 	for i := range shengji.NumSeats {
 		seat := shengji.Seat(i)
@@ -74,9 +87,17 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 				level = Fallback
 			}
 		}
-		p, err := games.ShengjiLevel(level, levelRand(s.Seed, seat))
-		if err != nil {
-			return nil, err
+		var p table.Player[shengji.Action, Obs]
+		if command, ok := strings.CutPrefix(level, "exec:"); ok && s.Resume == nil && (seat != s.Seat || s.Autoplay) {
+			prog := program.New(command, games.ShengjiProgram, program.Options{Game: games.Shengji.Kind, Seat: table.Seat(seat), Seed: s.Seed + uint64(seat), Rules: rules})
+			progs = append(progs, prog)
+			p = table.Player[shengji.Action, Obs]{Name: level, Kind: table.Program, Control: prog, Deadline: ProgramDeadline}
+		} else {
+			var err error
+			if p, err = games.ShengjiLevel(level, levelRand(s.Seed, seat)); err != nil {
+				closeAll(progs)
+				return nil, err
+			}
 		}
 		if seat == s.Seat {
 			if s.Autoplay {
@@ -111,12 +132,14 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		tab, err = table.New(games.Shengji, players, opts)
 	}
 	if err != nil {
+		closeAll(progs)
 		return nil, err
 	}
 	eng := tab.Engine()
 	b.SetObserve(func() Obs { return eng.Observe(table.Seat(s.Seat)) })
 	go func() {
 		defer close(b.finished)
+		defer closeAll(progs)
 		r, err := tab.Run(ctx)
 		b.Done(r, err)
 	}()
