@@ -311,6 +311,9 @@ func (m Model) seatName(s shengji.Seat) string {
 	case 1:
 		return fmt.Sprintf("East (seat %d)", s)
 	case 2:
+		if m.opt.Autoplay {
+			return fmt.Sprintf("North (seat %d)", s)
+		}
 		return fmt.Sprintf("partner (seat %d)", s)
 	default:
 		return fmt.Sprintf("West (seat %d)", s)

@@ -226,6 +226,11 @@ func TestLooks(t *testing.T) {
 		}
 		// a larger window shows the same within its size
 		m, _ = upd(m, tea.WindowSizeMsg{Width: 120, Height: 40})
-		checkFits(t, "120x40", m.Render(), 120, 40)
+		big := m.Render()
+		checkFits(t, "120x40", big, 120, 40)
+		if !strings.Contains(big, "Tricks of this hand") {
+			t.Errorf("a larger window shows no trick history:\n%s", big)
+		}
+		checkNoHidden(t, m)
 	}
 }

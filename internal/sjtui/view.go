@@ -12,7 +12,7 @@ import (
 )
 
 // asciiOnly replaces the few symbols of the screen's words in ASCII.
-var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*")
+var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*", "→", "->")
 
 // spot is where a card of the hand is on the screen.
 type spot struct{ i, x, y int }
@@ -87,7 +87,7 @@ func (m Model) layout() ([]string, []spot) {
 	var middle []string
 	switch {
 	case m.done && (o.Phase == shengji.OverPhase || m.doneErr == nil):
-		middle = m.sheetLines(w)
+		middle = m.sheetLines(w, h-len(top)-4)
 	case m.over != nil:
 		middle = m.overLines(w)
 	default:
@@ -106,6 +106,10 @@ func (m Model) layout() ([]string, []spot) {
 		for _, e := range m.events[len(m.events)-n:] {
 			evs = append(evs, fit(m.th.paint(m.th.dim, e), w))
 		}
+	}
+	if room -= len(evs); room > 2 && m.over == nil && !m.done {
+		// a larger window: the hand's finished tricks, the latest first
+		evs = append(evs, m.historyLines(w, room-1)...)
 	}
 	lines := append(append(append([]string{}, top...), middle...), evs...)
 	lines = append(lines, status...)
@@ -285,6 +289,9 @@ func (m Model) tableLines(w int) []string {
 	}
 	name := func(s shengji.Seat) string {
 		n := fmt.Sprintf("%s (seat %d): %d cards", m.short(s), s, o.Counts[s])
+		if o.Counts[s] == 1 {
+			n = strings.TrimSuffix(n, "s")
+		}
 		if s == o.Banker {
 			n += ", banker"
 		}
@@ -321,6 +328,30 @@ func (m Model) tableLines(w int) []string {
 	}
 	lines = append(lines, fit(info, w))
 	return lines
+}
+
+// historyLines are the hand's finished tricks, the latest first, at most n.
+func (m Model) historyLines(w, n int) []string {
+	o := &m.obs
+	ord := trumpOf(o).Order()
+	var out []string
+	for i := o.NTricks - 1; i >= 0 && len(out) < n; i-- {
+		t := &o.Tricks[i]
+		if !t.Done() {
+			continue
+		}
+		if len(out) == 0 {
+			out = append(out, m.th.paint(m.th.heading, "Tricks of this hand, the latest first:"))
+		}
+		var parts []string
+		s := t.Leader
+		for range shengji.NumSeats {
+			parts = append(parts, m.short(s)+" "+m.th.multi(ord, t.Plays[s]))
+			s = s.Next()
+		}
+		out = append(out, fit(fmt.Sprintf("%2d. %s → %s %d", i+1, strings.Join(parts, ", "), m.short(t.Winner), t.Points), w))
+	}
+	return out
 }
 
 // bidsLine lists the declarations shown.
@@ -379,16 +410,16 @@ func (m Model) overLines(w int) []string {
 }
 
 // sheetLines is the score sheet of every hand.
-func (m Model) sheetLines(w int) []string {
+func (m Model) sheetLines(w, room int) []string {
 	lines := []string{m.th.paint(m.th.heading, "The game is over. Score sheet:")}
 	if m.doneErr != nil {
 		lines[0] = m.th.paint(m.th.bad, "The table stopped: "+m.doneErr.Error())
 	}
 	lines = append(lines, "Hand  Banker  Trump    Attackers  Result")
 	rows := m.sheet
-	if len(rows) > 8 {
-		lines = append(lines, fmt.Sprintf("… %d earlier hands", len(rows)-8))
-		rows = rows[len(rows)-8:]
+	if n := max(3, room-4); len(rows) > n {
+		lines = append(lines, fmt.Sprintf("… %d earlier hands", len(rows)-n+1))
+		rows = rows[len(rows)-n+1:]
 	}
 	for _, r := range rows {
 		res := fmt.Sprintf("bankers keep, +%d", r.up)
