@@ -184,11 +184,20 @@ func visible(o *shengji.Observation, over *shengji.Event) card.Multi {
 // checkNoHidden fails if the screen shows a card the seat may not see.
 func checkNoHidden(t *testing.T, m Model) {
 	t.Helper()
+	if bad := hiddenShown(m); len(bad) > 0 {
+		t.Fatalf("the screen shows %v, which seat %d may not see:\n%s", bad, m.seat, ansi.Strip(m.Render()))
+	}
+}
+
+// hiddenShown lists the cards on the screen the seat may not see.
+func hiddenShown(m Model) []card.Card {
 	s := ansi.Strip(m.Render())
 	vis := visible(&m.obs, m.over)
+	var bad []card.Card
 	for _, c := range shownFaces(s) {
 		if !vis.Has(c) {
-			t.Fatalf("the screen shows %s, which seat %d may not see:\n%s", c, m.seat, s)
+			bad = append(bad, c)
 		}
 	}
+	return bad
 }

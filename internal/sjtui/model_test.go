@@ -234,3 +234,27 @@ func TestLooks(t *testing.T) {
 		checkNoHidden(t, m)
 	}
 }
+
+// TestHiddenCardCheckFindsALeak: the no-hidden-card check of the screen
+// tests does find a card the seat may not see (here one put among the
+// happenings by hand), so its silence means something.
+func TestHiddenCardCheckFindsALeak(t *testing.T) {
+	g := gameAt(t, 12, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase })
+	m := staticModel(t, Look{})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	if bad := hiddenShown(m); len(bad) > 0 {
+		t.Fatalf("shown before any leak: %v", bad)
+	}
+	vis := visible(&m.obs, nil)
+	var leak card.Card
+	for c := range g.Hand().Cards(1).All() {
+		if !vis.Has(c) {
+			leak = c
+			break
+		}
+	}
+	m.addEvent("leak: " + m.th.face(leak))
+	if bad := hiddenShown(m); len(bad) != 1 || bad[0] != leak {
+		t.Fatalf("the check found %v, want %v", bad, leak)
+	}
+}
