@@ -405,6 +405,9 @@ func (e *env) replayViewCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
+			if ok, err := e.shengjiReplayView(cmd, path, ascii); ok {
+				return err
+			}
 			rp, _, err := readLog(path)
 			if err != nil {
 				return err

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -339,3 +341,44 @@ func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
 
 // Notice prints a table notice.
 func (p *textPrinter) Notice(n table.Notice) { p.printf("  %s\n", n) }
+
+// shengjiReplayView steps through a Shengji table log full screen; ok is
+// false when path is not one (the caller shows a Gin Rummy log).
+func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok bool, err error) {
+	if !isTableLogFile(path) {
+		return false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false, nil
+	}
+	defer f.Close()
+	var h struct {
+		Game string `json:"game"`
+	}
+	line, _ := bufio.NewReaderSize(io.LimitReader(f, table.MaxLogLine), 64<<10).ReadSlice('\n')
+	if json.Unmarshal(line, &h) != nil || h.Game != games.Shengji.Kind {
+		return false, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return true, err
+	}
+	frames, seat, err := sjtui.Frames(f, -1)
+	if err != nil {
+		return true, fmt.Errorf("%s: %w", path, err)
+	}
+	in, out, err := e.terminal("felt replay view")
+	if err != nil {
+		return true, err
+	}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	m := sjtui.NewReplay(frames, seat, filepath.Base(path), sjtui.Look{ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"})
+	_, err = tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)).Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
+		return true, err
+	}
+	return true, nil
+}

@@ -92,6 +92,15 @@ func TestShengjiEndToEnd(t *testing.T) {
 	check(s)
 	tp2.keys("q")
 	tp2.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	// and it can be watched again
+	tp3 := startTmux(t, tmux, sock, "sj3", fmt.Sprintf("%s replay view %s", bin, files[0]))
+	s = tp3.waitFor("the replay", 30*time.Second, has("replay of", "→ next"))
+	check(s)
+	tp3.keys("h")
+	s = tp3.waitFor("the end of hand 1 in the replay", 30*time.Second, has("Hand 1 is over."))
+	check(s)
+	tp3.keys("q")
+	tp3.waitFor("the viewer to exit", 30*time.Second, has("[felt exited 0]"))
 	out, _, err := felt(t, "", "replay", "verify", files[0])
 	if err != nil {
 		t.Fatalf("felt replay verify: %v\n%s", err, out)

@@ -31,6 +31,9 @@ type Options struct {
 	Names [shengji.NumSeats]string
 	// HintLevel is the computer player whose play a hint names ("hard").
 	HintLevel string
+	// Watch, if set, is what the title says is watched instead of
+	// autoplay (a replay).
+	Watch string
 }
 
 // DefaultDelay is the pause after a play is shown.
@@ -79,8 +82,8 @@ type Model struct {
 	result   table.Result
 	quit     bool
 	w, h     int
-	hintSeq  int
 	lastKind shengji.EventKind
+	keys     string // the keys line, when a replay sets it
 }
 
 // New returns the screen of seat, fed by b.
@@ -370,7 +373,7 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		delay = m.opt.Delay
 	case shengji.BuryEvent:
 		if e.Seat == m.seat && !e.Cards.IsEmpty() {
-			m.addEvent(fmt.Sprintf("You buried %s (%d points).", m.th.multi(ord, e.Cards), shengji.Points(e.Cards)))
+			m.addEvent(fmt.Sprintf("%s buried %s (%d points).", m.short(e.Seat), m.th.multi(ord, e.Cards), shengji.Points(e.Cards)))
 		} else {
 			m.addEvent(fmt.Sprintf("%s buried the kitty.", capital(m.seatName(e.Seat))))
 		}

@@ -151,7 +151,9 @@ func (m Model) titleLine() string {
 			s += " · " + phaseName(m.obs.Phase)
 		}
 	}
-	if m.opt.Autoplay {
+	if m.opt.Watch != "" {
+		s += " · " + m.opt.Watch
+	} else if m.opt.Autoplay {
 		s += " · watching (autoplay)"
 	} else {
 		s += fmt.Sprintf(" · you are seat %d", m.seat)
@@ -519,9 +521,20 @@ func (m Model) handLines(w int) ([]string, []spot) {
 	return lines, spots
 }
 
+// keysText is a replay's keys line, in ASCII when the look is.
+func (m Model) keysText() string {
+	if m.th.ascii {
+		return strings.NewReplacer("→", "->", "←", "<-").Replace(m.keys)
+	}
+	return m.keys
+}
+
 // keysLine says which keys do what now.
 func (m Model) keysLine() string {
 	k := func(key, what string) string { return m.th.paint(m.th.key, key) + " " + what }
+	if m.keys != "" {
+		return m.keysText()
+	}
 	var parts []string
 	switch {
 	case m.done:
