@@ -24,6 +24,9 @@ type Config struct {
 	Parallel int       // games played at once (0 means 1)
 	SaveDir  string    // if set, each game's replay log is written there
 	Timeout  time.Duration
+	// DefenderLaysOut (the table driver only) lets the defender lay out
+	// its own melds after a knock (games.GinLayOutOption).
+	DefenderLaysOut bool
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 	// NewPlayer, if set, makes the players instead of agent.New (for

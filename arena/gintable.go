@@ -81,6 +81,21 @@ func (t ginTimed) Notice(n table.Notice) {
 	}
 }
 
+// ginOptions are the table's options: the rules, and the defender laying
+// out its own melds when cfg says so.
+func ginOptions(cfg Config) (json.RawMessage, error) {
+	rules, err := json.Marshal(cfg.Rules)
+	if err != nil || !cfg.DefenderLaysOut {
+		return rules, err
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(rules, &fields); err != nil {
+		return nil, err
+	}
+	fields[games.GinLayOutOption] = true
+	return json.Marshal(fields)
+}
+
 // PlayGinTable plays game i of the match through the table driver: A in
 // seat ASeat(i), each hand's deck drawn from the table's seed
 // DealSeed(cfg.Seed, i) and the hand's number (so mirrored pairs meet the
@@ -101,7 +116,7 @@ func playGinTable(ctx context.Context, cfg Config, i int, sess *ginSession) Game
 			sess.close() // a program that failed, or may still be thinking, is not kept
 		}
 	}()
-	rules, err := json.Marshal(cfg.Rules)
+	rules, err := ginOptions(cfg)
 	if err != nil {
 		rec.Err = err
 		return rec

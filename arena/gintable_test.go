@@ -120,3 +120,32 @@ func TestGinTablePrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestGinTableDefenderLaysOut: with the defender laying out its own melds,
+// an outside program (answering lay_out from its legal moves) and a
+// built-in level play whole games; the saved logs hold the layouts.
+func TestGinTableDefenderLaysOut(t *testing.T) {
+	testenv.AcquireProcs(t, 1)
+	needPython(t)
+	dir := t.TempDir()
+	cfg := Config{A: "exec:python3 ../examples/gin_random_v2.py", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 4, Parallel: 1,
+		SaveDir: dir, DefenderLaysOut: true, Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err := RunGinTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layouts := 0
+	for _, r := range recs {
+		if r.Forfeit || len(r.Hands) == 0 {
+			t.Fatalf("game %d: %+v", r.Index, r)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%06d.jsonl", r.Index)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		layouts += strings.Count(string(b), `"kind":"lay_out"`)
+	}
+	if layouts == 0 {
+		t.Fatal("no layout in the logs")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"felt/card"
 	"felt/gin"
@@ -23,12 +24,61 @@ var Gin = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format
 type GinEngine struct {
 	g    *gin.Game
 	seed uint64
+	// layOut is the table option defender_lays_out: after a knock the
+	// defender lays out its own melds (a lay_out move); its other cards
+	// are laid off as well as they may be.
+	layOut  bool
+	pending *ginKnock // a knock awaiting the defender's layout
+}
+
+// ginKnock is a knock awaiting the defender's layout.
+type ginKnock struct {
+	knocker gin.Seat
+	knock   gin.Action
+	sd      gin.Showdown // with the engine's choice for the defender
+}
+
+// GinLayOutOption is the key of Gin Rummy's table option (beside the
+// rules) that lets the defender lay out its own melds after a knock.
+const GinLayOutOption = "defender_lays_out"
+
+// GinLayOut is the defender's move at a table whose defender lays out:
+// its own melds (at most three); its other cards are laid off on the
+// knocker's melds as well as they may be (gin.Layoffs), none on a gin.
+func GinLayOut(melds gin.Arrangement) gin.Action {
+	return gin.Action{Kind: gin.NoAction, Show: melds}
+}
+
+// layout is the defender's layout of a lay_out move.
+func (p *ginKnock) layout(melds gin.Arrangement) gin.Layout {
+	l := gin.Layout{Melds: melds}
+	if p.sd.Result != gin.GinResult && p.sd.Result != gin.BigGinResult {
+		l.Layoffs = gin.Layoffs(p.sd.Knocker, p.sd.DefenderCards&^melds.Melded())
+	}
+	return l
 }
 
 // NewGin returns a Gin Rummy engine for a table with this seed and rules
 // (gin.Rules as JSON over the standard rules; empty for the standard).
 func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
 	r := gin.Standard()
+	var layOut bool
+	if len(options) > 0 {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(options, &fields); err != nil {
+			return nil, fmt.Errorf("gin: options: %w", err)
+		}
+		if v, ok := fields[GinLayOutOption]; ok {
+			if err := json.Unmarshal(v, &layOut); err != nil {
+				return nil, fmt.Errorf("gin: options: %s: %w", GinLayOutOption, err)
+			}
+			delete(fields, GinLayOutOption)
+			var err error
+			if options, err = json.Marshal(fields); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if len(options) > 0 {
 		var err error
 		if r, err = gin.ParseRules(r, options); err != nil {
@@ -39,7 +89,7 @@ func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.
 	if err != nil {
 		return nil, err
 	}
-	return &GinEngine{g: g, seed: seed}, nil
+	return &GinEngine{g: g, seed: seed, layOut: layOut}, nil
 }
 
 // Game returns the game: the full state, for whoever runs the table.
@@ -53,6 +103,9 @@ func (e *GinEngine) Team(s table.Seat) int { return int(s) }
 
 // ToAct is the seat to move, or none between hands.
 func (e *GinEngine) ToAct() table.Seats {
+	if e.pending != nil {
+		return table.SeatsOf(table.Seat(e.pending.knocker.Other()))
+	}
 	if e.g.Over() || e.g.NeedsDeal() {
 		return 0
 	}
@@ -70,6 +123,19 @@ func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
 	if s >= 2 {
 		return fmt.Errorf("gin: seat %d: %w", s, gin.ErrInvalidSeat)
 	}
+	if e.pending != nil {
+		if gin.Seat(s) != e.pending.knocker.Other() {
+			return fmt.Errorf("gin: seat %d: %w (the defender lays out)", s, gin.ErrNotYourTurn)
+		}
+		if a.Kind != gin.NoAction || a.Card != 0 {
+			return fmt.Errorf("gin: %s: %w (the defender lays out its melds after the knock)", a.Kind, gin.ErrWrongPhase)
+		}
+		_, err := gin.SettleLayout(e.g.Rules(), e.pending.sd, e.pending.layout(a.Show))
+		return err
+	}
+	if a.Kind == gin.NoAction {
+		return fmt.Errorf("gin: lay_out: %w (no knock awaits the defender's layout)", gin.ErrWrongPhase)
+	}
 	return e.g.Check(gin.Seat(s), a)
 }
 
@@ -78,7 +144,37 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 	if s >= 2 {
 		return fmt.Errorf("gin: seat %d: %w", s, gin.ErrInvalidSeat)
 	}
-	return e.g.ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
+	seen, sp := (*[2]gin.Event)(v.Seat[:2]), &v.Spectator
+	if e.pending != nil {
+		if err := e.Check(s, a); err != nil {
+			return err
+		}
+		p := e.pending
+		if err := e.g.ApplyLaidOut(p.knocker, p.knock, p.layout(a.Show), seen, sp); err != nil {
+			return err
+		}
+		e.pending = nil
+		// The hand's end is the defender's move, seen by all.
+		for i := range seen {
+			seen[i].Seat, seen[i].Kind, seen[i].Card = gin.Seat(s), gin.NoAction, 0
+		}
+		sp.Seat, sp.Kind, sp.Card = gin.Seat(s), gin.NoAction, 0
+		return nil
+	}
+	if e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin) {
+		sd, err := e.g.Showdown(gin.Seat(s), a)
+		if err != nil {
+			return err
+		}
+		e.pending = &ginKnock{knocker: gin.Seat(s), knock: a, sd: sd}
+		ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: a.Kind, Card: a.Card, Melds: sd.Knocker}
+		seen[0], seen[1], *sp = ev, ev, ev
+		return nil
+	}
+	if a.Kind == gin.NoAction {
+		return e.Check(s, a)
+	}
+	return e.g.ApplyShown(gin.Seat(s), a, seen, sp)
 }
 
 // ginDeal is a deal line's record: the hand's number, dealer and deck.
@@ -126,7 +222,25 @@ func (e *GinEngine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 }
 
 // Observe returns seat s's observation.
-func (e *GinEngine) Observe(s table.Seat) gin.Observation { return e.g.Observe(gin.Seat(s)) }
+// While a knock awaits the defender's layout, that seat is to move and
+// the defender's observation's Result holds the knock's showdown with the
+// engine's choice for the defender (the hand is not over: Phase says so).
+func (e *GinEngine) Observe(s table.Seat) gin.Observation {
+	o := e.g.Observe(gin.Seat(s))
+	if p := e.pending; p != nil {
+		o.Turn = p.knocker.Other()
+		if gin.Seat(s) == p.knocker {
+			return o // the defender's cards are not shown before its layout
+		}
+		r := gin.Result{Kind: p.sd.Result, Knocker: p.knocker, Winner: p.knocker, Points: p.sd.Points, Showdown: p.sd}
+		if !p.sd.KnockerWins {
+			r.Winner = p.knocker.Other()
+		}
+		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
+		o.Result = &r
+	}
+	return o
+}
 
 // Outcome is the game's standing: totals, with every bonus once over.
 func (e *GinEngine) Outcome() table.Outcome {
@@ -149,6 +263,9 @@ type ginMove struct {
 // MarshalMove encodes an action: its kind, card and shown melds.
 func (e *GinEngine) MarshalMove(a gin.Action) ([]byte, error) {
 	m := ginMove{Kind: a.Kind.String(), Card: a.Card}
+	if a.Kind == gin.NoAction {
+		m.Kind = "lay_out"
+	}
 	if a.Show.Len() > 0 {
 		m.Melds = gin.MeldLists(a.Show)
 	}
@@ -161,6 +278,18 @@ func (e *GinEngine) UnmarshalMove(b []byte) (gin.Action, error) {
 	var a gin.Action
 	if err := strict(b, &m); err != nil {
 		return a, fmt.Errorf("gin: move: %w", err)
+	}
+	if m.Kind == "lay_out" {
+		if m.Card != 0 {
+			return a, fmt.Errorf("gin: move: lay_out takes no card: %w", gin.ErrMalformedAction)
+		}
+		var err error
+		if len(m.Melds) > 0 {
+			if a.Show, err = gin.ArrangementOf(m.Melds); err != nil {
+				return gin.Action{}, err
+			}
+		}
+		return a, nil
 	}
 	k, err := gin.ParseActionKind(m.Kind)
 	if err != nil {
@@ -183,7 +312,13 @@ func GinLevel(name string, rng *rand.Rand) (table.Player[gin.Action, gin.Observa
 		return table.Player[gin.Action, gin.Observation]{}, err
 	}
 	return table.Player[gin.Action, gin.Observation]{Name: p.Name(), Kind: table.Level,
-		Control: Controller(func(o *gin.Observation) (gin.Action, bool) { return p.Act(o), true })}, nil
+		Control: Controller(func(o *gin.Observation) (gin.Action, bool) {
+			if o.Result != nil && o.Phase != gin.OverPhase {
+				// A knock awaits this defender's layout: the engine's choice.
+				return GinLayOut(o.Result.Showdown.Defender), true
+			}
+			return p.Act(o), true
+		})}, nil
 }
 
 // strict decodes one JSON value, refusing unknown fields and trailing data.

@@ -14,7 +14,14 @@ import (
 // wire form that gives, at a hand's end, all that the table sees.
 var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
 	Codec: &GinEngine{},
-	Legal: func(o *gin.Observation) ([]gin.Action, int) { return o.LegalActions(nil), 0 },
+	Legal: func(o *gin.Observation) ([]gin.Action, int) {
+		if o.Result != nil && o.Phase != gin.OverPhase {
+			// A knock awaits this defender's layout: the engine's choice
+			// (any other arrangement of its own cards is accepted).
+			return []gin.Action{GinLayOut(o.Result.Showdown.Defender)}, 0
+		}
+		return o.LegalActions(nil), 0
+	},
 	Obs:   func(o gin.Observation) any { return agent.WireObs(&o) },
 	Event: func(e gin.Event) any { return GinEventWire(e) },
 }
@@ -23,11 +30,13 @@ var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
 type GinEvent struct {
 	Hand   int         `json:"hand"`
 	Seat   gin.Seat    `json:"seat"`             // who moved; at a deal, the dealer
-	Kind   string      `json:"kind"`             // the move's kind, or "deal"
+	Kind   string      `json:"kind"`             // the move's kind, "deal", or "lay_out" (a defender's layout ending the hand)
 	Card   card.Card   `json:"card,omitempty"`   // the card the move put in view, if this viewer may see it
 	Cards  []card.Card `json:"cards,omitempty"`  // at a deal, the viewer's ten cards
 	Upcard card.Card   `json:"upcard,omitempty"` // at a deal, the card turned up
 	End    *GinHandEnd `json:"end,omitempty"`    // the hand's end, when the move ended it
+	// Melds are, at a knock whose defender lays out, the knocker\'s melds.
+	Melds [][]card.Card `json:"melds,omitempty"`
 }
 
 // GinHandEnd is all that the table sees when a hand ends.
@@ -68,9 +77,14 @@ func cardList(s card.Set) []card.Card {
 // GinEventWire converts an event for protocol version 2.
 func GinEventWire(e gin.Event) GinEvent {
 	w := GinEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
-	if e.Kind == gin.NoAction {
+	if e.Kind == gin.NoAction && e.End == nil {
 		w.Kind = "deal"
 		w.Cards = e.Cards.Cards()
+	} else if e.Kind == gin.NoAction {
+		w.Kind = "lay_out"
+	}
+	if e.Melds.Len() > 0 {
+		w.Melds = gin.MeldLists(e.Melds)
 	}
 	if e.End == nil {
 		return w

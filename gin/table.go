@@ -29,6 +29,9 @@ type Event struct {
 	Upcard card.Card // at a deal, the card turned up
 	// End is set when the move ended the hand: all that is shown.
 	End *HandEnd
+	// Melds is, at a knock whose defender lays out its own cards (the hand
+	// not over yet), the knocker's melds as shown, for everyone.
+	Melds Arrangement
 }
 
 // HandEnd is what everyone sees when a hand ends.
@@ -264,4 +267,48 @@ func (g *Game) ApplyLaidOut(seat Seat, a Action, l Layout, seen *[2]Event, spect
 	}
 	g.show(seat, a, shown, seen, spectator)
 	return nil
+}
+
+// Layoffs returns the lay-offs of cards (the defender's cards outside its
+// own melds) onto the knocker's melds that leave the least deadwood, and
+// among those the fewest cards: what the defender lays off once it has
+// laid out its own melds.
+func Layoffs(knocker Arrangement, cards card.Set) []Layoff {
+	chains := layoffChains(knocker, cards)
+	best, bestN := 0, 0
+	var bestL card.Set
+	bestPick := make([]int, len(chains))
+	pick := make([]int, len(chains))
+	var walk func(i int, used card.Set, n int)
+	walk = func(i int, used card.Set, n int) {
+		if i == len(chains) {
+			v := Sum(used)
+			if v > best || v == best && (n < bestN || n == bestN && used < bestL) {
+				best, bestN, bestL = v, n, used
+				copy(bestPick, pick)
+			}
+			return
+		}
+		pick[i] = 0
+		walk(i+1, used, n)
+		u := used
+		for k := 0; k < chains[i].n; k++ {
+			c := chains[i].cards[k]
+			if u.Has(c) {
+				break
+			}
+			u = u.Add(c)
+			pick[i] = k + 1
+			walk(i+1, u, n+k+1)
+		}
+		pick[i] = 0
+	}
+	walk(0, 0, 0)
+	var out []Layoff
+	for i, k := range bestPick {
+		for j := 0; j < k; j++ {
+			out = append(out, Layoff{Card: chains[i].cards[j], Onto: chains[i].onto})
+		}
+	}
+	return out
 }

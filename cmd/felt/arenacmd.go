@@ -71,6 +71,9 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
 			}
+			if cfg.DefenderLaysOut && !onTable {
+				return fmt.Errorf("--defender-lays-out: only with --table")
+			}
 			play, run, via := arena.PlayGame, arena.Run, ""
 			if onTable {
 				play, run, via = arena.PlayGinTable, arena.RunGinTable, ", through the table driver"
@@ -125,6 +128,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
+	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "with --table: after a knock the defender lays out its own melds (a lay_out move)")
 	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (outside programs speak protocol version 2)")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
