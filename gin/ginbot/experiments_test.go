@@ -43,6 +43,13 @@ func TestTuneHardVariants(t *testing.T) {
 		{"sharp19", func(h *Hard) { h.belief.Sharpness = 19 }},
 		{"beta2", func(h *Hard) { h.belief.Beta = 2 }},
 		{"200 worlds", func(h *Hard) { h.Worlds = 200 }},
+		{"particles400", func(h *Hard) { h.belief = resized(h.belief, 400) }},
+		{"particles3200", func(h *Hard) { h.belief = resized(h.belief, 3200) }},
+		{"particles1600", func(h *Hard) {
+			b := NewBelief(h.rng, 1600)
+			b.Beta, b.Sharpness, b.Repair, b.KnockChance = h.belief.Beta, h.belief.Sharpness, h.belief.Repair, h.belief.KnockChance
+			h.belief = b
+		}},
 		{"danger5", func(h *Hard) { h.normal.DangerWeight = 5 }},
 		{"danger1.5", func(h *Hard) { h.normal.DangerWeight = 1.5 }},
 		{"take0", func(h *Hard) { h.normal.TakeMargin = 0 }},
@@ -90,6 +97,13 @@ func TestTuneHardVariants(t *testing.T) {
 		wg.Wait()
 		fmt.Printf("%s against %s: %.1f%% of %d\n", v.name, opp, 100*float64(wins)/float64(games), games)
 	}
+}
+
+// resized returns a belief like b with n particles.
+func resized(b *Belief, n int) *Belief {
+	r := NewBelief(b.rng, n)
+	r.Beta, r.Sharpness, r.Repair, r.KnockChance = b.Beta, b.Sharpness, b.Repair, b.KnockChance
+	return r
 }
 
 func tuneGames() int {
