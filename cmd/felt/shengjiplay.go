@@ -25,11 +25,11 @@ import (
 
 // shengjiPlayOptions are the flags of `felt shengji`.
 type shengjiPlayOptions struct {
-	seat                                   int
-	level, rules, startLevel, save, resume string
-	seed                                   uint64
-	ascii, autoplay                        bool
-	delay, dealDelay                       time.Duration
+	seat                                         int
+	level, rules, startLevel, save, resume, note string
+	seed                                         uint64
+	ascii, autoplay                              bool
+	delay, dealDelay                             time.Duration
 }
 
 // addShengjiPlay makes `felt shengji` with no subcommand play Shengji.
@@ -182,6 +182,16 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	var skipped []string
+	for i, n := range rec.Names {
+		if strings.HasPrefix(n, "exec:") && (i != seat || o.autoplay) {
+			skipped = append(skipped, fmt.Sprintf("seat %d", i))
+		}
+	}
+	o.note = ""
+	if len(skipped) > 0 {
+		o.note = fmt.Sprintf("A saved game never starts a program: %s plays for the outside program of %s.", sjtui.Fallback, strings.Join(skipped, ", "))
 	}
 	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(seat), Level: sjtui.Fallback, Autoplay: o.autoplay, Log: file, Resume: rec}, in, out, o.resume, file)
 }

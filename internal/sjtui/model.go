@@ -31,6 +31,8 @@ type Options struct {
 	Names [shengji.NumSeats]string
 	// HintLevel is the computer player whose play a hint names ("hard").
 	HintLevel string
+	// Note, if set, is said on the screen when it opens.
+	Note string
 	// Watch, if set, is what the title says is watched instead of
 	// autoplay (a replay).
 	Watch string
@@ -91,7 +93,7 @@ func New(b *Bridge, seat shengji.Seat, opt Options) Model {
 	if opt.HintLevel == "" {
 		opt.HintLevel = "hard"
 	}
-	return Model{b: b, seat: seat, opt: opt, th: newTheme(opt.Look), w: 80, h: 24}
+	return Model{b: b, seat: seat, opt: opt, th: newTheme(opt.Look), w: 80, h: 24, status: opt.Note}
 }
 
 // Init starts reading the table.
@@ -636,6 +638,25 @@ func (m Model) describeHint(a shengji.Action) string {
 		why = ", leading"
 	} else if t, ok := m.obs.Trick(); ok {
 		why = ", following " + m.th.multi(ord, t.Lead())
+		// who would hold the trick after it
+		var plays []card.Multi
+		var seats []shengji.Seat
+		s := t.Leader
+		for range t.Count {
+			plays, seats = append(plays, t.Plays[s]), append(seats, s)
+			s = s.Next()
+		}
+		plays, seats = append(plays, a.Cards), append(seats, m.seat)
+		if w, err := ord.Winner(plays); err == nil {
+			switch {
+			case seats[w] == m.seat:
+				why += ": it takes the trick so far"
+			case seats[w] == m.seat.Partner():
+				why += ": your partner keeps the trick"
+			default:
+				why += ": the trick stays with " + m.short(seats[w])
+			}
+		}
 	}
 	if p := shengji.Points(a.Cards); p > 0 {
 		why += fmt.Sprintf(", with %d points", p)

@@ -258,3 +258,22 @@ func TestHiddenCardCheckFindsALeak(t *testing.T) {
 		t.Fatalf("the check found %v, want %v", bad, leak)
 	}
 }
+
+func TestHintSaysWhoHoldsTheTrick(t *testing.T) {
+	g := gameAt(t, 13, func(g *shengji.Game) bool {
+		h := g.Hand()
+		if h.Phase() != shengji.PlayPhase || h.Turn() != 0 {
+			return false
+		}
+		tr := h.Trick(h.NumTricks() - 1)
+		return tr.Count > 0
+	})
+	m := staticModel(t, Look{ASCII: true})
+	o := g.Observe(0)
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
+	play, _ := o.NthPlay(0)
+	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
+	if !strings.Contains(m.hint, ", following ") || !(strings.Contains(m.hint, "takes the trick so far") || strings.Contains(m.hint, "your partner keeps the trick") || strings.Contains(m.hint, "the trick stays with")) {
+		t.Fatalf("hint %q", m.hint)
+	}
+}
