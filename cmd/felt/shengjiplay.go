@@ -205,16 +205,9 @@ func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sj
 	if err != nil {
 		return err
 	}
-	var names [shengji.NumSeats]string
-	for i := range names {
-		names[i] = setup.Level
-	}
-	if !o.autoplay {
-		names[seat] = "you"
-	}
 	m := sjtui.New(b, seat, sjtui.Options{
 		Look:  sjtui.Look{ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"},
-		Delay: o.delay, DealDelay: o.dealDelay, Autoplay: o.autoplay, Seed: seed, Names: names,
+		Delay: o.delay, DealDelay: o.dealDelay, Autoplay: o.autoplay, Seed: seed,
 	})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
 	final, runErr := p.Run()

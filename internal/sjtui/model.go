@@ -27,8 +27,6 @@ type Options struct {
 	Autoplay bool
 	// Seed seeds the hints.
 	Seed uint64
-	// Names are the seats' players, for the screen.
-	Names [shengji.NumSeats]string
 	// HintLevel is the computer player whose play a hint names ("hard").
 	HintLevel string
 	// Note, if set, is said on the screen when it opens.

@@ -81,12 +81,11 @@ func (m Model) layout() ([]string, []spot) {
 		top = append(top, "", "Waiting for the table…")
 		return pad(top, h), nil
 	}
-	o := &m.obs
 	top = append(top, fit(m.trumpLine(), w), fit(m.levelsLine(), w), fit(m.pointsLine(), w))
 
 	var middle []string
 	switch {
-	case m.done && (o.Phase == shengji.OverPhase || m.doneErr == nil):
+	case m.done:
 		middle = m.sheetLines(w, h-len(top)-4)
 	case m.over != nil:
 		middle = m.overLines(w)
