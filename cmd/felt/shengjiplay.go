@@ -186,12 +186,12 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	var skipped []string
 	for i, n := range rec.Names {
 		if strings.HasPrefix(n, "exec:") && (i != seat || o.autoplay) {
-			skipped = append(skipped, fmt.Sprintf("seat %d", i))
+			skipped = append(skipped, fmt.Sprint(i))
 		}
 	}
 	o.note = ""
 	if len(skipped) > 0 {
-		o.note = fmt.Sprintf("A saved game never starts a program: %s plays for the outside program of %s.", sjtui.Fallback, strings.Join(skipped, ", "))
+		o.note = fmt.Sprintf("A saved game never starts a program: %s plays seat(s) %s.", sjtui.Fallback, strings.Join(skipped, ", "))
 	}
 	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(seat), Level: sjtui.Fallback, Autoplay: o.autoplay, Log: file, Resume: rec}, in, out, o.resume, file)
 }
@@ -206,6 +206,7 @@ func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sj
 		return err
 	}
 	m := sjtui.New(b, seat, sjtui.Options{
+		Note:  o.note,
 		Look:  sjtui.Look{ASCII: o.ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"},
 		Delay: o.delay, DealDelay: o.dealDelay, Autoplay: o.autoplay, Seed: seed,
 	})

@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"felt/internal/testenv"
 )
 
 // TestShengjiEndToEnd plays `felt shengji` in an 80×24 tmux pane: a bid
@@ -118,4 +121,61 @@ func TestShengjiAutoplayEndToEnd(t *testing.T) {
 	checkScreen(t, s)
 	tp.keys("q")
 	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+}
+
+// TestShengjiResumeNeverStartsAProgram: a game against outside programs,
+// quit and resumed, is played on by greedy in their seats, and the
+// screen says so; the programs are not started again.
+func TestShengjiResumeNeverStartsAProgram(t *testing.T) {
+	tmux := needTmux(t)
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	testenv.AcquireProcs(t, 4) // felt in tmux and its three programs
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "tmux.sock")
+	marker := filepath.Join(dir, "started")
+	// the program notes each start in a file
+	abs, err := filepath.Abs(filepath.Join("..", "..", "examples", "shengji_random.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	command := fmt.Sprintf("exec:echo x >> %s; exec %s %s", marker, py, abs)
+	tp := startTmux(t, tmux, sock, "p1", fmt.Sprintf("%s shengji --seed 2 --save-dir %s --deal-delay 5ms --level %s", bin, dir, shellQuote(command)))
+	defer tp.run("kill-server")
+	// play to the second trick: every program has been asked by then
+	for range 10 {
+		s := tp.waitFor("a decision or trick 2", 60*time.Second, func(s string) bool {
+			return strings.Contains(s, "Trick 2") || strings.Contains(s, "enter bury 8") || strings.Contains(s, "enter play")
+		})
+		if strings.Contains(s, "Trick 2") {
+			break
+		}
+		tp.keys("h")
+		tp.waitFor("a hint", 30*time.Second, has("would"))
+		tp.keys("Enter")
+		tp.waitFor("the move", 30*time.Second, func(s string) bool { return !strings.Contains(s, "would") })
+	}
+	tp.keys("q")
+	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	data, err := os.ReadFile(marker)
+	if err != nil || strings.Count(string(data), "x") != 3 {
+		t.Fatalf("programs started: %q (%v), want 3", data, err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "shengji-*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("logs %v", files)
+	}
+	tp2 := startTmux(t, tmux, sock, "p2", fmt.Sprintf("%s shengji --resume %s --deal-delay 5ms", bin, files[0]))
+	tp2.waitFor("the note", 30*time.Second, has("never starts a program: greedy plays seat(s) 1, 2, 3."))
+	tp2.keys("q")
+	tp2.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	if data, _ := os.ReadFile(marker); strings.Count(string(data), "x") != 3 {
+		t.Fatalf("a resumed game started a program: %q", data)
+	}
 }

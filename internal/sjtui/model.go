@@ -91,7 +91,11 @@ func New(b *Bridge, seat shengji.Seat, opt Options) Model {
 	if opt.HintLevel == "" {
 		opt.HintLevel = "hard"
 	}
-	return Model{b: b, seat: seat, opt: opt, th: newTheme(opt.Look), w: 80, h: 24, status: opt.Note}
+	m := Model{b: b, seat: seat, opt: opt, th: newTheme(opt.Look), w: 80, h: 24}
+	if opt.Note != "" {
+		m.events = []string{opt.Note}
+	}
+	return m
 }
 
 // Init starts reading the table.

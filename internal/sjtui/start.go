@@ -88,7 +88,10 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 			}
 		}
 		var p table.Player[shengji.Action, Obs]
-		if command, ok := strings.CutPrefix(level, "exec:"); ok && s.Resume == nil && (seat != s.Seat || s.Autoplay) {
+		if seat == s.Seat && !s.Autoplay {
+			level = Fallback // the person plays: no computer here
+		}
+		if command, ok := strings.CutPrefix(level, "exec:"); ok && s.Resume == nil {
 			prog := program.New(command, games.ShengjiProgram, program.Options{Game: games.Shengji.Kind, Seat: table.Seat(seat), Seed: s.Seed + uint64(seat), Rules: rules})
 			progs = append(progs, prog)
 			p = table.Player[shengji.Action, Obs]{Name: level, Kind: table.Program, Control: prog, Deadline: ProgramDeadline}
