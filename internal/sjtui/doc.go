@@ -11,4 +11,10 @@
 // Model is pure state: every I/O (submitting a move, queueing a bid,
 // waiting for the table, computing a hint) happens in a command. The
 // screen shows only the seat's observation.
+//
+// The hand is drawn by suit-group, trumps first, each group's units
+// (tractors, pairs, singles) from the highest, a pair's or a tractor's
+// cards joined by '-'. Replay steps through a table log on the same
+// screen, as one seat saw it (Frames replays the log through an engine
+// that notes each step).
 package sjtui

@@ -486,8 +486,11 @@ func (m Model) handLines(w int) ([]string, []spot) {
 				lines = append(lines, line)
 				line, x = "   ", 3
 			}
-			for _, c := range cs {
+			for k, c := range cs {
 				mark := " "
+				if k > 0 {
+					mark = "-" // a pair's or a tractor's cards are joined
+				}
 				sel := i < len(m.sel) && m.sel[i]
 				if sel {
 					mark = "*"
