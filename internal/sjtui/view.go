@@ -555,7 +555,11 @@ func (m Model) keysLine() string {
 			if i >= 9 {
 				break
 			}
-			parts = append(parts, k(fmt.Sprint(i+1), "bid "+m.th.plain(ord, d.Cards)))
+			what := "bid " + m.th.plain(ord, d.Cards)
+			if r, _, _ := shengji.DeclarationRank(d.Cards, m.obs.Level); r >= shengji.BidSmallJokers {
+				what += " (no trump)"
+			}
+			parts = append(parts, k(fmt.Sprint(i+1), what))
 		}
 		switch {
 		case m.pending != nil && m.obs.Phase == shengji.BidPhase:
