@@ -206,3 +206,27 @@ func illegalFollow(o *shengji.Observation, lead card.Multi) (card.Multi, bool) {
 	}
 	return card.Multi{}, false
 }
+
+// TestPersonPlaysWholeGame: a person (greedy's choices, made through the
+// keys) plays a whole game to the score sheet.
+func TestPersonPlaysWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game")
+	}
+	n := 0
+	check := func(r *runtime, msg tea.Msg) {
+		if n++; n%50 == 0 && r.m.haveObs {
+			checkFits(t, "screen", r.m.Render(), 80, 24)
+			checkNoHidden(t, r.m)
+		}
+	}
+	r := playHands(t, Setup{Seat: 3, Level: "greedy", Seed: 17, Rules: shengji.Standard()}, 1000, check)
+	r.press("enter") // the last hand's result, then the end
+	r.until(100, func(r *runtime) bool { return r.m.done })
+	s := r.screen()
+	if !r.m.result.Over || !strings.Contains(s, "Score sheet") || len(r.m.sheet) != r.m.result.Hands {
+		t.Fatalf("not at the end (%d hands on the sheet, result %+v):\n%s", len(r.m.sheet), r.m.result, s)
+	}
+	checkFits(t, "score sheet", r.m.Render(), 80, 24)
+	t.Logf("%d hands, %d screens\n%s", len(r.m.sheet), n, s)
+}
