@@ -416,7 +416,17 @@ func (m Model) sheetLines(w, room int) []string {
 	if m.doneErr != nil {
 		lines[0] = m.th.paint(m.th.bad, "The table stopped: "+m.doneErr.Error())
 	}
-	lines = append(lines, "Hand  Banker  Trump    Attackers  Result")
+	if m.result.Over {
+		who := "East/West"
+		if shengji.Team(m.result.Winner) == m.seat.Team() {
+			who = "Your team"
+			if m.opt.Autoplay {
+				who = "South/North"
+			}
+		}
+		lines[0] = m.th.paint(m.th.heading, fmt.Sprintf("The game is over: %s won. Score sheet:", who))
+	}
+	lines = append(lines, "Hand  Banker   Trump    Attackers  Result")
 	rows := m.sheet
 	if n := max(3, room-4); len(rows) > n {
 		lines = append(lines, fmt.Sprintf("… %d earlier hands", len(rows)-n+1))
@@ -427,7 +437,7 @@ func (m Model) sheetLines(w, room int) []string {
 		if !r.keep {
 			res = fmt.Sprintf("attackers take the bank, +%d", r.up)
 		}
-		lines = append(lines, fit(fmt.Sprintf("%4d  %-6s  %-7s  %9d  %s", r.hand, m.short(r.banker), r.trump.String(), r.points, res), w))
+		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), r.trump.String(), r.points, res), w))
 	}
 	if m.result.Over {
 		lines = append(lines, fmt.Sprintf("Levels at the end: team 0 %s, team 1 %s.", levelOf(m.result.Scores[0]), levelOf(m.result.Scores[1])))
