@@ -29,9 +29,12 @@ var game = Game[string, int, int]{Codec: word{}, Legal: func(o *int) ([]string, 
 func ask(t *testing.T, command string, d table.Decision[int]) (string, bool, error) {
 	t.Helper()
 	testenv.AcquireProc(t)
-	p := New(command, game, Options{Game: "words", Seed: 3, Startup: testenv.Timeout(5 * time.Second)})
+	// generous limits: a script may start python3, which takes seconds to
+	// start on a loaded machine with a version manager's shim; no case
+	// here waits for a limit to pass
+	p := New(command, game, Options{Game: "words", Seed: 3, Startup: testenv.Timeout(60 * time.Second)})
 	defer p.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(5*time.Second))
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(60*time.Second))
 	defer cancel()
 	return p.Decide(ctx, d)
 }
