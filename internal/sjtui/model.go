@@ -626,6 +626,8 @@ func (m Model) describeHint(a shengji.Action) string {
 	us := ord.Split(a.Cards)
 	var what string
 	switch {
+	case len(us) > 1 && !m.obs.Leading():
+		what = m.followName(ord, a.Cards)
 	case len(us) > 1:
 		what = "a throw"
 	case len(us) == 1 && us[0].Kind() == shengji.Tractor:
@@ -664,6 +666,23 @@ func (m Model) describeHint(a shengji.Action) string {
 		why += fmt.Sprintf(", with %d points", p)
 	}
 	return fmt.Sprintf("Hint: %s would play %s (%s%s). Selected: enter plays it.", name, m.th.multi(ord, a.Cards), what, why)
+}
+
+// countWords names the small counts a follow can have.
+var countWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+
+// followName names a follow of several units by what it is, never "a
+// throw" (only a lead throws): "three hearts", "four trumps", "five cards".
+func (m Model) followName(ord *shengji.Order, play card.Multi) string {
+	n := play.Len()
+	count := fmt.Sprint(n)
+	if n < len(countWords) {
+		count = countWords[n]
+	}
+	if g, ok := ord.GroupOf(play); ok {
+		return count + " " + g.Name()
+	}
+	return count + " cards"
 }
 
 // click selects the card under the mouse.

@@ -277,3 +277,42 @@ func TestHintSaysWhoHoldsTheTrick(t *testing.T) {
 		t.Fatalf("hint %q", m.hint)
 	}
 }
+
+// TestHintNamesAFollowByWhatItIs: a hint for a follow of several units
+// (say two odd hearts on a led pair, or three hearts on a thrown lead)
+// names the cards it plays, never "a throw": only a lead throws.
+func TestHintNamesAFollowByWhatItIs(t *testing.T) {
+	var play card.Multi
+	g := gameAt(t, 21, func(g *shengji.Game) bool {
+		h := g.Hand()
+		if h.Phase() != shengji.PlayPhase || h.Turn() != 0 {
+			return false
+		}
+		o := g.Observe(0)
+		tr, ok := o.Trick()
+		if !ok || tr.Count == 0 || tr.Lead().Len() < 2 {
+			return false
+		}
+		ord := o.Trump.Order()
+		for k := range o.CountPlays() {
+			p, _ := o.NthPlay(k)
+			if len(ord.Split(p)) > 1 {
+				play = p
+				return true
+			}
+		}
+		return false
+	})
+	m := staticModel(t, Look{ASCII: true})
+	o := g.Observe(0)
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
+	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
+	if strings.Contains(m.hint, "throw") || !strings.Contains(m.hint, ", following ") {
+		t.Fatalf("hint %q for the follow %v", m.hint, play)
+	}
+	n := countWords[play.Len()]
+	if !strings.Contains(m.hint, "("+n+" ") {
+		t.Fatalf("hint %q does not count the %d cards of the follow", m.hint, play.Len())
+	}
+	t.Log(m.hint)
+}
