@@ -59,6 +59,21 @@ type Bridge struct {
 	queued []int // the hand number of each bid queued with the Human
 }
 
+// setInner makes in the autoplay player of the seat: the built-in level
+// that took it over from a failed one.
+func (b *Bridge) setInner(in table.Controller[shengji.Action, Obs]) {
+	b.mu.Lock()
+	b.inner = in
+	b.mu.Unlock()
+}
+
+// player returns the autoplay player of the seat.
+func (b *Bridge) player() table.Controller[shengji.Action, Obs] {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.inner
+}
+
 // NewBridge returns a bridge for seat. With human nil the seat is played
 // by inner (autoplay) and only watched. ctx ends the bridge: sends stop
 // waiting for the Model.
@@ -117,7 +132,7 @@ type seatControl Bridge
 func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (shengji.Action, bool, error) {
 	b := (*Bridge)(c)
 	if b.human == nil {
-		return b.inner.Decide(ctx, d)
+		return b.player().Decide(ctx, d)
 	}
 	if d.Optional {
 		a, ok, err := b.human.Decide(ctx, d)
@@ -159,7 +174,7 @@ func (c *seatControl) Event(s table.Seat, e shengji.Event) {
 	if b.observe != nil {
 		o = b.observe()
 	}
-	if l, ok := b.inner.(table.Listener[shengji.Event]); ok {
+	if l, ok := b.player().(table.Listener[shengji.Event]); ok {
 		l.Event(s, e)
 	}
 	b.send(EventMsg{Event: e, Obs: o})
@@ -167,7 +182,7 @@ func (c *seatControl) Event(s table.Seat, e shengji.Event) {
 
 func (c *seatControl) Notice(n table.Notice) {
 	b := (*Bridge)(c)
-	if l, ok := b.inner.(table.Listener[shengji.Event]); ok {
+	if l, ok := b.player().(table.Listener[shengji.Event]); ok {
 		l.Notice(n)
 	}
 	b.send(NoticeMsg{Notice: n})

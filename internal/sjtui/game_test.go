@@ -9,8 +9,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"felt/card"
+	"felt/internal/testenv"
 	"felt/shengji"
 	"felt/shengji/sjbot"
+	"felt/table"
 )
 
 // playHands plays hands of a seeded game as the person in seat, choosing
@@ -229,4 +231,46 @@ func TestPersonPlaysWholeGame(t *testing.T) {
 	}
 	checkFits(t, "score sheet", r.m.Render(), 80, 24)
 	t.Logf("%d hands, %d screens\n%s", len(r.m.sheet), n, s)
+}
+
+// TestAutoplayTakeoverKeepsTheScreenGoing: the watched seat is played by an
+// outside program that answers nonsense; the built-in level that takes it
+// over still plays through the bridge, so the screen shows the takeover
+// and every hand to the score sheet instead of freezing at the failure.
+func TestAutoplayTakeoverKeepsTheScreenGoing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game")
+	}
+	testenv.AcquireProcs(t, shengji.NumSeats)
+	r := newRuntime(t, Setup{Seat: 1, Level: "exec:sh -c 'echo nonsense'", Seed: 5, Rules: shengji.Standard(), Autoplay: true}, Options{Look: Look{NoColor: true}, Autoplay: true})
+	took, after := false, 0
+	r.seen = func(r *runtime, msg tea.Msg) {
+		switch msg := msg.(type) {
+		case NoticeMsg:
+			if msg.Notice.Kind == table.Takeover && msg.Notice.Seat == 1 {
+				took = true
+				if !strings.Contains(r.screen(), "takes over") {
+					t.Errorf("the takeover is not on the screen:\n%s", r.screen())
+				}
+			}
+		case EventMsg:
+			if took {
+				after++
+			}
+		}
+	}
+	r.until(200000, func(r *runtime) bool { return r.m.done })
+	if r.m.doneErr != nil || !r.m.result.Over {
+		t.Fatalf("the game did not end: %v", r.m.doneErr)
+	}
+	if r.m.result.Takeovers != shengji.NumSeats {
+		t.Fatalf("%d takeovers, want %d", r.m.result.Takeovers, shengji.NumSeats)
+	}
+	if !took || after == 0 {
+		t.Fatalf("takeover notice seen %v, %d events after it", took, after)
+	}
+	if len(r.m.sheet) != r.m.result.Hands {
+		t.Fatalf("%d hands on the score sheet, %d played: the screen stopped at the takeover", len(r.m.sheet), r.m.result.Hands)
+	}
+	t.Logf("%d events after the takeover, %d hands", after, r.m.result.Hands)
 }

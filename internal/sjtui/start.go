@@ -124,6 +124,13 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		Spectators:  spectators,
 		Fallback: func(seat table.Seat) table.Player[shengji.Action, Obs] {
 			p, _ := games.ShengjiLevel(Fallback, levelRand(s.Seed^0xfa11, shengji.Seat(seat)))
+			if shengji.Seat(seat) == s.Seat && s.Autoplay && p.Control != nil {
+				// The watched seat's new player decides through the
+				// bridge, so the screen still sees the seat's events
+				// (and this takeover's notice).
+				b.setInner(p.Control)
+				p.Control = b.Control()
+			}
 			return p
 		},
 	}
