@@ -289,7 +289,6 @@ func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, lev
 // textPrinter writes what a spectator sees of a game as text.
 type textPrinter struct {
 	w     io.Writer
-	trump shengji.Trump
 	trick []string
 	n     int
 	err   error

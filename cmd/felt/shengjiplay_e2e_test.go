@@ -54,7 +54,7 @@ func TestShengjiEndToEnd(t *testing.T) {
 		}
 		if strings.Contains(s, "enter bury 8") {
 			tp.keys("h")
-			s = tp.waitFor("the burial hint", 30*time.Second, has("would bury", "Burying 8 of 8"))
+			check(tp.waitFor("the burial hint", 30*time.Second, has("would bury", "Burying 8 of 8")))
 			tp.keys("Enter")
 			tp.waitFor("the burial", 30*time.Second, has("You buried"))
 			buried = true
@@ -78,7 +78,7 @@ func TestShengjiEndToEnd(t *testing.T) {
 	s = tp.waitFor("the next hand's deal", 30*time.Second, has("hand 2"))
 	check(s)
 	tp.keys("q")
-	s = tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
 	if j := tp.joined(); !strings.Contains(j, "The table log is in") || !strings.Contains(j, "shengji --resume") {
 		t.Fatalf("no table log or resume command named at the end:\n%s", j)
 	}
