@@ -40,7 +40,7 @@ func (e *env) arenaCmd() *cobra.Command {
 		Long: `Plays games in mirrored pairs (the same deals with the seats swapped) between
 players A and B and reports win rates with 95% intervals (each mirrored pair one
 sample), points, how hands end and decision times. Players are built-in levels
-(random, simple, easy, normal, hard) or exec:COMMAND for an outside program.
+(` + strings.Join(ginbot.Levels(), ", ") + `) or exec:COMMAND for an outside program.
 Every game is reproducible from --seed and its number (--game N replays one).
 --game shengji plays Shengji instead, through the table driver: A is the team
 of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"felt/gin/ginbot"
 )
 
 // TestArenaRefusesNonsenseFlags: flag values that make no match are
@@ -63,5 +65,16 @@ func TestArenaAcceptsEdgeFlags(t *testing.T) {
 	out = mustFelt(t, "", "arena", "--round-robin", " random , simple ", "--games", "2")
 	if !strings.Contains(out, "random vs simple") {
 		t.Errorf("--round-robin: %q", out)
+	}
+}
+
+// TestArenaHelpNamesEveryLevel: the help lists every built-in level the
+// arena accepts, so it cannot fall behind ginbot.Levels.
+func TestArenaHelpNamesEveryLevel(t *testing.T) {
+	help := mustFelt(t, "", "arena", "--help")
+	for _, l := range ginbot.Levels() {
+		if !strings.Contains(help, l) {
+			t.Errorf("felt arena --help does not name %s", l)
+		}
 	}
 }
