@@ -76,34 +76,46 @@ func (p *Simple) Act(obs *gin.Observation) gin.Action {
 		if obs.Rules.BigGinAllowed() && gin.Deadwood(obs.Hand) == 0 {
 			return gin.BigGinAction()
 		}
-		best := 1 << 30
-		p.cands = p.cands[:0]
-		for c := range obs.Hand.All {
-			if c == obs.JustTaken || p.pairs[[2]card.Card{obs.Drawn, c}] {
-				continue
-			}
-			d := gin.Deadwood(obs.Hand.Remove(c))
-			if d < best {
-				best = d
-				p.cands = p.cands[:0]
-			}
-			if d == best {
-				p.cands = append(p.cands, c)
-			}
-		}
-		if len(p.cands) == 0 { // every pair used: any legal discard
-			for c := range obs.Hand.All {
-				if c != obs.JustTaken {
-					p.cands = append(p.cands, c)
-				}
-			}
-		}
-		c := p.cands[p.rng.IntN(len(p.cands))]
-		p.pairs[[2]card.Card{obs.Drawn, c}] = true
+		var c card.Card
+		c, p.cands = leastDeadwoodDiscard(obs, p.pairs, p.cands, p.rng)
 		if gin.Deadwood(obs.Hand.Remove(c)) <= obs.KnockLimit {
 			return gin.KnockAction(c)
 		}
 		return gin.DiscardAction(c)
 	}
 	return gin.Action{}
+}
+
+// leastDeadwoodDiscard is simple's discard, shared by the opponent styles
+// that play like it: a uniformly random card among those leaving the least
+// deadwood, never the card just taken nor a card whose (drawn, discarded)
+// pair this hand already used (pairs records the choice), so that players
+// cannot trade the same cards forever. cands is scratch space, returned
+// for reuse.
+func leastDeadwoodDiscard(obs *gin.Observation, pairs map[[2]card.Card]bool, cands []card.Card, rng *rand.Rand) (card.Card, []card.Card) {
+	best := 1 << 30
+	cands = cands[:0]
+	for c := range obs.Hand.All {
+		if c == obs.JustTaken || pairs[[2]card.Card{obs.Drawn, c}] {
+			continue
+		}
+		d := gin.Deadwood(obs.Hand.Remove(c))
+		if d < best {
+			best = d
+			cands = cands[:0]
+		}
+		if d == best {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 { // every pair used: any legal discard
+		for c := range obs.Hand.All {
+			if c != obs.JustTaken {
+				cands = append(cands, c)
+			}
+		}
+	}
+	c := cands[rng.IntN(len(cands))]
+	pairs[[2]card.Card{obs.Drawn, c}] = true
+	return c, cands
 }

@@ -96,30 +96,8 @@ func (p *Style) Act(obs *gin.Observation) gin.Action {
 		if obs.Rules.BigGinAllowed() && gin.Deadwood(obs.Hand) == 0 {
 			return gin.BigGinAction()
 		}
-		best := 1 << 30
-		p.cands = p.cands[:0]
-		for c := range obs.Hand.All {
-			if c == obs.JustTaken || p.pairs[[2]card.Card{obs.Drawn, c}] {
-				continue
-			}
-			d := gin.Deadwood(obs.Hand.Remove(c))
-			if d < best {
-				best = d
-				p.cands = p.cands[:0]
-			}
-			if d == best {
-				p.cands = append(p.cands, c)
-			}
-		}
-		if len(p.cands) == 0 { // every pair used: any legal discard
-			for c := range obs.Hand.All {
-				if c != obs.JustTaken {
-					p.cands = append(p.cands, c)
-				}
-			}
-		}
-		c := p.cands[p.rng.IntN(len(p.cands))]
-		p.pairs[[2]card.Card{obs.Drawn, c}] = true
+		var c card.Card
+		c, p.cands = leastDeadwoodDiscard(obs, p.pairs, p.cands, p.rng)
 		if p.knocks(gin.Deadwood(obs.Hand.Remove(c)), obs) {
 			return gin.KnockAction(c)
 		}
