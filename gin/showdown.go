@@ -88,6 +88,45 @@ type chain struct {
 	n     int
 }
 
+// eachLayoff calls visit with every way of laying off: pick[i] cards of
+// chain i, taken in the chain's order, used the cards laid off and n their
+// number. pick is reused between calls.
+func eachLayoff(chains []chain, visit func(used card.Set, n int, pick []int)) {
+	pick := make([]int, len(chains))
+	var walk func(i int, used card.Set, n int)
+	walk = func(i int, used card.Set, n int) {
+		if i == len(chains) {
+			visit(used, n, pick)
+			return
+		}
+		pick[i] = 0
+		walk(i+1, used, n)
+		u := used
+		for k := 0; k < chains[i].n; k++ {
+			c := chains[i].cards[k]
+			if u.Has(c) {
+				break
+			}
+			u = u.Add(c)
+			pick[i] = k + 1
+			walk(i+1, u, n+k+1)
+		}
+		pick[i] = 0
+	}
+	walk(0, 0, 0)
+}
+
+// picked lists the lay-offs that pick chooses from chains.
+func picked(chains []chain, pick []int) []Layoff {
+	var out []Layoff
+	for i, k := range pick {
+		for j := 0; j < k; j++ {
+			out = append(out, Layoff{Card: chains[i].cards[j], Onto: chains[i].onto})
+		}
+	}
+	return out
+}
+
 func layoffChains(knocker Arrangement, defender card.Set) []chain {
 	var out []chain
 	for _, m := range knocker.melds[:knocker.n] {
@@ -142,41 +181,17 @@ func BestLayoffs(knocker Arrangement, defender card.Set) (Arrangement, []Layoff,
 	bestDead, bestN := Deadwood(defender), 0
 	var bestL card.Set
 	bestPick := make([]int, len(chains))
-	pick := make([]int, len(chains))
-	var walk func(i int, used card.Set, n int)
-	walk = func(i int, used card.Set, n int) {
-		if i == len(chains) {
-			if n == 0 {
-				return
-			}
-			d := Deadwood(defender &^ used)
-			if d < bestDead || (d == bestDead && (n < bestN || (n == bestN && used < bestL))) {
-				bestDead, bestN, bestL = d, n, used
-				copy(bestPick, pick)
-			}
+	eachLayoff(chains, func(used card.Set, n int, pick []int) {
+		if n == 0 {
 			return
 		}
-		pick[i] = 0
-		walk(i+1, used, n)
-		u := used
-		for k := 0; k < chains[i].n; k++ {
-			c := chains[i].cards[k]
-			if u.Has(c) {
-				break
-			}
-			u = u.Add(c)
-			pick[i] = k + 1
-			walk(i+1, u, n+k+1)
+		d := Deadwood(defender &^ used)
+		if d < bestDead || (d == bestDead && (n < bestN || (n == bestN && used < bestL))) {
+			bestDead, bestN, bestL = d, n, used
+			copy(bestPick, pick)
 		}
-		pick[i] = 0
-	}
-	walk(0, 0, 0)
-	var layoffs []Layoff
-	for i, k := range bestPick {
-		for j := 0; j < k; j++ {
-			layoffs = append(layoffs, Layoff{Card: chains[i].cards[j], Onto: chains[i].onto})
-		}
-	}
+	})
+	layoffs := picked(chains, bestPick)
 	own, _ := Melds(defender &^ bestL)
 	return own, layoffs, bestDead
 }

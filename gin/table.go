@@ -278,37 +278,12 @@ func Layoffs(knocker Arrangement, cards card.Set) []Layoff {
 	best, bestN := 0, 0
 	var bestL card.Set
 	bestPick := make([]int, len(chains))
-	pick := make([]int, len(chains))
-	var walk func(i int, used card.Set, n int)
-	walk = func(i int, used card.Set, n int) {
-		if i == len(chains) {
-			v := Sum(used)
-			if v > best || v == best && (n < bestN || n == bestN && used < bestL) {
-				best, bestN, bestL = v, n, used
-				copy(bestPick, pick)
-			}
-			return
+	eachLayoff(chains, func(used card.Set, n int, pick []int) {
+		v := Sum(used)
+		if v > best || v == best && (n < bestN || n == bestN && used < bestL) {
+			best, bestN, bestL = v, n, used
+			copy(bestPick, pick)
 		}
-		pick[i] = 0
-		walk(i+1, used, n)
-		u := used
-		for k := 0; k < chains[i].n; k++ {
-			c := chains[i].cards[k]
-			if u.Has(c) {
-				break
-			}
-			u = u.Add(c)
-			pick[i] = k + 1
-			walk(i+1, u, n+k+1)
-		}
-		pick[i] = 0
-	}
-	walk(0, 0, 0)
-	var out []Layoff
-	for i, k := range bestPick {
-		for j := 0; j < k; j++ {
-			out = append(out, Layoff{Card: chains[i].cards[j], Onto: chains[i].onto})
-		}
-	}
-	return out
+	})
+	return picked(chains, bestPick)
 }
