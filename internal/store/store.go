@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors of the store.
+var (
+	// ErrNotFound is a table the store does not hold.
+	ErrNotFound = errors.New("store: no such table")
+	// ErrConflict is a log line whose number is already taken, or not the
+	// next one: another process wrote the table's log.
+	ErrConflict = errors.New("store: log line already written")
+	// ErrExists is a table id already taken.
+	ErrExists = errors.New("store: table id already taken")
+)
+
+// Status is where a table stands.
+type Status uint8
+
+// The statuses of a table.
+const (
+	NoStatus  Status = iota // not said
+	Waiting                 // waiting for people to take open seats
+	Playing                 // being played
+	Over                    // the game is over
+	Abandoned               // the table was abandoned
+)
+
+// Seat is one seat of a table as the store keeps it.
+type Seat struct {
+	// Kind is "person" or "computer".
+	Kind string `json:"kind"`
+	// Level is a computer seat's level, or the level that stands in for
+	// a person who is away.
+	Level string `json:"level"`
+	// Name is the seat's name as shown at the table.
+	Name string `json:"name"`
+	// TokenHash is the SHA-256 of the seat's secret token (persons only);
+	// the token itself is never stored.
+	TokenHash []byte `json:"-"`
+	// Player is the id of the player who took the seat, "" while open.
+	Player string `json:"player,omitempty"`
+}
+
+// Table is a table as the store keeps it.
+type Table struct {
+	ID      string
+	Game    string          // "gin" or "shengji"
+	Options json.RawMessage // the game's options, as the table log's header
+	Seed    uint64
+	Seats   []Seat
+	Status  Status
+	Outcome json.RawMessage // set when the game is over
+	Created time.Time
+	Updated time.Time
+}
+
+// Store is a database of tables and their logs. Every method is safe for
+// concurrent use; every change is committed before the method returns.
+type Store interface {
+	// CreateTable stores a new table (ErrExists if its id is taken).
+	CreateTable(ctx context.Context, t Table) error
+	// Table returns a table (ErrNotFound).
+	Table(ctx context.Context, id string) (Table, error)
+	// SetSeat replaces seat i of table id.
+	SetSeat(ctx context.Context, id string, i int, s Seat) error
+	// SetStatus records a table's status and, once over, its outcome.
+	SetStatus(ctx context.Context, id string, st Status, outcome json.RawMessage) error
+	// AppendLine appends line n (from 0, the header) to the table's log.
+	// n must be the number of lines already stored: otherwise, or if
+	// line n exists, it returns ErrConflict and stores nothing.
+	AppendLine(ctx context.Context, id string, n int, line []byte) error
+	// Lines returns the table's log lines from line from on, in order.
+	Lines(ctx context.Context, id string, from int) ([][]byte, error)
+	// Active lists the tables waiting or being played.
+	Active(ctx context.Context) ([]Table, error)
+	// PlayerTables lists the tables a player took a seat at, newest first.
+	PlayerTables(ctx context.Context, player string, limit int) ([]Table, error)
+	// Lease gives table id to owner for ttl if no other owner holds an
+	// unexpired lease, or renews owner's own lease; it reports whether
+	// owner holds the lease now. Expiry is by the database's clock.
+	Lease(ctx context.Context, id, owner string, ttl time.Duration) (bool, error)
+	// Release gives up owner's lease of table id.
+	Release(ctx context.Context, id, owner string) error
+	// Close closes the store.
+	Close() error
+}
