@@ -366,7 +366,7 @@ func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return true, err
 	}
-	frames, seat, err := sjtui.Frames(f, -1)
+	m, err := sjtui.LoadReplay(f, filepath.Base(path), sjtui.Look{ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"})
 	if err != nil {
 		return true, fmt.Errorf("%s: %w", path, err)
 	}
@@ -378,7 +378,6 @@ func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	m := sjtui.NewReplay(frames, seat, filepath.Base(path), sjtui.Look{ASCII: ascii, NoColor: os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"})
 	_, err = tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out)).Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted) {
 		return true, err

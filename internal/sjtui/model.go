@@ -34,6 +34,9 @@ type Options struct {
 	// Watch, if set, is what the title says is watched instead of
 	// autoplay (a replay).
 	Watch string
+	// Spectator says the screen is a spectator's: no seat's hand (with
+	// Autoplay; the seat given to New is only who sits at the bottom).
+	Spectator bool
 }
 
 // DefaultDelay is the pause after a play is shown.
@@ -83,7 +86,7 @@ type Model struct {
 	quit     bool
 	w, h     int
 	lastKind shengji.EventKind
-	keys     string // the keys line, when a replay sets it
+	keys     []keyPart // the keys, when a replay sets them
 }
 
 // New returns the screen of seat, fed by b.

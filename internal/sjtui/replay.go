@@ -1,6 +1,7 @@
 package sjtui
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,29 +11,54 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"felt/card"
 	"felt/games"
 	"felt/shengji"
 	"felt/table"
 )
 
-// Frame is one step of a replay: what the watched seat saw of a card or a
-// move, and its observation after it.
+// Frame is one step of a replay: what the watched seat (or a spectator)
+// saw of a card or a move, and its observation after it.
 type Frame struct {
 	Event shengji.Event
 	Obs   Obs
 }
 
-// recorder is Shengji's table engine noting every step's frame for one seat.
+// Spectator is the viewer number of a spectator in Frames and the replay
+// (the seats are 0 to 3).
+const Spectator = shengji.NumSeats
+
+// recorder is Shengji's table engine noting every step's frame for one
+// viewer: a seat, or a spectator.
 type recorder struct {
 	table.Engine[shengji.Action, Obs, shengji.Event]
-	seat   table.Seat
+	viewer int
 	frames *[]Frame
 }
 
 func (r *recorder) note(v *table.Views[shengji.Event]) {
-	*r.frames = append(*r.frames, Frame{Event: v.Seat[r.seat], Obs: r.Observe(r.seat)})
+	if r.viewer == Spectator {
+		*r.frames = append(*r.frames, Frame{Event: v.Spectator, Obs: public(r.Observe(0))})
+		return
+	}
+	*r.frames = append(*r.frames, Frame{Event: v.Seat[r.viewer], Obs: r.Observe(table.Seat(r.viewer))})
 }
 
+// public is what a spectator may know of a hand: a seat's observation
+// without what only that seat sees (its cards, the kitty it took up or
+// buried until the hand is over, its own chance to declare). Everything
+// left is shown to all four seats alike.
+func public(o Obs) Obs {
+	o.Hand, o.PickedUp = card.Multi{}, card.Multi{}
+	if o.Phase != shengji.OverPhase {
+		o.Kitty = card.Multi{}
+	}
+	if o.Phase == shengji.DealPhase {
+		o.ToAct = 0
+	}
+	o.Seat = shengji.NoSeat
+	return o
+}
 func (r *recorder) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
 	if err := r.Engine.Apply(s, a, v); err != nil {
 		return err
@@ -58,17 +84,10 @@ func (r *recorder) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) er
 }
 
 // Frames replays a Shengji table log and returns every step as the seat
-// saw it; seat -1 watches the seat a person played ("human"), else seat 0.
+// saw it; seat -1 watches the seat a person played ("human"), else seat 0;
+// seat Spectator watches as a spectator. The views are the table engine's:
+// each seat's events and observations, the spectator's events.
 func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
-	var frames []Frame
-	rs := &recorder{frames: &frames}
-	spec := table.Spec[shengji.Action, Obs, shengji.Event]{Kind: games.Shengji.Kind, Format: games.Shengji.Format,
-		New: func(seed uint64, opts json.RawMessage) (table.Engine[shengji.Action, Obs, shengji.Event], error) {
-			e, err := games.Shengji.New(seed, opts)
-			rs.Engine = e
-			return rs, err
-		}}
-	// the header names the seats: read it first for the person's seat
 	data, err := io.ReadAll(io.LimitReader(rd, table.MaxLogSize+1))
 	if err != nil {
 		return nil, 0, err
@@ -77,49 +96,104 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 		return nil, 0, fmt.Errorf("sjtui: log longer than %d bytes", table.MaxLogSize)
 	}
 	if seat < 0 {
-		seat = 0
-		var h struct {
-			Seats []table.SeatInfo `json:"seats"`
-		}
-		line, _, _ := strings.Cut(string(data), "\n")
-		if json.Unmarshal([]byte(line), &h) == nil {
-			if i := slices.IndexFunc(h.Seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 {
-				seat = i
-			}
-		}
+		seat = personSeat(data)
 	}
-	if seat >= shengji.NumSeats {
-		return nil, 0, fmt.Errorf("sjtui: seat %d: want 0 to 3", seat)
+	if seat > Spectator {
+		return nil, 0, fmt.Errorf("sjtui: seat %d: want 0 to 3, or %d for a spectator", seat, Spectator)
 	}
-	rs.seat = table.Seat(seat)
-	if _, err := table.Recover(strings.NewReader(string(data)), spec); err != nil {
+	frames, err := framesOf(data, seat)
+	if err != nil {
 		return nil, 0, err
 	}
 	return frames, shengji.Seat(seat), nil
 }
 
+// personSeat is the seat the log's header gives to a person, else 0.
+func personSeat(data []byte) int {
+	var h struct {
+		Seats []table.SeatInfo `json:"seats"`
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	if json.Unmarshal([]byte(line), &h) == nil {
+		if i := slices.IndexFunc(h.Seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 && i < shengji.NumSeats {
+			return i
+		}
+	}
+	return 0
+}
+
+// framesOf replays the log for one viewer.
+func framesOf(data []byte, viewer int) ([]Frame, error) {
+	var frames []Frame
+	rs := &recorder{frames: &frames, viewer: viewer}
+	spec := table.Spec[shengji.Action, Obs, shengji.Event]{Kind: games.Shengji.Kind, Format: games.Shengji.Format,
+		New: func(seed uint64, opts json.RawMessage) (table.Engine[shengji.Action, Obs, shengji.Event], error) {
+			e, err := games.Shengji.New(seed, opts)
+			rs.Engine = e
+			return rs, err
+		}}
+	if _, err := table.Recover(bytes.NewReader(data), spec); err != nil {
+		return nil, err
+	}
+	return frames, nil
+}
+
 // Replay steps through a game's frames on the game screen, forwards and
-// back.
+// back, as one seat saw it or as a spectator; with the log (LoadReplay) it
+// switches between them at the same step.
 type Replay struct {
 	frames []Frame
 	pos    int // frames shown
 	m      Model
-	seat   shengji.Seat
+	seat   shengji.Seat // the viewer: a seat, or Spectator
 	opt    Options
 	name   string
+	data   []byte // the log, to replay for another viewer
+	status string
 }
 
-// NewReplay returns the viewer of frames as seat saw them.
+// NewReplay returns the viewer of frames as seat saw them (seat Spectator:
+// as a spectator). Without the log it cannot switch seats (LoadReplay
+// can).
 func NewReplay(frames []Frame, seat shengji.Seat, name string, look Look) Replay {
-	opt := Options{Look: look, Autoplay: true, Watch: "replay of " + name}
-	r := Replay{frames: frames, seat: seat, opt: opt, name: name}
+	r := Replay{frames: frames, seat: seat, name: name}
+	r.opt = r.options(look)
 	r.m = r.fresh()
 	return r.to(min(1, len(frames)))
 }
 
+// LoadReplay reads a Shengji table log and returns its viewer, watching
+// the seat a person played (else seat 0); s and 0 to 3 switch seats.
+func LoadReplay(rd io.Reader, name string, look Look) (Replay, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, table.MaxLogSize+1))
+	if err != nil {
+		return Replay{}, err
+	}
+	frames, seat, err := Frames(bytes.NewReader(data), -1)
+	if err != nil {
+		return Replay{}, err
+	}
+	r := NewReplay(frames, seat, name, look)
+	r.data = data
+	return r.to(r.pos), nil
+}
+
+// options are the screen's options for the viewer.
+func (r Replay) options(look Look) Options {
+	watch := fmt.Sprintf("seat %d's view · replay of %s", r.seat, r.name)
+	if r.seat == Spectator {
+		watch = "spectator's view · replay of " + r.name
+	}
+	return Options{Look: look, Autoplay: true, Watch: watch, Spectator: r.seat == Spectator}
+}
+
 func (r Replay) fresh() Model {
-	b := NewBridge(context.Background(), r.seat, nil, nil)
-	m := New(b, r.seat, r.opt)
+	seat := r.seat
+	if seat == Spectator {
+		seat = 0
+	}
+	b := NewBridge(context.Background(), seat, nil, nil)
+	m := New(b, seat, r.opt)
 	m.w, m.h = r.m.w, r.m.h
 	return m
 }
@@ -134,12 +208,38 @@ func (r Replay) to(n int) Replay {
 		nm, _ := r.m.Update(EventMsg{Event: r.frames[r.pos].Event, Obs: r.frames[r.pos].Obs})
 		r.m = nm.(Model)
 	}
-	r.m.keys = fmt.Sprintf("→ next  ← back  t trick  h hand  home/end  l last trick  q quit   step %d/%d", r.pos, len(r.frames))
+	k := func(key, what string) keyPart { return keyPart{key, what} }
+	r.m.keys = []keyPart{k("→", "next"), k("←", "back"), k("t", "trick"), k("h", "hand"), k("home/end", "first/last")}
+	if r.data != nil {
+		r.m.keys = append(r.m.keys, k("s", "seat/spectator"))
+	}
+	r.m.keys = append(r.m.keys, k("l", "last trick"), k("q", "quit"), k("", fmt.Sprintf("step %d/%d", r.pos, len(r.frames))))
+	if r.status != "" {
+		r.m.setStatus(r.status, true)
+	}
 	return r
 }
 
-// stepWhile moves forward (or back) while the frame reached is of no
-// interest.
+// view switches to another viewer (a seat, or Spectator) at the same step.
+func (r Replay) view(viewer int) Replay {
+	r.status = ""
+	if r.data == nil {
+		r.status = "This replay cannot switch seats (it was opened without its log)."
+		return r.to(r.pos)
+	}
+	frames, err := framesOf(r.data, viewer)
+	if err != nil {
+		r.status = "Cannot switch: " + err.Error()
+		return r.to(r.pos)
+	}
+	pos, look := r.pos, r.opt.Look
+	r.frames, r.seat = frames, shengji.Seat(viewer)
+	r.opt = r.options(look)
+	r.m, r.pos = r.fresh(), 0
+	return r.to(pos)
+}
+
+// step moves forward (or back) while the frame reached is of no interest.
 func (r Replay) step(dir int, stop func(f *Frame) bool) Replay {
 	n := r.pos
 	for {
@@ -161,7 +261,7 @@ func (r Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		r.m.w, r.m.h = msg.Width, msg.Height
 	case tea.KeyPressMsg:
 		notCard := func(f *Frame) bool { return f.Event.Kind != shengji.CardEvent }
-		switch msg.String() {
+		switch k := msg.String(); k {
 		case "q", "ctrl+c", "esc":
 			return r, tea.Quit
 		case "right", "space", "n":
@@ -178,6 +278,10 @@ func (r Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r.to(len(r.frames)), nil
 		case "l":
 			r.m.showLast = !r.m.showLast
+		case "s":
+			return r.view((int(r.seat) + 1) % (Spectator + 1)), nil
+		case "0", "1", "2", "3":
+			return r.view(int(k[0] - '0')), nil
 		}
 	}
 	return r, nil
@@ -195,3 +299,6 @@ func (r Replay) Render() string { return r.m.Render() }
 
 // Pos returns how many frames are shown, and how many there are.
 func (r Replay) Pos() (int, int) { return r.pos, len(r.frames) }
+
+// Viewer returns the seat watched, or Spectator.
+func (r Replay) Viewer() int { return int(r.seat) }

@@ -12,7 +12,7 @@ import (
 )
 
 // asciiOnly replaces the few symbols of the screen's words in ASCII.
-var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*", "→", "->")
+var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*", "→", "->", "←", "<-", "×", "x")
 
 // spot is where a card of the hand is on the screen.
 type spot struct{ i, x, y int }
@@ -37,8 +37,24 @@ func (m Model) cardSpots() []spot {
 	return s
 }
 
-// size is the screen's size, at least 80×24.
-func (m Model) size() (int, int) { return max(m.w, 80), max(m.h, 24) }
+// The smallest window the screen is drawn in; below it the screen says the
+// window is too small.
+const (
+	MinWidth  = 60
+	MinHeight = 20
+)
+
+// size is the window's size (80×24 until the terminal says).
+func (m Model) size() (int, int) {
+	w, h := m.w, m.h
+	if w <= 0 {
+		w = 80
+	}
+	if h <= 0 {
+		h = 24
+	}
+	return w, h
+}
 
 // fit cuts or pads a line to w cells.
 func fit(s string, w int) string {
@@ -47,6 +63,23 @@ func fit(s string, w int) string {
 		return ansi.Truncate(s, w, "…")
 	}
 	return s
+}
+
+// wrap breaks s into lines of at most w cells at spaces, at most n lines
+// (the last cut if it must be).
+func wrap(s string, w, n int) []string {
+	if ansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	ls := strings.Split(ansi.Wrap(s, w, " "), "\n")
+	if len(ls) > n {
+		ls[n-1] = ansi.Truncate(ls[n-1]+" "+strings.Join(ls[n:], " "), w, "…")
+		ls = ls[:n]
+	}
+	for i := range ls {
+		ls[i] = fit(strings.TrimRight(ls[i], " "), w)
+	}
+	return ls
 }
 
 // center centres s in w cells.
@@ -66,39 +99,89 @@ func sides(a, b string, w int) string {
 	return a + strings.Repeat(" ", max(1, gap)) + b
 }
 
-// layout draws the screen's lines and finds the hand's cards on it.
+// tooSmall is the screen of a window smaller than the smallest.
+func (m Model) tooSmall(w, h int) []string {
+	msg := []string{
+		"Shengji",
+		fmt.Sprintf("The window is too small (%d×%d): the table needs at least %d×%d.", w, h, MinWidth, MinHeight),
+		"Make the window larger, or press q to quit (the game is saved).",
+	}
+	var lines []string
+	for _, l := range msg {
+		lines = append(lines, wrap(l, max(w, 1), 3)...)
+	}
+	lines = m.finish(lines, max(w, 1))
+	if h > 0 && len(lines) > h {
+		lines = lines[:h]
+	}
+	return lines
+}
+
+// tableWidth is the width the table is drawn in: the window's, up to 90
+// cells, so that a wide window keeps the four seats close together.
+func tableWidth(w int) int { return min(w, 90) }
+
+// indent moves lines right by n cells.
+func indent(lines []string, n int) []string {
+	if n <= 0 {
+		return lines
+	}
+	pre := strings.Repeat(" ", n)
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = pre + l
+		}
+	}
+	return lines
+}
+
+// layout draws the screen's lines and finds the hand's cards on it. The
+// keys, the hand, the status and the table always show whole; the levels
+// line, the points line, the happenings and the trick history give way
+// in a small window (the table drawn compact first).
 func (m Model) layout() ([]string, []spot) {
 	w, h := m.size()
-	if m.w > 0 && m.w < 80 {
-		w = m.w
+	if w < MinWidth || h < MinHeight {
+		return m.tooSmall(w, h), nil
 	}
-	if m.h > 0 && m.h < 24 {
-		h = m.h
-	}
-	var top []string
-	top = append(top, fit(m.th.paint(m.th.title, " "+m.titleLine()+" "), w))
+	title := fit(m.th.paint(m.th.title, " "+m.titleLine()+" "), w)
 	if !m.haveObs {
-		top = append(top, "", "Waiting for the table…")
-		return pad(top, h), nil
+		lines := []string{title, "", "Waiting for the table…"}
+		lines = append(pad(lines, h-len(m.keyLines(w))), m.keyLines(w)...)
+		return m.finish(lines, w), nil
 	}
-	top = append(top, fit(m.trumpLine(), w), fit(m.levelsLine(), w), fit(m.pointsLine(), w))
+	trump, levels, points := fit(m.trumpLine(), w), fit(m.levelsLine(), w), fit(m.pointsLine(), w)
 
+	hand, spots := m.handLines(w)
+	status := m.statusLines(w)
+	keys := m.keyLines(w)
+	bottom := len(status) + len(hand) + len(keys)
+
+	tw := tableWidth(w)
 	var middle []string
 	switch {
 	case m.done:
-		middle = m.sheetLines(w, h-len(top)-4)
+		middle = m.sheetLines(w, h-4-bottom)
 	case m.over != nil:
 		middle = m.overLines(w)
 	default:
-		middle = m.tableLines(w)
+		middle = indent(m.tableLines(tw, false), (w-tw)/2)
+		if 4+len(middle)+bottom > h {
+			middle = indent(m.tableLines(tw, true), (w-tw)/2)
+		}
+	}
+	top := []string{title, trump, levels, points}
+	if len(top)+len(middle)+bottom > h {
+		top = []string{title, trump, points} // the levels give way first
+	}
+	if len(top)+len(middle)+bottom > h {
+		top = []string{title, trump}
+	}
+	if n := h - len(top) - bottom; len(middle) > n {
+		middle = middle[:max(0, n)]
 	}
 
-	// the bottom: events, status, the hand and the keys
-	hand, spots := m.handLines(w)
-	status := m.statusLines(w)
-	keys := fit(m.keysLine(), w)
-
-	room := h - len(top) - len(middle) - len(status) - len(hand) - 1
+	room := h - len(top) - len(middle) - bottom
 	var evs []string
 	if room > 0 {
 		n := min(room, len(m.events))
@@ -112,7 +195,7 @@ func (m Model) layout() ([]string, []spot) {
 	}
 	lines := append(append(append([]string{}, top...), middle...), evs...)
 	lines = append(lines, status...)
-	for len(lines)+len(hand)+1 < h {
+	for len(lines)+len(hand)+len(keys) < h {
 		lines = append(lines, "")
 	}
 	y0 := len(lines)
@@ -120,17 +203,21 @@ func (m Model) layout() ([]string, []spot) {
 		spots[i].y += y0
 	}
 	lines = append(lines, hand...)
-	lines = append(lines, keys)
-	if len(lines) > h {
-		// a very small window: keep the top and the keys
-		lines = append(lines[:h-1], keys)
-	}
+	lines = append(lines, keys...)
+	return m.finish(lines, w), spots
+}
+
+// finish makes the lines ASCII when the look is (still w cells at most).
+func (m Model) finish(lines []string, w int) []string {
 	if m.th.ascii {
 		for i, l := range lines {
-			lines[i] = asciiOnly.Replace(l)
+			if l = asciiOnly.Replace(l); ansi.StringWidth(l) > w {
+				l = ansi.Truncate(l, w, "~")
+			}
+			lines[i] = l
 		}
 	}
-	return lines, spots
+	return lines
 }
 
 func pad(lines []string, h int) []string {
@@ -199,15 +286,12 @@ func (m Model) trumpLine() string {
 func (m Model) levelsLine() string {
 	o := &m.obs
 	us, them := m.seat.Team(), m.seat.Team().Other()
-	who := "Your team"
+	who := "your team"
 	if m.opt.Autoplay {
 		who = "South/North"
 	}
-	s := fmt.Sprintf("%s (seats %d,%d) at %s · East/West at %s", who, m.seat, m.seat.Partner(), shengji.LevelString(o.Levels[us]), shengji.LevelString(o.Levels[them]))
-	if !m.opt.Autoplay {
-		s += fmt.Sprintf(" · your partner: seat %d", m.seat.Partner())
-	}
-	return s
+	return fmt.Sprintf("Levels: %s (seats %d,%d) %s · East/West (seats %d,%d) %s", who, m.seat, m.seat.Partner(), shengji.LevelString(o.Levels[us]),
+		m.seat.Next(), m.seat.Partner().Next(), shengji.LevelString(o.Levels[them]))
 }
 
 // pointsLine gives the attackers' points and the point cards they won.
@@ -250,8 +334,9 @@ func isPoint(c card.Card) bool {
 	return r == card.Five || r == card.Ten || r == card.King
 }
 
-// tableLines draws the trick: four plays placed by seat.
-func (m Model) tableLines(w int) []string {
+// tableLines draws the trick: four plays placed by seat, in seven lines,
+// or compact in five (North's and South's plays beside their names).
+func (m Model) tableLines(w int, compact bool) []string {
 	o := &m.obs
 	var t shengji.Trick
 	have := false
@@ -302,13 +387,33 @@ func (m Model) tableLines(w int) []string {
 		return n
 	}
 	east, north, west := m.seat.Next(), m.seat.Partner(), m.seat.Partner().Next()
-	lines := []string{
-		center(name(north), w),
-		center(play(north), w),
-		sides(name(west), name(east), w),
-		sides(play(west), play(east), w),
-		center(name(m.seat), w),
-		center(play(m.seat), w),
+	var lines []string
+	if compact {
+		beside := func(s shengji.Seat) string {
+			switch p := play(s); {
+			case p == "":
+				return name(s)
+			case have && !t.Plays[s].IsEmpty():
+				return name(s) + ": " + p
+			default:
+				return name(s) + " " + p // (to play)
+			}
+		}
+		lines = []string{
+			center(beside(north), w),
+			sides(name(west), name(east), w),
+			sides(play(west), play(east), w),
+			center(beside(m.seat), w),
+		}
+	} else {
+		lines = []string{
+			center(name(north), w),
+			center(play(north), w),
+			sides(name(west), name(east), w),
+			sides(play(west), play(east), w),
+			center(name(m.seat), w),
+			center(play(m.seat), w),
+		}
 	}
 	info := label
 	if have && t.Count > 0 {
@@ -404,10 +509,11 @@ func (m Model) overLines(w int) []string {
 		}
 		lines = append(lines, fmt.Sprintf("Next banker: %s.", m.seatName(next)))
 	}
-	for i := range lines {
-		lines[i] = fit(lines[i], w)
+	var out []string
+	for _, l := range lines {
+		out = append(out, wrap(l, w, 2)...)
 	}
-	return lines
+	return out
 }
 
 // sheetLines is the score sheet of every hand.
@@ -435,12 +541,15 @@ func (m Model) sheetLines(w, room int) []string {
 	for _, r := range rows {
 		res := fmt.Sprintf("bankers keep, +%d", r.up)
 		if !r.keep {
-			res = fmt.Sprintf("attackers take the bank, +%d", r.up)
+			res = fmt.Sprintf("attackers take it, +%d", r.up)
 		}
 		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), r.trump.String(), r.points, res), w))
 	}
 	if m.result.Over {
 		lines = append(lines, fmt.Sprintf("Levels at the end: team 0 %s, team 1 %s.", levelOf(m.result.Scores[0]), levelOf(m.result.Scores[1])))
+	}
+	for i := range lines {
+		lines[i] = fit(lines[i], w)
 	}
 	return lines
 }
@@ -455,29 +564,27 @@ func levelOf(n int) string {
 	return fmt.Sprint(n)
 }
 
+// statusLines are the status (a refusal's reason may take three lines)
+// and the hint (as many).
 func (m Model) statusLines(w int) []string {
-	st := m.status
-	if m.statusBad {
-		st = m.th.paint(m.th.bad, st)
-	}
 	var out []string
-	if ansi.StringWidth(st) > w {
-		// a long reason takes two lines
-		wr := strings.Split(ansi.Wordwrap(st, w, " "), "\n")
-		for _, l := range wr[:min(2, len(wr))] {
-			out = append(out, fit(l, w))
+	for _, l := range wrap(m.status, w, 3) {
+		if m.statusBad {
+			l = m.th.paint(m.th.bad, l)
 		}
-	} else {
-		out = append(out, fit(st, w))
+		out = append(out, l)
 	}
 	if m.hint != "" {
-		out = append(out, fit(m.hint, w))
+		out = append(out, wrap(m.hint, w, 3)...)
 	}
 	return out
 }
 
 // handLines draws the hand by groups, trumps first.
 func (m Model) handLines(w int) ([]string, []spot) {
+	if m.opt.Spectator {
+		return []string{fit(m.th.paint(m.th.dim, "A spectator sees no hand: only what the table shows to all."), w)}, nil
+	}
 	o := &m.obs
 	ord := trumpOf(o).Order()
 	var lines []string
@@ -533,23 +640,26 @@ func (m Model) handLines(w int) ([]string, []spot) {
 	return lines, spots
 }
 
-// keysText is a replay's keys line, in ASCII when the look is.
-func (m Model) keysText() string {
-	if m.th.ascii {
-		return strings.NewReplacer("→", "->", "←", "<-").Replace(m.keys)
+// keyPart is one key and what it does.
+type keyPart struct{ key, what string }
+
+// plain is the part as text.
+func (k keyPart) plain() string {
+	if k.key == "" {
+		return k.what
 	}
-	return m.keys
+	return k.key + " " + k.what
 }
 
-// keysLine says which keys do what now.
-func (m Model) keysLine() string {
-	k := func(key, what string) string { return m.th.paint(m.th.key, key) + " " + what }
-	if m.keys != "" {
-		return m.keysText()
+// keyParts says which keys do what now.
+func (m Model) keyParts() []keyPart {
+	if m.keys != nil {
+		return m.keys
 	}
-	var parts []string
+	k := func(key, what string) keyPart { return keyPart{key, what} }
+	var parts []keyPart
 	switch {
-	case m.done:
+	case m.done || !m.haveObs:
 		parts = append(parts, k("q", "quit"))
 	case m.over != nil:
 		if !m.opt.Autoplay {
@@ -575,19 +685,47 @@ func (m Model) keysLine() string {
 		case m.pending != nil && m.obs.Phase == shengji.BidPhase:
 			parts = append(parts, k("p", "pass"))
 		case m.pending != nil && m.obs.Phase == shengji.BuryPhase:
-			parts = append(parts, k("←→", "move"), k("space", "pick"), k("enter", "bury 8"), k("h", "hint"))
+			parts = append(parts, k("←→", "move"), k("space", "pick (or click)"), k("enter", "bury 8"), k("h", "hint"))
 		case m.pending != nil && m.obs.Phase == shengji.PlayPhase:
-			parts = append(parts, k("←→", "move"), k("space", "select"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
+			parts = append(parts, k("←→", "move"), k("space", "select (or click)"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
 		case m.obs.Phase == shengji.DealPhase && len(ds) == 0:
-			parts = append(parts, "no declaration to make now")
+			parts = append(parts, k("", "no declaration to make now"))
 		case m.obs.Phase == shengji.PlayPhase:
 			parts = append(parts, k("l", "last trick"))
 		}
 		parts = append(parts, k("q", "quit"))
 	}
-	s := strings.Join(parts, "  ")
-	if m.th.ascii {
-		s = strings.ReplaceAll(s, "←→", "<>")
+	return parts
+}
+
+// keyLines are the keys, on as many lines as the window's width needs,
+// a key never split from what it does.
+func (m Model) keyLines(w int) []string {
+	var lines []string
+	line, n := "", 0
+	for _, p := range m.keyParts() {
+		key := p.key
+		if m.th.ascii {
+			key = asciiOnly.Replace(key)
+		}
+		text := p.what
+		if key != "" {
+			text = m.th.paint(m.th.key, key) + " " + p.what
+		}
+		pw := ansi.StringWidth(key) + 1 + ansi.StringWidth(p.what)
+		if key == "" {
+			pw = ansi.StringWidth(p.what)
+		}
+		if n > 0 && n+2+pw > w {
+			lines = append(lines, line)
+			line, n = "", 0
+		}
+		if n > 0 {
+			line += "  "
+			n += 2
+		}
+		line += text
+		n += pw
 	}
-	return s
+	return append(lines, fit(line, w))
 }
