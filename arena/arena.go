@@ -24,6 +24,11 @@ type Config struct {
 	Parallel int       // games played at once (0 means 1)
 	SaveDir  string    // if set, each game's replay log is written there
 	Timeout  time.Duration
+	// Protocol is the version of the line protocol that exec:COMMAND
+	// players speak on the table driver: 2 (or 0), each worker keeping its
+	// programs from game to game (package program), or 1, a process a game
+	// (package agent). The agent driver (Run) speaks version 1 only.
+	Protocol int
 	// DefenderLaysOut (the table driver only) lets the defender lay out
 	// its own melds after a knock (games.GinLayOutOption).
 	DefenderLaysOut bool

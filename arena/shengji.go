@@ -3,18 +3,13 @@ package arena
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"felt/games"
 	"felt/internal/seed"
-	"felt/program"
 	"felt/shengji"
 	"felt/table"
 )
@@ -69,158 +64,53 @@ type ShengjiGame struct {
 	Err       error
 }
 
-// timed times a controller's decisions (those that are not optional).
-type timed[M, O any] struct {
-	inner table.Controller[M, O]
-	ds    *[]time.Duration
-}
-
-func (t timed[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
-	start := time.Now()
-	m, ok, err := t.inner.Decide(ctx, d)
-	if !d.Optional {
-		*t.ds = append(*t.ds, time.Since(start))
+// shengjiMatch is cfg's match on the table driver.
+func shengjiMatch(cfg ShengjiConfig) (*tableMatch[shengji.Action, shengji.Observation, shengji.Event], error) {
+	rules, err := json.Marshal(cfg.Rules)
+	if err != nil {
+		return nil, err
 	}
-	return m, ok, err
-}
-
-// forfeits keeps why each seat forfeited.
-type forfeits map[table.Seat]string
-
-func (f forfeits) Event(table.Seat, shengji.Event) {}
-
-func (f forfeits) Notice(n table.Notice) {
-	if n.Kind == table.Forfeit {
-		f[n.Seat] = fmt.Sprintf("seat %s (%s): %s", n.Seat, n.From, n.Reason)
-	}
-}
-
-// Event passes the seat's view on to a controller that listens.
-func (t timed[M, O]) Event(s table.Seat, e shengji.Event) {
-	if l, ok := t.inner.(table.Listener[shengji.Event]); ok {
-		l.Event(s, e)
-	}
-}
-
-// Notice passes a notice on to a controller that listens.
-func (t timed[M, O]) Notice(n table.Notice) {
-	if l, ok := t.inner.(table.Listener[shengji.Event]); ok {
-		l.Notice(n)
-	}
-}
-
-// session is a worker's outside programs, kept from game to game: A's
-// two seats, then B's.
-type session [4]*program.Program[shengji.Action, shengji.Observation, shengji.Event]
-
-func (s *session) close() {
-	for k, p := range s {
-		if p != nil {
-			p.Close()
-			s[k] = nil
-		}
-	}
+	return &tableMatch[shengji.Action, shengji.Observation, shengji.Event]{spec: games.Shengji, seats: shengji.NumSeats,
+		program: games.ShengjiProgram, options: rules, a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed,
+		parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout, progress: cfg.Progress, sessions: true,
+		playerSeed: func(i int, s table.Seat) uint64 { return seed.Mix(cfg.Seed, uint64(i), 2, uint64(s)) },
+		player: func(name string, _ table.Seat, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
+			return games.ShengjiLevel(name, rand.New(rand.NewPCG(seed, 0)))
+		},
+		tooLong: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) error {
+			if e.Outcome().Hands > MaxShengjiHands {
+				return fmt.Errorf("arena: shengji game did not end in %d hands", MaxShengjiHands)
+			}
+			return nil
+		}}, nil
 }
 
 // PlayShengjiGame plays game i of the match through the table driver.
 func PlayShengjiGame(ctx context.Context, cfg ShengjiConfig, i int) ShengjiGame {
-	var s session
+	m, err := shengjiMatch(cfg)
+	if err != nil {
+		return ShengjiGame{Index: i, ATeam: i % 2, Err: err}
+	}
+	s := make(session[shengji.Action, shengji.Observation, shengji.Event], m.seats)
 	defer s.close()
-	return playShengji(ctx, cfg, i, &s)
+	return playShengji(ctx, m, i, s)
 }
 
-func playShengji(ctx context.Context, cfg ShengjiConfig, i int, sess *session) ShengjiGame {
+func playShengji(ctx context.Context, m *tableMatch[shengji.Action, shengji.Observation, shengji.Event], i int, sess session[shengji.Action, shengji.Observation, shengji.Event]) ShengjiGame {
 	rec := ShengjiGame{Index: i, ATeam: i % 2}
-	defer func() {
-		if rec.Forfeit || rec.Err != nil {
-			sess.close() // a program that failed, or may still be thinking, is not kept
-		}
-	}()
-	rules, err := json.Marshal(cfg.Rules)
-	if err != nil {
-		rec.Err = err
+	p := m.play(ctx, i, sess)
+	rec.DecisionA, rec.DecisionB, rec.Err = p.decA, p.decB, p.err
+	if p.err != nil {
 		return rec
 	}
-	var ps []table.Player[shengji.Action, shengji.Observation]
-	for s := range shengji.NumSeats {
-		name, ds := cfg.B, &rec.DecisionB
-		if s%2 == rec.ATeam {
-			name, ds = cfg.A, &rec.DecisionA
-		}
-		pseed := seed.Mix(cfg.Seed, uint64(i), 2, uint64(s))
-		var p table.Player[shengji.Action, shengji.Observation]
-		if command, ok := strings.CutPrefix(name, "exec:"); ok {
-			opts := program.Options{Game: games.Shengji.Kind, Seat: table.Seat(s), Seed: pseed, Rules: rules}
-			key := s / 2
-			if s%2 != rec.ATeam {
-				key += 2
-			}
-			prog := sess[key]
-			if prog == nil || prog.Failed() {
-				if prog != nil {
-					prog.Close()
-				}
-				prog = program.New(command, games.ShengjiProgram, opts)
-				sess[key] = prog
-			} else {
-				prog.Next(opts)
-			}
-			timeout := cfg.Timeout
-			if timeout <= 0 {
-				timeout = 10 * time.Second
-			}
-			p = table.Player[shengji.Action, shengji.Observation]{Name: name, Kind: table.Program, Control: prog, Deadline: timeout}
-		} else if p, err = games.ShengjiLevel(name, rand.New(rand.NewPCG(pseed, 0))); err != nil {
-			rec.Err = err
-			return rec
-		}
-		p.Control = timed[shengji.Action, shengji.Observation]{p.Control, ds}
-		ps = append(ps, p)
-	}
-	var log io.Writer
-	if cfg.SaveDir != "" {
-		f, err := os.Create(filepath.Join(cfg.SaveDir, fmt.Sprintf("game-%06d.jsonl", i)))
-		if err != nil {
-			rec.Err = err
-			return rec
-		}
-		defer f.Close()
-		log = struct{ io.Writer }{f}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	reasons := map[table.Seat]string{}
-	var tb *table.Table[shengji.Action, shengji.Observation, shengji.Event]
-	tooLong := false
-	tb, err = table.New(games.Shengji, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
-		Seed: DealSeed(cfg.Seed, i), GameOptions: rules, Log: log, ID: fmt.Sprintf("game-%06d", i), Forfeit: true,
-		Spectators: []table.Listener[shengji.Event]{forfeits(reasons)},
-		AfterLine: func(int) {
-			if tb != nil && tb.Engine().Outcome().Hands > MaxShengjiHands {
-				tooLong = true
-				cancel()
-			}
-		}})
-	if err != nil {
-		rec.Err = err
+	if p.res.Forfeited {
+		rec.Forfeit, rec.ForfeitA = true, p.forfeitA
+		rec.AWon, rec.Reason = !rec.ForfeitA, p.forfeit()
 		return rec
 	}
-	res, err := tb.Run(ctx)
-	if tooLong {
-		err = fmt.Errorf("arena: shengji game %d did not end in %d hands", i, MaxShengjiHands)
-	}
-	if err != nil {
-		rec.Err = err
-		return rec
-	}
-	if res.Forfeited {
-		rec.Forfeit, rec.ForfeitA = true, int(res.Forfeiter)%2 == rec.ATeam
-		rec.AWon, rec.Reason = !rec.ForfeitA, reasons[res.Forfeiter]
-		return rec
-	}
-	rec.AWon = res.Winner == rec.ATeam
-	rec.ALevel, rec.BLevel = res.Scores[rec.ATeam], res.Scores[1-rec.ATeam]
-	g := tb.Engine().(*games.ShengjiEngine).Game()
+	rec.AWon = p.res.Winner == rec.ATeam
+	rec.ALevel, rec.BLevel = p.res.Scores[rec.ATeam], p.res.Scores[1-rec.ATeam]
+	g := p.engine.(*games.ShengjiEngine).Game()
 	for _, h := range g.History() {
 		sc := h.Score
 		hr := ShengjiHand{ABanker: int(sc.Banker.Team()) == rec.ATeam, BankersKeep: sc.BankersKeep,
@@ -232,40 +122,16 @@ func playShengji(ctx context.Context, cfg ShengjiConfig, i int, sess *session) S
 }
 
 // RunShengji plays a Shengji match: games in mirrored pairs, cfg.Parallel
-// at once. It stops at the first game that cannot be played.
+// at once, each worker keeping its outside programs running from game to
+// game (a session), so that each pays its start-up once.
 func RunShengji(ctx context.Context, cfg ShengjiConfig) ([]ShengjiGame, error) {
-	if cfg.Games < 1 || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("arena: %d games: want 1 to %d", cfg.Games, MaxGames)
-	}
-	if cfg.Parallel < 0 {
-		return nil, fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
-	}
-	if cfg.SaveDir != "" {
-		if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
-			return nil, err
-		}
-	}
-	// Each worker keeps its outside programs running from game to game
-	// (a session), so each pays its start-up once.
-	sessions := make([]session, max(cfg.Parallel, 1))
-	defer func() {
-		for w := range sessions {
-			sessions[w].close()
-		}
-	}()
-	recs, err := pool(ctx, cfg.Games+cfg.Games%2, cfg.Parallel, cfg.Progress, func(w, i int) ShengjiGame {
-		return playShengji(ctx, cfg, i, &sessions[w])
-	})
+	m, err := shengjiMatch(cfg)
 	if err != nil {
 		return nil, err
 	}
-	var errs []error
-	for _, r := range recs {
-		if r.Err != nil {
-			errs = append(errs, fmt.Errorf("game %d: %w", r.Index, r.Err))
-		}
-	}
-	return recs, errors.Join(errs...)
+	return run(ctx, m, func(i int, s session[shengji.Action, shengji.Observation, shengji.Event]) ShengjiGame {
+		return playShengji(ctx, m, i, s)
+	}, func(r ShengjiGame) error { return r.Err })
 }
 
 // AttackersTarget is the attackers' points that take the bank from the
