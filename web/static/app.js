@@ -1,0 +1,240 @@
+// The pages' entry: shared helpers (the player's id, seat tokens, the API,
+// a small element builder) and the home page (create a game) and the games
+// page. The table and the replay have modules of their own, loaded here by
+// the page's data-page attribute.
+
+export const GAMES = {
+  gin: {
+    title: "Gin Rummy",
+    seats: 2,
+    presets: [["standard", "Standard"], ["eaai", "EAAI challenge"]],
+    levels: [["easy", "Easy"], ["normal", "Normal"], ["hard", "Hard"], ["simple", "Simple"], ["random", "Random"]],
+    defaultLevel: "normal",
+  },
+  shengji: {
+    title: "Shengji",
+    seats: 4,
+    presets: [["standard", "Standard"], ["simple", "Declare after the deal"], ["penalty", "Throw penalty 10"]],
+    levels: [["greedy", "Greedy"], ["hard", "Hard"], ["random", "Random"]],
+    defaultLevel: "greedy",
+  },
+};
+
+// h builds an element: h("div.a.b", {attr: v, onclick: f}, children…).
+export function h(spec, attrs, ...kids) {
+  const [tag, ...classes] = spec.split(".");
+  const e = document.createElement(tag || "div");
+  if (classes.length) e.className = classes.join(" ");
+  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
+    kids.unshift(attrs);
+    attrs = null;
+  }
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === undefined || k === false) continue;
+    e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+  return e;
+}
+
+function randomID() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+// playerID is this browser's random player id, made once and kept.
+export function playerID() {
+  let p = localStorage.getItem("felt.player");
+  if (!p) {
+    p = randomID();
+    localStorage.setItem("felt.player", p);
+  }
+  return p;
+}
+
+export function playerName() {
+  return localStorage.getItem("felt.name") || "";
+}
+
+export function setPlayerName(n) {
+  localStorage.setItem("felt.name", n);
+}
+
+export function getToken(table) {
+  return localStorage.getItem("felt.token." + table) || "";
+}
+
+export function setToken(table, token, seat) {
+  localStorage.setItem("felt.token." + table, token);
+  if (seat !== undefined) localStorage.setItem("felt.seat." + table, String(seat));
+}
+
+export function getSeat(table) {
+  const s = localStorage.getItem("felt.seat." + table);
+  return s === null ? null : Number(s);
+}
+
+// api calls the server's JSON API and throws an Error with the server's
+// reason on a failure.
+export async function api(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = "Bearer " + token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const why = (data && data.error) || text || res.statusText;
+    throw new Error(`${why} (${res.status})`);
+  }
+  return data;
+}
+
+// tableURL is the table page's address.
+export function tableURL(id) {
+  return "/t/" + encodeURIComponent(id);
+}
+
+// ---- the home page: create a game ----
+
+function initIndex() {
+  const form = document.getElementById("create");
+  const gameSel = form.elements.game;
+  const presetSel = form.elements.preset;
+  const seatsBox = document.getElementById("seats");
+  const nameIn = form.elements.name;
+  const out = document.getElementById("created");
+  const err = document.getElementById("create-error");
+  nameIn.value = playerName();
+
+  function fill() {
+    const g = GAMES[gameSel.value];
+    presetSel.replaceChildren(...g.presets.map(([v, t]) => h("option", { value: v }, t)));
+    const seatNames = g.seats === 2 ? ["Opponent"] : ["East (right, opponent)", "North (partner)", "West (left, opponent)"];
+    seatsBox.replaceChildren(
+      ...seatNames.map((label, i) => {
+        const id = `seat-${i + 1}`;
+        const sel = h(
+          "select",
+          { id, name: id, "data-seat": i + 1 },
+          ...g.levels.map(([v, t]) => h("option", { value: v, selected: v === g.defaultLevel }, `Computer: ${t}`)),
+          h("option", { value: "friend" }, "A friend (invite link)"),
+        );
+        return h("div.field", h("label", { for: id }, label), sel);
+      }),
+    );
+  }
+  gameSel.addEventListener("change", fill);
+  fill();
+
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const name = nameIn.value.trim() || "Player";
+    setPlayerName(name);
+    const game = gameSel.value;
+    const seats = [{ kind: "me" }];
+    for (const sel of seatsBox.querySelectorAll("select")) {
+      seats.push(sel.value === "friend" ? { kind: "open" } : { kind: "computer", level: sel.value });
+    }
+    const submit = form.querySelector("button[type=submit]");
+    submit.disabled = true;
+    try {
+      const r = await api("POST", "/api/tables", { game, preset: presetSel.value, player: playerID(), name, seats });
+      setToken(r.id, r.token, r.seat);
+      const invites = r.invites || [];
+      if (invites.length === 0) {
+        location.assign(tableURL(r.id));
+        return;
+      }
+      out.replaceChildren(
+        h("h2", "Invite your friends"),
+        h("p", "Send each friend their link. Anyone holding a link plays that seat, so send it only to them."),
+        h(
+          "ul.invites",
+          ...invites.map((inv) => {
+            const url = new URL(inv.url, location.href).href;
+            const input = h("input.invite-url", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${inv.seat}`, "data-seat": inv.seat });
+            const copy = h("button.secondary", { type: "button", onclick: async () => {
+              input.select();
+              try {
+                await navigator.clipboard.writeText(url);
+                copy.textContent = "Copied";
+              } catch (e) {
+                copy.textContent = "Select and copy";
+              }
+            } }, "Copy");
+            return h("li", h("span.seat-label", `Seat ${inv.seat}`), input, copy);
+          }),
+        ),
+        h("p", h("a.button#go-table", { href: tableURL(r.id) }, "Go to the table")),
+      );
+      out.hidden = false;
+      form.hidden = true;
+    } catch (e) {
+      err.textContent = "Could not create the game: " + e.message;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
+
+// ---- the games page ----
+
+async function initGames() {
+  const list = document.getElementById("games-list");
+  try {
+    const games = await api("GET", "/api/games?player=" + encodeURIComponent(playerID()));
+    if (!games || games.length === 0) {
+      list.replaceChildren(h("p", "No games yet. ", h("a", { href: "/" }, "Start one.")));
+      return;
+    }
+    const rows = games.map((g) => {
+      const seats = (g.seats || []).map((s) => s.name || s.kind || "?").join(", ");
+      const title = (GAMES[g.game] && GAMES[g.game].title) || g.game;
+      const when = g.created ? new Date(g.created).toLocaleString() : "";
+      const done = g.status === "over" || g.status === "finished" || g.status === "done";
+      return h(
+        "tr",
+        h("td", title),
+        h("td", seats),
+        h("td", when),
+        h("td", g.status || ""),
+        h("td", outcomeText(g)),
+        h("td.links", h("a", { href: tableURL(g.id) }, done ? "Table" : "Play"), " ", h("a", { href: "/replay/" + encodeURIComponent(g.id) }, "Replay")),
+      );
+    });
+    list.replaceChildren(
+      h("table.sheet", h("thead", h("tr", h("th", "Game"), h("th", "Seats"), h("th", "Started"), h("th", "Status"), h("th", "Result"), h("th", ""))), h("tbody", rows)),
+    );
+  } catch (e) {
+    list.replaceChildren(h("p.error", "Could not load your games: " + e.message));
+  }
+}
+
+function outcomeText(g) {
+  const o = g.outcome;
+  if (!o) return "";
+  if (typeof o === "string") return o;
+  if (o.scores) return o.scores.join(" – ");
+  if (o.Scores) return o.Scores.join(" – ");
+  return "";
+}
+
+const page = document.body.dataset.page;
+if (page === "index") initIndex();
+else if (page === "games") initGames();
+else if (page === "table") import("./table.js").then((m) => m.init());
+else if (page === "replay") import("./replay.js").then((m) => m.init());

@@ -1,0 +1,586 @@
+// Gin Rummy at the table: the board (the opponent, the stock, the upcard
+// and the discard pile), your hand grouped in melds with the deadwood, the
+// actions the engine allows now, the moves in words, the showdown of each
+// hand with its lay-offs, and the score sheet. Everything shown comes from
+// the seat's observation (agent.WireObs) and events (games.GinEvent).
+
+import { h } from "./app.js";
+import * as C from "./cards.js";
+
+const RANKS = "A23456789TJQK";
+
+export function rankIndex(code) {
+  return RANKS.indexOf(code[0]);
+}
+
+export function cardValue(code) {
+  return Math.min(rankIndex(code) + 1, 10);
+}
+
+function sortCards(cards) {
+  return [...cards].sort((a, b) => C.SUITS.indexOf(a[1]) - C.SUITS.indexOf(b[1]) || rankIndex(a) - rankIndex(b));
+}
+
+// allMelds lists every set (3 or 4 of a rank) and run (3 or more of a suit
+// in a row, aces low) among cards.
+export function allMelds(cards) {
+  const melds = [];
+  const byRank = new Map();
+  const bySuit = new Map();
+  for (const c of cards) {
+    if (!byRank.has(c[0])) byRank.set(c[0], []);
+    byRank.get(c[0]).push(c);
+    if (!bySuit.has(c[1])) bySuit.set(c[1], []);
+    bySuit.get(c[1]).push(c);
+  }
+  for (const group of byRank.values()) {
+    if (group.length >= 3) {
+      if (group.length === 4) {
+        melds.push(group);
+        for (let i = 0; i < 4; i++) melds.push(group.filter((_, j) => j !== i));
+      } else melds.push(group);
+    }
+  }
+  for (const group of bySuit.values()) {
+    const s = group.sort((a, b) => rankIndex(a) - rankIndex(b));
+    for (let i = 0; i < s.length; i++) {
+      let j = i;
+      while (j + 1 < s.length && rankIndex(s[j + 1]) === rankIndex(s[j]) + 1) {
+        j++;
+        if (j - i >= 2) melds.push(s.slice(i, j + 1));
+      }
+    }
+  }
+  return melds;
+}
+
+// arrange finds the melds that leave the least deadwood among cards:
+// {melds, deadwood (cards), points}.
+export function arrange(cards) {
+  const melds = allMelds(cards);
+  let best = { melds: [], points: cards.reduce((t, c) => t + cardValue(c), 0) };
+  const total = best.points;
+  function walk(start, used, chosen, covered) {
+    const points = total - covered;
+    if (points < best.points) best = { melds: [...chosen], points };
+    for (let i = start; i < melds.length; i++) {
+      const m = melds[i];
+      if (m.some((c) => used.has(c))) continue;
+      for (const c of m) used.add(c);
+      chosen.push(m);
+      walk(i + 1, used, chosen, covered + m.reduce((t, c) => t + cardValue(c), 0));
+      chosen.pop();
+      for (const c of m) used.delete(c);
+    }
+  }
+  walk(0, new Set(), [], 0);
+  const inMeld = new Set(best.melds.flat());
+  return { melds: best.melds, deadwood: sortCards(cards.filter((c) => !inMeld.has(c))), points: best.points };
+}
+
+function moveKey(m) {
+  return m.kind + (m.card ? ":" + m.card : "");
+}
+
+export class GinView {
+  constructor(ctx) {
+    this.ctx = ctx; // {seat, names(i), send(move, seq), hint(), els, message(text, kind)}
+    this.obs = null;
+    this.pending = null; // the decide message, while it is ours to answer
+    this.selected = null;
+    this.ends = []; // hand ends seen: {hand, end}
+    this.lastEnd = null;
+    this.hintMove = null;
+    this.over = null;
+    this.focusIndex = 0;
+  }
+
+  keysHelp() {
+    return "S draw from the stock · T take the top of the pile · P pass · ←/→ choose a card · Enter or D discard it · K knock · G gin · H hint";
+  }
+
+  oppSeat() {
+    return this.ctx.seat === 1 ? 0 : 1;
+  }
+
+  who(seat) {
+    if (seat === this.ctx.seat) return "You";
+    return this.ctx.names(seat);
+  }
+
+  // describe puts an event in words.
+  describe(ev) {
+    const me = ev.seat === this.ctx.seat;
+    const who = this.who(ev.seat);
+    const card = ev.card ? C.label(ev.card) : "";
+    switch (ev.kind) {
+      case "deal":
+        return `Hand ${ev.hand}: ${this.who(ev.seat)} dealt${me ? " (you)" : ""}; the upcard is ${C.label(ev.upcard)}.`;
+      case "pass":
+        return `${who} passed${card ? " the upcard " + card : ""}.`;
+      case "take_discard":
+        return `${who} took ${card || "the top of the pile"}.`;
+      case "draw_stock":
+        return me && card ? `You drew ${card} from the stock.` : `${who} drew from the stock.`;
+      case "discard":
+        return `${who} discarded ${card}.`;
+      case "knock":
+        return `${who} knocked${card ? ", discarding " + card : ""}.`;
+      case "big_gin":
+        return `${who} went big gin!`;
+      case "lay_out":
+        return `${who} laid out.`;
+      default:
+        return `${who}: ${ev.kind}${card ? " " + card : ""}.`;
+    }
+  }
+
+  endWords(end) {
+    const pts = end.points;
+    switch (end.result) {
+      case "draw":
+        return "The hand is a draw: the stock ran out.";
+      case "gin":
+        return `${this.who(end.winner)} went gin: ${pts} points.`;
+      case "big_gin":
+        return `${this.who(end.winner)} went big gin: ${pts} points.`;
+      case "undercut":
+        return `Undercut! ${this.who(end.winner)} wins ${pts} points.`;
+      default:
+        return `${this.who(end.knocker)} knocked; ${this.who(end.winner)} ${end.winner === this.ctx.seat ? "win" : "wins"} ${pts} points.`;
+    }
+  }
+
+  // event handles one event; live is false while the history is replayed.
+  event(ev, live) {
+    this.ctx.log(this.describe(ev), ev.seat === this.ctx.seat ? "mine" : "theirs");
+    if (ev.kind === "deal") {
+      if (live) this.lastEnd = null;
+    }
+    if (ev.end) {
+      this.ctx.log(this.endWords(ev.end), "end");
+      if (!this.ends.some((e) => e.hand === ev.hand)) this.ends.push({ hand: ev.hand, end: ev.end });
+      this.lastEnd = { hand: ev.hand, end: ev.end };
+      this.renderShowdown();
+      this.renderScores();
+    }
+  }
+
+  state(obs) {
+    this.obs = obs;
+    if (this.pending && (obs.turn !== this.ctx.seat)) this.pending = null;
+    this.render();
+  }
+
+  decide(d) {
+    this.pending = d;
+    if (d.obs) this.obs = d.obs;
+    this.hintMove = null;
+    const legalCards = new Set((d.legal || []).filter((m) => m.card).map((m) => m.card));
+    if (this.selected && !legalCards.has(this.selected)) this.selected = null;
+    this.render();
+  }
+
+  refused(msg) {
+    this.ctx.message(msg.error || "The move was refused.", "refused");
+    if (this.lastDecide) this.pending = this.lastDecide;
+    this.render();
+  }
+
+  hint(msg) {
+    this.hintMove = msg.move || null;
+    if (this.hintMove && this.hintMove.card) this.selected = this.hintMove.card;
+    this.ctx.message("Hint: " + (msg.text || this.moveWords(msg.move)), "hint");
+    this.render();
+  }
+
+  gameOver(outcome) {
+    this.over = outcome || {};
+    this.pending = null;
+    this.render();
+    this.renderScores();
+  }
+
+  moveWords(m) {
+    if (!m) return "";
+    switch (m.kind) {
+      case "draw_stock":
+        return "draw from the stock";
+      case "take_discard":
+        return "take " + (this.topCard() ? C.label(this.topCard()) : "the top of the pile");
+      case "pass":
+        return "pass";
+      case "discard":
+        return "discard " + C.label(m.card);
+      case "knock":
+        return "knock, discarding " + C.label(m.card);
+      case "big_gin":
+        return "big gin";
+      default:
+        return m.kind;
+    }
+  }
+
+  topCard() {
+    const p = this.obs && this.obs.pile;
+    return p && p.length ? p[p.length - 1] : null;
+  }
+
+  legal() {
+    return (this.pending && this.pending.legal) || [];
+  }
+
+  find(kind, card) {
+    return this.legal().find((m) => m.kind === kind && (card === undefined || m.card === card));
+  }
+
+  act(move) {
+    if (!this.pending || !move) return;
+    this.lastDecide = this.pending;
+    this.ctx.send(move, this.pending.seq);
+    this.pending = null;
+    this.selected = null;
+    this.hintMove = null;
+    this.render();
+  }
+
+  // discardOrKnock: the selected card, if it may be discarded.
+  discard(card) {
+    card = card || this.selected;
+    if (!card) {
+      this.ctx.message("Choose a card to discard first.", "info");
+      return;
+    }
+    const m = this.find("discard", card);
+    if (m) this.act(m);
+    else this.ctx.message(`You can't discard ${C.label(card)} now.`, "info");
+  }
+
+  knock(card) {
+    card = card || this.selected;
+    const knocks = this.legal().filter((m) => m.kind === "knock");
+    if (!card && knocks.length === 1) card = knocks[0].card;
+    if (!card) {
+      this.ctx.message("Choose the card to discard face down when you knock.", "info");
+      return;
+    }
+    const m = this.find("knock", card);
+    if (m) this.act(m);
+    else this.ctx.message(`You can't knock discarding ${C.label(card)}.`, "info");
+  }
+
+  // ginCard is a knock discard that leaves no deadwood, if one exists.
+  ginCard() {
+    const cards = (this.obs && this.obs.cards) || [];
+    for (const m of this.legal()) {
+      if (m.kind !== "knock") continue;
+      if (arrange(cards.filter((c) => c !== m.card)).points === 0) return m.card;
+    }
+    return null;
+  }
+
+  clickCard(card) {
+    const phase = this.obs && this.obs.phase;
+    if (!this.pending || phase !== "discard") {
+      this.selected = this.selected === card ? null : card;
+      this.render();
+      return;
+    }
+    if (this.selected === card) {
+      this.discard(card);
+      return;
+    }
+    this.selected = card;
+    this.render();
+  }
+
+  key(e) {
+    const k = e.key.toLowerCase();
+    const cards = this.handButtons();
+    if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+      if (!cards.length) return false;
+      const cur = cards.indexOf(document.activeElement);
+      let i = cur < 0 ? 0 : cur + (e.key === "ArrowRight" ? 1 : -1);
+      i = (i + cards.length) % cards.length;
+      cards[i].focus();
+      return true;
+    }
+    if (k === "s") this.act(this.find("draw_stock"));
+    else if (k === "t") this.act(this.find("take_discard"));
+    else if (k === "p") this.act(this.find("pass"));
+    else if (k === "d") this.discard(this.focusedCard() || this.selected);
+    else if (k === "k") this.knock(this.focusedCard() || this.selected);
+    else if (k === "g") {
+      const g = this.ginCard();
+      if (g) this.act(this.find("knock", g));
+      else if (this.find("big_gin")) this.act(this.find("big_gin"));
+    } else if (k === "h") this.ctx.hint();
+    else return false;
+    return true;
+  }
+
+  focusedCard() {
+    const a = document.activeElement;
+    return a && a.closest && a.closest(".hand-area") && a.dataset.card ? a.dataset.card : null;
+  }
+
+  handButtons() {
+    return Array.from(this.ctx.els.hand.querySelectorAll("button.card"));
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const els = this.ctx.els;
+    const o = this.obs;
+    const main = els.main;
+    main.dataset.game = "gin";
+    main.dataset.myTurn = this.pending ? "true" : "false";
+    main.dataset.seq = this.pending ? String(this.pending.seq) : "";
+    main.dataset.phase = o ? o.phase : "";
+    main.dataset.hand = o ? String(o.hand) : "";
+    main.dataset.handsEnded = String(this.ends.length);
+    main.dataset.over = this.over ? "true" : "false";
+    if (!o) {
+      els.board.replaceChildren(h("p.waiting", this.ctx.seat < 0 ? "Watching: the players' cards are hidden." : "Waiting for the deal…"));
+      els.hand.replaceChildren();
+      els.actions.replaceChildren();
+      return;
+    }
+    this.renderBoard(o);
+    this.renderHand(o);
+    this.renderActions(o);
+    this.renderScores();
+  }
+
+  renderBoard(o) {
+    const opp = this.oppSeat();
+    const oppTurn = o.turn === opp && !this.over;
+    const backs = h("div.cards.fan.backs", { "aria-label": `${o.opponent_cards} cards` });
+    for (let i = 0; i < o.opponent_cards; i++) backs.append(C.backElement({ small: true }));
+    const took = o.opponent_took.length
+      ? h("div.took", h("span.label", "Holding from the pile:"), C.row(o.opponent_took, { small: true }))
+      : null;
+    const oppBox = h(
+      "section.seat.opponent" + (oppTurn ? ".to-act" : ""),
+      { "aria-label": "Opponent" },
+      h("div.seat-name", this.ctx.names(opp), oppTurn ? h("span.badge.thinking", "to play") : null, o.dealer === opp ? h("span.badge", "dealer") : null),
+      backs,
+      took,
+    );
+
+    const canStock = !!this.find("draw_stock");
+    const canTake = !!this.find("take_discard");
+    const stock = C.backElement({ button: canStock });
+    stock.classList.add("stock");
+    if (canStock) {
+      stock.setAttribute("aria-label", `Draw from the stock (${o.stock} cards)`);
+      stock.classList.add("playable");
+      stock.addEventListener("click", () => this.act(this.find("draw_stock")));
+      stock.draggable = true;
+      stock.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "stock"));
+    } else stock.setAttribute("aria-label", `The stock: ${o.stock} cards`);
+    const stockBox = h("div.pile-box", stock, h("div.count", { id: "stock-count" }, `Stock ${o.stock}`));
+
+    const top = this.topCard();
+    let topEl;
+    if (top) {
+      topEl = C.cardElement(top, { button: canTake });
+      if (canTake) {
+        topEl.classList.add("playable");
+        topEl.setAttribute("aria-label", `Take ${C.words(top)} from the pile`);
+        topEl.addEventListener("click", () => this.act(this.find("take_discard")));
+        topEl.draggable = true;
+        topEl.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "pile"));
+      }
+    } else topEl = h("span.card.empty", { "aria-label": "The discard pile is empty" });
+    topEl.classList.add("pile-top");
+    const under = o.pile.slice(0, -1).slice(-8);
+    const pileBox = h(
+      "div.pile-box.discard-pile",
+      { id: "discard-pile" },
+      topEl,
+      h("div.count", o.phase === "upcard" || o.phase === "dealer_upcard" ? "Upcard" : `Pile ${o.pile.length}`),
+      under.length ? h("div.pile-under", { "aria-label": "Below the top of the pile" }, C.row(under.reverse(), { small: true })) : null,
+    );
+    // Drop a card of the hand on the pile to discard it.
+    pileBox.addEventListener("dragover", (e) => {
+      if (this.pending && this.obs.phase === "discard") {
+        e.preventDefault();
+        pileBox.classList.add("drop");
+      }
+    });
+    pileBox.addEventListener("dragleave", () => pileBox.classList.remove("drop"));
+    pileBox.addEventListener("drop", (e) => {
+      e.preventDefault();
+      pileBox.classList.remove("drop");
+      const card = e.dataTransfer.getData("text/plain");
+      if (card && card.length === 2) this.discard(card);
+    });
+
+    const info = h(
+      "div.info",
+      h("span", `Hand ${o.hand}`),
+      h("span", `Knock at ${o.knock_limit} or less`),
+      o.doubled ? h("span.badge.warn", "doubled") : null,
+    );
+    const center = h("section.center", { "aria-label": "Stock and discard pile" }, stockBox, pileBox);
+    this.ctx.els.board.replaceChildren(oppBox, center, info, this.turnLine(o));
+  }
+
+  turnLine(o) {
+    let text;
+    if (this.over) text = "The game is over.";
+    else if (!this.pending) text = o.turn === this.ctx.seat ? "Your turn…" : `${this.ctx.names(o.turn)} is playing…`;
+    else if (o.phase === "upcard" || o.phase === "dealer_upcard") text = `Take the upcard ${C.label(o.upcard)} or pass.`;
+    else if (o.phase === "draw") text = o.must_draw_stock ? "Draw from the stock." : "Draw from the stock or take the top of the pile.";
+    else if (o.phase === "discard") text = "Discard a card (choose it, then Discard), or knock.";
+    else if (this.find("lay_out")) text = "Your opponent knocked: lay out your melds.";
+    else text = "Your turn.";
+    return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
+  }
+
+  renderHand(o) {
+    const a = arrange(o.cards);
+    const wrap = h("div.gin-hand");
+    const discardPhase = this.pending && o.phase === "discard";
+    const playable = new Set(this.legal().filter((m) => m.card).map((m) => m.card));
+    const mk = (c) => {
+      const b = C.cardElement(c, { button: true });
+      if (c === this.selected) b.classList.add("selected");
+      b.setAttribute("aria-pressed", c === this.selected ? "true" : "false");
+      if (c === o.drawn || c === o.just_taken) b.classList.add("new");
+      if (c === o.just_taken) b.title = "Taken from the pile this turn: you can't discard it now";
+      if (discardPhase && playable.has(c)) b.classList.add("playable");
+      if (this.hintMove && this.hintMove.card === c) b.classList.add("hinted");
+      b.addEventListener("click", () => this.clickCard(c));
+      b.draggable = true;
+      b.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", c));
+      return b;
+    };
+    for (const m of a.melds) {
+      wrap.append(h("div.group.meld", { "aria-label": "Meld" }, h("div.group-label", "Meld"), h("div.cards", m.map(mk))));
+    }
+    if (a.deadwood.length) {
+      wrap.append(h("div.group.deadwood", h("div.group-label", `Deadwood ${a.points}`), h("div.cards", a.deadwood.map(mk))));
+    }
+    const box = this.ctx.els.hand;
+    box.replaceChildren(h("div.seat-name", "Your hand", h("span.deadwood-total", { id: "deadwood" }, ` · deadwood ${a.points}`)), wrap);
+    // Dragging the stock or the pile onto the hand draws.
+    box.ondragover = (e) => {
+      if (this.find("draw_stock") || this.find("take_discard")) e.preventDefault();
+    };
+    box.ondrop = (e) => {
+      e.preventDefault();
+      const what = e.dataTransfer.getData("text/plain");
+      if (what === "stock") this.act(this.find("draw_stock"));
+      else if (what === "pile") this.act(this.find("take_discard"));
+    };
+  }
+
+  renderActions(o) {
+    const bar = [];
+    const btn = (id, text, key, fn, primary) =>
+      h("button" + (primary ? "" : ".secondary"), { type: "button", id, "data-key": key, onclick: fn }, text, key ? h("kbd", key) : null);
+    if (this.pending) {
+      if (this.find("take_discard")) bar.push(btn("act-take", `Take ${C.label(this.topCard() || o.upcard)}`, "T", () => this.act(this.find("take_discard"))));
+      if (this.find("pass")) bar.push(btn("act-pass", "Pass", "P", () => this.act(this.find("pass"))));
+      if (this.find("draw_stock")) bar.push(btn("act-stock", "Draw from stock", "S", () => this.act(this.find("draw_stock")), true));
+      if (o.phase === "discard") {
+        const can = this.selected && this.find("discard", this.selected);
+        const d = btn("act-discard", this.selected ? `Discard ${C.label(this.selected)}` : "Discard", "D", () => this.discard(), true);
+        if (!can) d.disabled = true;
+        bar.push(d);
+        const g = this.ginCard();
+        if (g) bar.push(btn("act-gin", `Gin (discard ${C.label(g)})`, "G", () => this.act(this.find("knock", g)), true));
+        const knocks = this.legal().filter((m) => m.kind === "knock");
+        if (knocks.length && !g) {
+          const k = btn("act-knock", this.selected && this.find("knock", this.selected) ? `Knock with ${C.label(this.selected)}` : "Knock", "K", () => this.knock());
+          bar.push(k);
+        }
+        if (this.find("big_gin")) bar.push(btn("act-big-gin", "Big gin", "G", () => this.act(this.find("big_gin")), true));
+      }
+      const lay = this.find("lay_out");
+      if (lay) bar.push(btn("act-layout", "Lay out my melds", "", () => this.act(lay), true));
+      bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
+    }
+    this.ctx.els.actions.replaceChildren(...bar);
+    this.ctx.els.actions.dataset.legal = JSON.stringify(this.legal());
+  }
+
+  renderShowdown() {
+    const box = this.ctx.els.showdown;
+    const last = this.lastEnd;
+    if (!last) {
+      box.hidden = true;
+      return;
+    }
+    const end = last.end;
+    const seats = this.ctx.seat === 1 ? [1, 0] : [0, 1];
+    const parts = [h("h2", `Hand ${last.hand}: ${end.result.replace("_", " ")}`), h("p.result-line", this.endWords(end))];
+    if (end.discard) parts.push(h("p", `The knock's discard: ${C.label(end.discard)}`));
+    for (const s of seats) {
+      const hand = end.hands[s] || [];
+      const isKnocker = end.knocker === s;
+      let melds = isKnocker ? end.knocker_melds || [] : end.knocker !== undefined && end.knocker !== null ? end.defender_melds || [] : arrange(hand).melds;
+      if (end.knocker === undefined || end.knocker === null) melds = arrange(hand).melds;
+      const laid = new Set((isKnocker ? [] : end.layoffs || []).map((l) => l.card));
+      const inMeld = new Set(melds.flat());
+      const dead = hand.filter((c) => !inMeld.has(c) && !laid.has(c));
+      const dw = isKnocker ? end.knocker_deadwood : end.defender_deadwood;
+      parts.push(
+        h(
+          "div.show-seat",
+          h("h3", this.who(s), isKnocker ? " (knocked)" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
+          h("div.gin-hand", ...melds.map((m) => h("div.group.meld", C.row(m, { small: true }))), dead.length ? h("div.group.deadwood", C.row(dead, { small: true })) : null),
+          !isKnocker && end.layoffs && end.layoffs.length
+            ? h("ul.layoffs", end.layoffs.map((l) => h("li", `Laid off ${C.label(l.card)} onto ${C.labels(l.onto)}`)))
+            : null,
+        ),
+      );
+    }
+    if (end.over) {
+      const w = end.game_winner;
+      parts.push(
+        h("p.game-over", { id: "game-over" }, w === undefined || w === null ? "The game is over." : `${this.who(w)} ${w === this.ctx.seat ? "win" : "wins"} the game`, end.final ? ` — final ${end.final[seats[0]]} to ${end.final[seats[1]]}` : "", "."),
+      );
+    } else parts.push(h("p.note", "The next hand is dealt at once; its first move waits for its player."));
+    parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
+    box.replaceChildren(...parts);
+    box.hidden = false;
+    box.dataset.hand = String(last.hand);
+  }
+
+  renderScores() {
+    const box = this.ctx.els.scores;
+    const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
+    const opp = me === 1 ? 0 : 1;
+    const rows = this.ends
+      .slice()
+      .sort((a, b) => a.hand - b.hand)
+      .map(({ hand, end }) =>
+        h(
+          "tr",
+          h("td", String(hand)),
+          h("td", end.result.replace("_", " ")),
+          h("td", end.winner === undefined || end.winner === null ? "—" : this.who(end.winner)),
+          h("td.num", String(end.points)),
+          h("td.num", String(end.scores[me])),
+          h("td.num", String(end.scores[opp])),
+        ),
+      );
+    const o = this.obs;
+    const totals = o ? [o.scores[me], o.scores[opp]] : null;
+    const table = h(
+      "table.sheet",
+      { id: "score-sheet" },
+      h("thead", h("tr", h("th", "Hand"), h("th", "Result"), h("th", "Winner"), h("th.num", "Points"), h("th.num", this.who(me)), h("th.num", this.ctx.names(opp)))),
+      h("tbody", rows),
+    );
+    const last = this.ends.length ? this.ends[this.ends.length - 1].end : null;
+    const foot = [];
+    if (last && last.over && last.final) foot.push(h("p.final", `Final with bonuses: ${this.who(me)} ${last.final[me]}, ${this.ctx.names(opp)} ${last.final[opp]}.`));
+    else if (totals) foot.push(h("p", `Totals: ${this.who(me)} ${totals[0]}, ${this.ctx.names(opp)} ${totals[1]} · boxes ${o.boxes[me]}–${o.boxes[opp]}`));
+    box.replaceChildren(table, ...foot);
+  }
+}

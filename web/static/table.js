@@ -1,0 +1,205 @@
+// The table page: joins with an invite link's token, keeps the connection
+// to the server (net.js) and hands each message to the game's view
+// (gin.js or shengji.js). The server is the authority: a move is only an
+// intent until an event or a refusal comes back.
+
+import { api, getToken, h, playerID, playerName, setToken, GAMES } from "./app.js";
+import { Connection } from "./net.js";
+import { GinView } from "./gin.js";
+import { ShengjiView } from "./shengji.js";
+
+export async function init() {
+  const main = document.getElementById("table");
+  const id = decodeURIComponent(location.pathname.replace(/^\/t\//, "").replace(/\/$/, ""));
+  const els = {
+    main,
+    board: document.getElementById("board"),
+    hand: document.getElementById("hand"),
+    actions: document.getElementById("actions"),
+    showdown: document.getElementById("showdown"),
+    scores: document.getElementById("scores"),
+    log: document.getElementById("log"),
+    notices: document.getElementById("notices"),
+    message: document.getElementById("message"),
+    conn: document.getElementById("conn"),
+    title: document.getElementById("game-title"),
+    keys: document.getElementById("keys-help"),
+  };
+
+  // An invite link carries the seat and its token in the fragment (never
+  // sent to the server by the browser): keep them, join, clear the address.
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("token")) {
+    const seat = Number(frag.get("seat"));
+    const token = frag.get("token");
+    history.replaceState(null, "", location.pathname + location.search);
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, token, player: playerID(), name: playerName() || "Friend" });
+      setToken(id, token, seat);
+    } catch (e) {
+      // A link used again by its own holder (a reload before the fragment
+      // was cleared) may be refused; the token still plays if it is ours.
+      if (!getToken(id)) setToken(id, token, seat);
+      showMessage(els, "Joining the table: " + e.message, "refused");
+    }
+  }
+
+  let summary = null;
+  let seat = -1;
+  let view = null;
+  let messageTimer = null;
+
+  function names(s) {
+    const seats = (summary && summary.seats) || [];
+    const info = seats[s] || {};
+    let n = info.name || "";
+    if (!n) {
+      if (info.kind === "computer" || info.kind === "level") n = "Computer" + (info.level ? ` (${info.level})` : "");
+      else if (info.open) n = "Open seat";
+      else n = `Seat ${s}`;
+    }
+    return n;
+  }
+
+  const ctx = {
+    get seat() {
+      return seat;
+    },
+    els,
+    names,
+    send(move, seq) {
+      if (!conn.send({ type: "move", seq, move })) showMessage(els, "Not connected: the move was not sent. Reconnecting…", "refused");
+    },
+    bid(move) {
+      if (!conn.send({ type: "bid", move })) showMessage(els, "Not connected: the bid was not sent.", "refused");
+    },
+    hint() {
+      conn.send({ type: "hint" });
+    },
+    log(text, kind) {
+      const li = h("li." + (kind || "info"), text);
+      els.log.append(li);
+      while (els.log.children.length > 300) els.log.firstChild.remove();
+      els.log.scrollTop = els.log.scrollHeight;
+    },
+    message(text, kind) {
+      showMessage(els, text, kind);
+      clearTimeout(messageTimer);
+      if (kind !== "refused") messageTimer = setTimeout(() => (els.message.hidden = true), 8000);
+    },
+  };
+
+  function makeView(game) {
+    if (view && view.game === game) return;
+    els.log.replaceChildren();
+    view = game === "shengji" ? new ShengjiView(ctx) : new GinView(ctx);
+    view.game = game;
+    els.title.textContent = (GAMES[game] && GAMES[game].title) || game;
+    document.title = `Felt — ${els.title.textContent}`;
+    els.keys.textContent = view.keysHelp();
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        summary = msg.table || summary;
+        seat = typeof msg.seat === "number" ? msg.seat : -1;
+        makeView(msg.game || (summary && summary.game) || "gin");
+        main.dataset.seat = String(seat);
+        main.dataset.state = "playing";
+        renderSeats();
+        view.render();
+        break;
+      case "history":
+        if (!view) return;
+        els.log.replaceChildren();
+        view.resetHistory && view.resetHistory();
+        for (const e of msg.events || []) view.event(e.event, false);
+        view.render();
+        break;
+      case "state":
+        if (view) view.state(msg.obs);
+        break;
+      case "event":
+        if (!view) return;
+        view.event(msg.event, true);
+        if (msg.obs) view.state(msg.obs);
+        else view.render();
+        break;
+      case "decide":
+        if (view) view.decide(msg);
+        break;
+      case "refused":
+        if (view) view.refused(msg);
+        else ctx.message(msg.error, "refused");
+        break;
+      case "hint":
+        if (view) view.hint(msg);
+        break;
+      case "notice":
+        notice(msg);
+        break;
+      case "seats":
+        if (summary) summary.seats = msg.seats;
+        else summary = { seats: msg.seats };
+        renderSeats();
+        if (view) view.render();
+        break;
+      case "over":
+        main.dataset.over = "true";
+        if (view) view.gameOver(msg.outcome);
+        ctx.log("The game is over.", "end");
+        break;
+      case "error":
+        ctx.message("The server says: " + msg.error, "refused");
+        break;
+    }
+  }
+
+  function notice(msg) {
+    const text = msg.text || `${names(msg.seat)}: ${msg.kind}`;
+    const n = h("div.notice." + (msg.kind || "info"), { role: "status", "data-kind": msg.kind || "" }, text, h("button.close", { type: "button", "aria-label": "Dismiss", onclick: () => n.remove() }, "×"));
+    els.notices.append(n);
+    while (els.notices.children.length > 4) els.notices.firstChild.remove();
+    ctx.log(text, "notice");
+  }
+
+  function renderSeats() {
+    const seats = (summary && summary.seats) || [];
+    main.dataset.seats = String(seats.length);
+    els.main.classList.toggle("spectator", seat < 0);
+  }
+
+  function onStatus(s) {
+    els.conn.dataset.state = s;
+    els.conn.textContent = s === "open" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
+    main.dataset.conn = s;
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (!view || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    if (e.key === "Escape") {
+      els.message.hidden = true;
+      return;
+    }
+    if (view.key(e)) e.preventDefault();
+  });
+
+  const conn = new Connection({ type: "hello", table: id, token: getToken(id), player: playerID() }, onMessage, onStatus);
+  try {
+    summary = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+    if (summary && summary.game) makeView(summary.game);
+  } catch (e) {
+    showMessage(els, "This table: " + e.message, "refused");
+  }
+  conn.start();
+}
+
+function showMessage(els, text, kind) {
+  els.message.textContent = text;
+  els.message.className = "message " + (kind || "info");
+  els.message.dataset.kind = kind || "info";
+  els.message.hidden = false;
+}
