@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -147,5 +148,79 @@ func TestGinTableDefenderLaysOut(t *testing.T) {
 	}
 	if layouts == 0 {
 		t.Fatal("no layout in the logs")
+	}
+}
+
+// TestGinTableProtocol1: a program speaking protocol version 1
+// (examples/ginbot.py) plays on the table driver with Config.Protocol 1:
+// one process a game, hearing start, then each hand's hand_start before
+// its decisions and its hand_end, the game_end, and quit; one that fails
+// forfeits the game, with the reason.
+func TestGinTableProtocol1(t *testing.T) {
+	testenv.AcquireProcs(t, 1)
+	needPython(t)
+	dir := t.TempDir()
+	heard := filepath.Join(dir, "heard")
+	cfg := Config{A: "exec:tee -a " + heard + " | python3 ../examples/ginbot.py", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 5,
+		Parallel: 1, Protocol: 1, Timeout: testenv.Timeout(20 * time.Second)}
+	recs, err := RunGinTable(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := 0
+	for _, r := range recs {
+		if r.Forfeit || len(r.Hands) == 0 || len(r.DecisionA) == 0 {
+			t.Fatalf("game %d: %+v", r.Index, r)
+		}
+		hands += len(r.Hands)
+	}
+	b, err := os.ReadFile(heard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	started := map[int]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var m struct {
+			Type     string `json:"type"`
+			Protocol int    `json:"protocol"`
+			Hand     int    `json:"hand"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		types = append(types, m.Type)
+		switch m.Type {
+		case "start":
+			if m.Protocol != 1 {
+				t.Fatalf("start line %q", line)
+			}
+			clear(started)
+		case "hand_start":
+			started[m.Hand] = true
+		case "hand_end":
+			if !started[m.Hand] {
+				t.Fatalf("hand_end of hand %d before its hand_start", m.Hand)
+			}
+		}
+	}
+	all := strings.Join(types, " ")
+	if n := strings.Count(all, "start ") - strings.Count(all, "hand_start "); n != 2 {
+		t.Errorf("%d start lines for 2 games, want a process a game", n)
+	}
+	if strings.Count(all, "hand_end") != hands || strings.Count(all, "game_end") != 2 || strings.Count(all, "quit") != 2 {
+		t.Errorf("heard %d hand_end for %d hands, %d game_end, %d quit: %s", strings.Count(all, "hand_end"), hands,
+			strings.Count(all, "game_end"), strings.Count(all, "quit"), all)
+	}
+
+	bad := cfg
+	bad.A = "exec:exit 3"
+	recs, err = RunGinTable(context.Background(), bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(bad.A, bad.B, recs)
+	if s.Forfeits != 2 || s.AForfeits != 2 || s.BWins != 2 || !strings.Contains(s.Reasons[0], "exit") {
+		t.Fatalf("%+v", s)
 	}
 }

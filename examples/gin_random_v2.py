@@ -4,7 +4,7 @@ it knocks or goes gin whenever it may, and otherwise plays a random legal
 move. It plays a session of many games in one process: each `start` line
 begins a game. Standard library only.
 
-Run it as a player:  felt arena --table --a exec:"python3 examples/gin_random_v2.py"
+Run it as a player:  felt arena --a exec:"python3 examples/gin_random_v2.py"
 """
 import json
 import random

@@ -33,6 +33,7 @@ func (e *env) arenaCmd() *cobra.Command {
 	var asJSON bool
 	var game int
 	var gameArg string
+	var driver string
 	var onTable bool
 	c := &cobra.Command{
 		Use:   "arena",
@@ -42,6 +43,10 @@ players A and B and reports win rates with 95% intervals (each mirrored pair one
 sample), points, how hands end and decision times. Players are built-in levels
 (` + strings.Join(ginbot.Levels(), ", ") + `) or exec:COMMAND for an outside program.
 Every game is reproducible from --seed and its number (--game N replays one).
+Games are played through the table driver; outside programs speak protocol
+version 2 (--protocol 2, sessions of many games in one process), or version 1
+(--protocol 1, a process a game, as examples/ginbot.py). --driver agent plays
+through the older agent driver instead (protocol 1), for comparison.
 --game shengji plays Shengji instead, through the table driver: A is the team
 of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its
 players are the levels random, greedy and hard (or exec:COMMAND), and
@@ -71,12 +76,9 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
 			}
-			if cfg.DefenderLaysOut && !onTable {
-				return fmt.Errorf("--defender-lays-out: only with --table")
-			}
-			play, run, via := arena.PlayGame, arena.Run, ""
-			if onTable {
-				play, run, via = arena.PlayGinTable, arena.RunGinTable, ", through the table driver"
+			play, run, via, err := ginDriver(&cfg, driver, cmd.Flags().Changed("protocol"))
+			if err != nil {
+				return err
 			}
 			ctx := cmd.Context()
 			if gameSet {
@@ -128,11 +130,37 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
-	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "with --table: after a knock the defender lays out its own melds (a lay_out move)")
-	f.BoolVar(&onTable, "table", false, "play Gin Rummy through the table driver (outside programs speak protocol version 2)")
+	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "after a knock the defender lays out its own melds (a lay_out move; protocol 2 programs may lay off card by card)")
+	f.IntVar(&cfg.Protocol, "protocol", 2, "the line protocol outside programs speak: 2, or 1 (docs/protocol.md)")
+	f.StringVar(&driver, "driver", "table", "play Gin Rummy through the table driver (table) or the older agent driver (agent, protocol 1 only)")
+	f.BoolVar(&onTable, "table", false, "play through the table driver (now the default)")
+	_ = f.MarkDeprecated("table", "the table driver is the default")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
+}
+
+// ginDriver chooses the driver of a Gin Rummy match from --driver and
+// --protocol, refusing what does not go together: the game played alone,
+// the match, and a note for the report.
+func ginDriver(cfg *arena.Config, driver string, protocolSet bool) (func(context.Context, arena.Config, int) arena.GameRecord, matchRunner, string, error) {
+	switch driver {
+	case "table":
+		if cfg.Protocol != 1 && cfg.Protocol != 2 {
+			return nil, nil, "", fmt.Errorf("--protocol %d: want 1 or 2", cfg.Protocol)
+		}
+		return arena.PlayGinTable, arena.RunGinTable, ", through the table driver", nil
+	case "agent":
+		if protocolSet && cfg.Protocol != 1 {
+			return nil, nil, "", fmt.Errorf("--protocol %d: the agent driver speaks protocol 1 only", cfg.Protocol)
+		}
+		if cfg.DefenderLaysOut {
+			return nil, nil, "", fmt.Errorf("--defender-lays-out: not with --driver agent")
+		}
+		cfg.Protocol = 1
+		return arena.PlayGame, arena.Run, ", through the agent driver", nil
+	}
+	return nil, nil, "", fmt.Errorf("--driver %q: want table or agent", driver)
 }
 
 // checkArenaFlags refuses flag values that make no match, before anything
@@ -200,8 +228,8 @@ func checkPlayer(name string) error {
 	return nil
 }
 
-// matchRunner plays a Gin Rummy match: arena.Run (the agent driver) or
-// arena.RunGinTable (the table driver).
+// matchRunner plays a Gin Rummy match: arena.RunGinTable (the table
+// driver) or arena.Run (the agent driver).
 type matchRunner func(context.Context, arena.Config) ([]arena.GameRecord, error)
 
 func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run matchRunner) ([]arena.GameRecord, error) {
