@@ -16,7 +16,12 @@ var (
 	ErrConflict = errors.New("store: log line already written")
 	// ErrExists is a table id already taken.
 	ErrExists = errors.New("store: table id already taken")
+	// ErrClosed is a store used after Close.
+	ErrClosed = errors.New("store: closed")
 )
+
+// MaxLine is the most bytes a log line may hold.
+const MaxLine = 1 << 20
 
 // Status is where a table stands.
 type Status uint8
@@ -62,29 +67,38 @@ type Table struct {
 // Store is a database of tables and their logs. Every method is safe for
 // concurrent use; every change is committed before the method returns.
 type Store interface {
-	// CreateTable stores a new table (ErrExists if its id is taken).
+	// CreateTable stores a new table (ErrExists if its id is taken). A
+	// table given without a status is Waiting; one without a Created
+	// time gets the database's clock. Updated is always set by the store.
 	CreateTable(ctx context.Context, t Table) error
 	// Table returns a table (ErrNotFound).
 	Table(ctx context.Context, id string) (Table, error)
-	// SetSeat replaces seat i of table id.
+	// SetSeat replaces seat i of table id (ErrNotFound, or an error if
+	// the table has no seat i).
 	SetSeat(ctx context.Context, id string, i int, s Seat) error
-	// SetStatus records a table's status and, once over, its outcome.
+	// SetStatus records a table's status and, once over, its outcome; a
+	// nil outcome leaves the stored one as it is.
 	SetStatus(ctx context.Context, id string, st Status, outcome json.RawMessage) error
 	// AppendLine appends line n (from 0, the header) to the table's log.
 	// n must be the number of lines already stored: otherwise, or if
-	// line n exists, it returns ErrConflict and stores nothing.
+	// line n exists, it returns ErrConflict and stores nothing. A line
+	// holds at most MaxLine bytes.
 	AppendLine(ctx context.Context, id string, n int, line []byte) error
-	// Lines returns the table's log lines from line from on, in order.
+	// Lines returns the table's log lines from line from on, in order
+	// (ErrNotFound if there is no such table).
 	Lines(ctx context.Context, id string, from int) ([][]byte, error)
-	// Active lists the tables waiting or being played.
+	// Active lists the tables waiting or being played, oldest first.
 	Active(ctx context.Context) ([]Table, error)
-	// PlayerTables lists the tables a player took a seat at, newest first.
+	// PlayerTables lists the tables a player took a seat at, newest
+	// first, at most limit of them (all when limit <= 0).
 	PlayerTables(ctx context.Context, player string, limit int) ([]Table, error)
 	// Lease gives table id to owner for ttl if no other owner holds an
 	// unexpired lease, or renews owner's own lease; it reports whether
-	// owner holds the lease now. Expiry is by the database's clock.
+	// owner holds the lease now. Expiry is by the database's clock. A
+	// table the store does not hold is ErrNotFound.
 	Lease(ctx context.Context, id, owner string, ttl time.Duration) (bool, error)
-	// Release gives up owner's lease of table id.
+	// Release gives up owner's lease of table id; it does nothing if
+	// owner does not hold it.
 	Release(ctx context.Context, id, owner string) error
 	// Close closes the store.
 	Close() error

@@ -1,0 +1,518 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is a Store in a PostgreSQL database that several processes
+// share. It is also their Notifier, by LISTEN/NOTIFY on one dedicated
+// connection.
+type Postgres struct {
+	pool    *pgxpool.Pool
+	connCfg *pgx.ConnConfig // for the listening connection
+	pgChan  string          // the PostgreSQL channel of this schema's notifications
+	hub     *hub
+
+	busOnce sync.Once
+	busUp   chan struct{} // closed once the listening connection first listens
+	ctx     context.Context
+	cancel  context.CancelFunc
+	done    chan struct{} // closed when the listening goroutine ends
+	pid     atomic.Uint32 // the listening connection's backend, for tests
+}
+
+var (
+	_ Store    = (*Postgres)(nil)
+	_ Notifier = (*Postgres)(nil)
+)
+
+// defaultPoolConns is the pool's size when the DSN does not set
+// pool_max_conns.
+const defaultPoolConns = 16
+
+// OpenPostgres connects to the PostgreSQL database of dsn (a
+// postgres://… URL or key=value string, as pgx reads it) and brings its
+// schema up to date. The tables live in the first schema of the search
+// path: a DSN option search_path=NAME keeps one site's tables (or one
+// test's) apart from another's in the same database, notifications
+// included. Several processes may open the same database at once: they
+// take turns migrating it.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	return openPostgres(ctx, dsn, migrationFiles, "migrations/postgres")
+}
+
+// openPostgres opens the store of dsn with the migrations in dir of fsys.
+func openPostgres(ctx context.Context, dsn string, fsys fs.FS, dir string) (*Postgres, error) {
+	ms, err := migrations(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if !strings.Contains(dsn, "pool_max_conns") {
+		cfg.MaxConns = defaultPoolConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	var schema *string
+	if err := pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if schema == nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: no schema of the search path %q exists", cfg.ConnConfig.RuntimeParams["search_path"])
+	}
+	if err := pgMigrate(ctx, pool, *schema, ms); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	sum := sha256.Sum256([]byte(*schema))
+	p := &Postgres{
+		pool:    pool,
+		connCfg: cfg.ConnConfig.Copy(),
+		pgChan:  "felt_" + hex.EncodeToString(sum[:8]),
+		hub:     newHub(),
+		busUp:   make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	return p, nil
+}
+
+// pgMigrate applies the migrations schema lacks, all in one transaction
+// that holds an advisory lock of the schema's, so that processes starting
+// together take turns.
+func pgMigrate(ctx context.Context, pool *pgxpool.Pool, schema string, ms []migration) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext('felt.store.migrate.' || $1::text))`, schema); err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_version (
+			version integer PRIMARY KEY,
+			applied timestamptz NOT NULL DEFAULT clock_timestamp())`); err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+		var have int
+		if err := tx.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			return fmt.Errorf("store: migrate: %w", err)
+		}
+		if have > len(ms) {
+			return fmt.Errorf("store: database schema version %d is newer than this program's %d", have, len(ms))
+		}
+		for _, m := range ms[have:] {
+			if _, err := tx.Exec(ctx, m.sql); err != nil {
+				return fmt.Errorf("store: migration %s: %w", m.name, err)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO schema_version (version) VALUES ($1)`, m.version); err != nil {
+				return fmt.Errorf("store: migration %s: %w", m.name, err)
+			}
+		}
+		return nil
+	})
+}
+
+// version returns the database's schema version.
+func (p *Postgres) version(ctx context.Context) (int, error) {
+	var v int
+	err := p.pool.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_version`).Scan(&v)
+	return v, err
+}
+
+// CreateTable stores a new table (ErrExists if its id is taken).
+func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
+	if err := checkTable(&t); err != nil {
+		return err
+	}
+	var created *time.Time // nil: the database's clock
+	if !t.Created.IsZero() {
+		created = &t.Created
+	}
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated)
+			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, clock_timestamp()), clock_timestamp())
+			ON CONFLICT (id) DO NOTHING`,
+			t.ID, t.Game, []byte(t.Options), int64(t.Seed), int16(t.Status), []byte(t.Outcome), created)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrExists
+		}
+		for i, st := range t.Seats {
+			if _, err := tx.Exec(ctx, `INSERT INTO seats (table_id, i, kind, level, name, token_hash, player)
+				VALUES ($1, $2, $3, $4, $5, $6, $7)`, t.ID, i, st.Kind, st.Level, st.Name, st.TokenHash, st.Player); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, ErrExists):
+		return fmt.Errorf("%w: %s", ErrExists, t.ID)
+	case err != nil:
+		return fmt.Errorf("store: create table %s: %w", t.ID, err)
+	}
+	return nil
+}
+
+// Table returns a table (ErrNotFound).
+func (p *Postgres) Table(ctx context.Context, id string) (Table, error) {
+	ts, err := p.tables(ctx, `SELECT * FROM tables WHERE id = $1`, id)
+	if err != nil {
+		return Table{}, fmt.Errorf("store: table %s: %w", id, err)
+	}
+	if len(ts) == 0 {
+		return Table{}, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return ts[0], nil
+}
+
+// Active lists the tables waiting or being played, oldest first.
+func (p *Postgres) Active(ctx context.Context) ([]Table, error) {
+	ts, err := p.tables(ctx, `SELECT * FROM tables WHERE status IN (1, 2)`)
+	if err != nil {
+		return nil, fmt.Errorf("store: active tables: %w", err)
+	}
+	for i, j := 0, len(ts)-1; i < j; i, j = i+1, j-1 {
+		ts[i], ts[j] = ts[j], ts[i]
+	}
+	return ts, nil
+}
+
+// PlayerTables lists the tables a player took a seat at, newest first, at
+// most limit of them (all when limit <= 0).
+func (p *Postgres) PlayerTables(ctx context.Context, player string, limit int) ([]Table, error) {
+	var lim *int // nil: LIMIT NULL, no limit
+	if limit > 0 {
+		lim = &limit
+	}
+	ts, err := p.tables(ctx, `SELECT * FROM tables
+		WHERE id IN (SELECT table_id FROM seats WHERE player = $1 AND player <> '')
+		ORDER BY created DESC, seq DESC LIMIT $2`, player, lim)
+	if err != nil {
+		return nil, fmt.Errorf("store: tables of player %s: %w", player, err)
+	}
+	return ts, nil
+}
+
+// tables runs the query sel over the tables table (with args) and returns
+// the tables it picks with their seats, newest first.
+func (p *Postgres) tables(ctx context.Context, sel string, args ...any) ([]Table, error) {
+	rows, err := p.pool.Query(ctx, `SELECT t.id, t.game, t.options, t.seed, t.status, t.outcome, t.created, t.updated,
+			s.i, s.kind, s.level, s.name, s.token_hash, s.player
+		FROM (`+sel+`) t LEFT JOIN seats s ON s.table_id = t.id
+		ORDER BY t.created DESC, t.seq DESC, s.i`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ts []Table
+	for rows.Next() {
+		var (
+			t                  Table
+			options, outcome   []byte
+			seed               int64
+			status             int16
+			i                  *int32
+			kind, level        *string
+			name, player       *string
+			hash               []byte
+			created, updatedAt time.Time
+		)
+		if err := rows.Scan(&t.ID, &t.Game, &options, &seed, &status, &outcome, &created, &updatedAt,
+			&i, &kind, &level, &name, &hash, &player); err != nil {
+			return nil, err
+		}
+		if n := len(ts); n == 0 || ts[n-1].ID != t.ID {
+			t.Options = options
+			t.Outcome = outcome
+			t.Seed = uint64(seed)
+			t.Status = Status(status)
+			t.Created = created.UTC()
+			t.Updated = updatedAt.UTC()
+			ts = append(ts, t)
+		}
+		if i != nil {
+			last := &ts[len(ts)-1]
+			last.Seats = append(last.Seats, Seat{Kind: deref(kind), Level: deref(level), Name: deref(name), TokenHash: hash, Player: deref(player)})
+		}
+	}
+	return ts, rows.Err()
+}
+
+// deref is *s, or "" for nil.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// SetSeat replaces seat i of table id.
+func (p *Postgres) SetSeat(ctx context.Context, id string, i int, st Seat) error {
+	tag, err := p.pool.Exec(ctx, `WITH s AS (
+			UPDATE seats SET kind = $3, level = $4, name = $5, token_hash = $6, player = $7
+			WHERE table_id = $1 AND i = $2 RETURNING table_id)
+		UPDATE tables SET updated = clock_timestamp() WHERE id IN (SELECT table_id FROM s)`,
+		id, i, st.Kind, st.Level, st.Name, st.TokenHash, st.Player)
+	if err != nil {
+		return fmt.Errorf("store: table %s seat %d: %w", id, i, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return p.missing(ctx, id, fmt.Errorf("store: table %s has no seat %d", id, i))
+	}
+	return nil
+}
+
+// missing returns ErrNotFound if table id does not exist, else err.
+func (p *Postgres) missing(ctx context.Context, id string, err error) error {
+	var one int
+	switch e := p.pool.QueryRow(ctx, `SELECT 1 FROM tables WHERE id = $1`, id).Scan(&one); {
+	case errors.Is(e, pgx.ErrNoRows):
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	case e != nil:
+		return fmt.Errorf("store: table %s: %w", id, e)
+	}
+	return err
+}
+
+// SetStatus records a table's status and, once over, its outcome.
+func (p *Postgres) SetStatus(ctx context.Context, id string, st Status, outcome json.RawMessage) error {
+	if st < Waiting || st > Abandoned {
+		return fmt.Errorf("store: table %s: status %d unknown", id, st)
+	}
+	tag, err := p.pool.Exec(ctx, `UPDATE tables SET status = $2, outcome = coalesce($3, outcome), updated = clock_timestamp()
+		WHERE id = $1`, id, int16(st), []byte(outcome))
+	if err != nil {
+		return fmt.Errorf("store: table %s status: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return nil
+}
+
+// AppendLine appends line n (from 0, the header) to the table's log.
+func (p *Postgres) AppendLine(ctx context.Context, id string, n int, line []byte) error {
+	if err := checkLine(id, n, line); err != nil {
+		return err
+	}
+	if line == nil {
+		line = []byte{}
+	}
+	tag, err := p.pool.Exec(ctx, `INSERT INTO lines (table_id, n, line)
+		SELECT $1::text, $2::integer, $3::bytea
+		WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+			AND ($2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = $1 AND n = $2 - 1))
+		ON CONFLICT DO NOTHING`, id, int32(n), line)
+	if err != nil {
+		return fmt.Errorf("store: table %s line %d: %w", id, n, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return p.missing(ctx, id, fmt.Errorf("%w: table %s line %d", ErrConflict, id, n))
+	}
+	return nil
+}
+
+// Lines returns the table's log lines from line from on, in order.
+func (p *Postgres) Lines(ctx context.Context, id string, from int) ([][]byte, error) {
+	if from < 0 {
+		return nil, fmt.Errorf("store: table %s: line %d", id, from)
+	}
+	// The table's row comes with its lines, in one snapshot.
+	rows, err := p.pool.Query(ctx, `SELECT l.line FROM tables t LEFT JOIN lines l ON l.table_id = t.id AND l.n >= $2
+		WHERE t.id = $1 ORDER BY l.n`, id, int32(from))
+	if err != nil {
+		return nil, fmt.Errorf("store: table %s lines: %w", id, err)
+	}
+	defer rows.Close()
+	found := false
+	var lines [][]byte
+	for rows.Next() {
+		found = true
+		var l []byte
+		if err := rows.Scan(&l); err != nil {
+			return nil, fmt.Errorf("store: table %s lines: %w", id, err)
+		}
+		if l != nil {
+			lines = append(lines, l)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: table %s lines: %w", id, err)
+	}
+	if !found {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return lines, nil
+}
+
+// Lease gives table id to owner for ttl if no other owner holds an
+// unexpired lease, or renews owner's own lease; it reports whether owner
+// holds the lease now.
+func (p *Postgres) Lease(ctx context.Context, id, owner string, ttl time.Duration) (bool, error) {
+	if err := checkLease(id, owner, ttl); err != nil {
+		return false, err
+	}
+	tag, err := p.pool.Exec(ctx, `INSERT INTO leases (table_id, owner, expires)
+		SELECT $1::text, $2::text, clock_timestamp() + $3::bigint * interval '1 microsecond'
+		WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+		ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+		WHERE leases.owner = excluded.owner OR leases.expires <= clock_timestamp()`,
+		id, owner, ttl.Microseconds())
+	if err != nil {
+		return false, fmt.Errorf("store: lease of table %s: %w", id, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return false, p.missing(ctx, id, nil)
+	}
+	return true, nil
+}
+
+// Release gives up owner's lease of table id.
+func (p *Postgres) Release(ctx context.Context, id, owner string) error {
+	if _, err := p.pool.Exec(ctx, `DELETE FROM leases WHERE table_id = $1 AND owner = $2`, id, owner); err != nil {
+		return fmt.Errorf("store: release of table %s: %w", id, err)
+	}
+	return nil
+}
+
+// Notify sends payload to every listener of channel, in every process
+// that shares the database (this one included).
+func (p *Postgres) Notify(ctx context.Context, channel string, payload []byte) error {
+	if err := checkNotify(channel, payload); err != nil {
+		return err
+	}
+	if p.hub.isClosed() {
+		return ErrClosed
+	}
+	msg := channel + "\n" + string(payload)
+	if _, err := p.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, p.pgChan, msg); err != nil {
+		return fmt.Errorf("store: notify %s: %w", channel, err)
+	}
+	return nil
+}
+
+// Listen returns the messages sent to channel from now on, until ctx is
+// done or the store closed. It waits until the store's listening
+// connection listens (or ctx is done): a message notified after Listen
+// returns reaches the listener unless the connection is lost.
+func (p *Postgres) Listen(ctx context.Context, channel string) (<-chan []byte, error) {
+	if err := checkChannel(channel); err != nil {
+		return nil, err
+	}
+	if p.hub.isClosed() {
+		return nil, ErrClosed
+	}
+	p.busOnce.Do(func() {
+		go p.listen()
+	})
+	select {
+	case <-p.busUp:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("store: listen %s: %w", channel, ctx.Err())
+	case <-p.done:
+		return nil, ErrClosed
+	}
+	return p.hub.listen(ctx, channel)
+}
+
+// listenWait is how long the listening connection waits for a
+// notification before it checks the connection is alive.
+const listenWait = 15 * time.Second
+
+// listen keeps a connection listening to the store's channel, passing its
+// notifications to the hub, until the store closes.
+func (p *Postgres) listen() {
+	defer close(p.done)
+	backoff := 50 * time.Millisecond
+	up := false
+	for p.ctx.Err() == nil {
+		conn, err := pgx.ConnectConfig(p.ctx, p.connCfg)
+		if err == nil {
+			_, err = conn.Exec(p.ctx, "LISTEN "+pgx.Identifier{p.pgChan}.Sanitize())
+			if err != nil {
+				conn.Close(context.Background())
+			}
+		}
+		if err != nil {
+			select {
+			case <-time.After(backoff):
+			case <-p.ctx.Done():
+			}
+			backoff = min(2*backoff, 2*time.Second)
+			continue
+		}
+		backoff = 50 * time.Millisecond
+		p.pid.Store(conn.PgConn().PID())
+		if up {
+			p.hub.lost() // messages may have passed while no one listened
+		} else {
+			up = true
+			close(p.busUp)
+		}
+		p.receive(conn)
+		closeCtx, cancel := context.WithTimeout(context.Background(), time.Second)
+		conn.Close(closeCtx)
+		cancel()
+	}
+}
+
+// receive passes conn's notifications to the hub until the connection
+// fails or the store closes.
+func (p *Postgres) receive(conn *pgx.Conn) {
+	for {
+		ctx, cancel := context.WithTimeout(p.ctx, listenWait)
+		n, err := conn.WaitForNotification(ctx)
+		cancel()
+		if err != nil {
+			if p.ctx.Err() != nil || conn.IsClosed() || !errors.Is(err, context.DeadlineExceeded) && !pgconn.Timeout(err) {
+				return
+			}
+			ctx, cancel := context.WithTimeout(p.ctx, listenWait)
+			err = conn.Ping(ctx)
+			cancel()
+			if err != nil {
+				return
+			}
+			continue
+		}
+		if n == nil || n.Channel != p.pgChan {
+			continue
+		}
+		channel, payload, ok := strings.Cut(n.Payload, "\n")
+		if !ok {
+			continue // not sent by Notify
+		}
+		p.hub.publish(channel, []byte(payload))
+	}
+}
+
+// Close closes the store.
+func (p *Postgres) Close() error {
+	p.hub.close()
+	p.cancel()
+	p.busOnce.Do(func() { close(p.done) }) // no listening goroutine to wait for
+	<-p.done
+	p.pool.Close()
+	return nil
+}
