@@ -619,73 +619,35 @@ func (m Model) hintCmd() tea.Cmd {
 	}
 }
 
-// describeHint says a hint in plain words.
+// describeHint says a hint in plain words: what the hint level would do
+// and why, read from the situation (sjbot.Explain).
 func (m Model) describeHint(a shengji.Action) string {
 	ord := trumpOf(&m.obs).Order()
-	name := m.opt.HintLevel
+	name := func(s shengji.Seat) string {
+		switch {
+		case s == m.seat:
+			return "you"
+		case s == m.seat.Partner() && !m.opt.Autoplay:
+			return "your partner"
+		}
+		return m.short(s)
+	}
+	o := m.obs
+	if m.pending != nil {
+		o = m.pending.Obs
+	}
+	why := sjbot.Explain(&o, a).Text(name, func(c card.Multi) string { return m.th.plain(ord, c) })
+	if why == "" {
+		why = "play " + m.th.plain(ord, a.Cards)
+		if a.Kind == shengji.Bury {
+			why = fmt.Sprintf("bury %s (%d points)", m.th.plain(ord, a.Cards), shengji.Points(a.Cards))
+		}
+	}
+	end := "Selected: enter plays it."
 	if a.Kind == shengji.Bury {
-		return fmt.Sprintf("%s would bury %s (%d points).", name, m.th.multi(ord, a.Cards), shengji.Points(a.Cards))
+		end = "Selected: enter buries them."
 	}
-	us := ord.Split(a.Cards)
-	var what string
-	switch {
-	case len(us) > 1 && !m.obs.Leading():
-		what = m.followName(ord, a.Cards)
-	case len(us) > 1:
-		what = "a throw"
-	case len(us) == 1 && us[0].Kind() == shengji.Tractor:
-		what = "a tractor"
-	case len(us) == 1 && us[0].Kind() == shengji.Pair:
-		what = "a pair"
-	default:
-		what = "a single"
-	}
-	why := ""
-	if m.obs.Leading() {
-		why = ", leading"
-	} else if t, ok := m.obs.Trick(); ok {
-		why = ", following " + m.th.multi(ord, t.Lead())
-		// who would hold the trick after it
-		var plays []card.Multi
-		var seats []shengji.Seat
-		s := t.Leader
-		for range t.Count {
-			plays, seats = append(plays, t.Plays[s]), append(seats, s)
-			s = s.Next()
-		}
-		plays, seats = append(plays, a.Cards), append(seats, m.seat)
-		if w, err := ord.Winner(plays); err == nil {
-			switch {
-			case seats[w] == m.seat:
-				why += ": it takes the trick so far"
-			case seats[w] == m.seat.Partner():
-				why += ": your partner keeps the trick"
-			default:
-				why += ": the trick stays with " + m.short(seats[w])
-			}
-		}
-	}
-	if p := shengji.Points(a.Cards); p > 0 {
-		why += fmt.Sprintf(", with %d points", p)
-	}
-	return fmt.Sprintf("Hint: %s would play %s (%s%s). Selected: enter plays it.", name, m.th.multi(ord, a.Cards), what, why)
-}
-
-// countWords names the small counts a follow can have.
-var countWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
-
-// followName names a follow of several units by what it is, never "a
-// throw" (only a lead throws): "three hearts", "four trumps", "five cards".
-func (m Model) followName(ord *shengji.Order, play card.Multi) string {
-	n := play.Len()
-	count := fmt.Sprint(n)
-	if n < len(countWords) {
-		count = countWords[n]
-	}
-	if g, ok := ord.GroupOf(play); ok {
-		return count + " " + g.Name()
-	}
-	return count + " cards"
+	return fmt.Sprintf("Hint: %s would %s. %s", m.opt.HintLevel, why, end)
 }
 
 // click selects the card under the mouse.

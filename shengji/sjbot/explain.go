@@ -1,0 +1,323 @@
+package sjbot
+
+import (
+	"fmt"
+	"strings"
+
+	"felt/card"
+	"felt/shengji"
+)
+
+// Why is the kind of reason Explain gives for a play or a burial.
+type Why uint8
+
+// The reasons. The zero value, NoReason, is a move Explain has nothing to
+// say about (a declaration, a pass, a move out of turn).
+const (
+	NoReason Why = iota
+	// LeadMaster leads units none of the unseen cards can beat, in a plain
+	// suit no opponent has shown void in.
+	LeadMaster
+	// LeadMasterRuffable is LeadMaster in a suit an opponent has shown
+	// void in: it may be trumped.
+	LeadMasterRuffable
+	// LeadTopTrump leads trumps none of the unseen cards can beat.
+	LeadTopTrump
+	// LeadTrump leads trumps to draw the others'.
+	LeadTrump
+	// LeadForRuff leads a suit the partner has shown void in (and neither
+	// opponent has), for the partner to trump.
+	LeadForRuff
+	// LeadLow leads low: nothing of the seat's is sure to win.
+	LeadLow
+	// FeedPartner gives points to a trick the partner is winning.
+	FeedPartner
+	// FollowLowPartner plays low under a partner who is winning.
+	FollowLowPartner
+	// Ruff trumps a plain lead the seat is void in, to win the trick.
+	Ruff
+	// OverRuff trumps higher than a trump already played.
+	OverRuff
+	// Win takes the trick in the led suit-group.
+	Win
+	// Discard plays other cards, being void (or short) in the led group,
+	// without taking the trick.
+	Discard
+	// FollowLow plays low: the trick is an opponent's and the seat cannot
+	// (or need not) take it.
+	FollowLow
+	// Bury buries cheap cards.
+	Bury
+)
+
+var whyNames = [...]string{"none", "lead-master", "lead-master-ruffable", "lead-top-trump", "lead-trump", "lead-for-ruff",
+	"lead-low", "feed-partner", "follow-low-partner", "ruff", "over-ruff", "win", "discard", "follow-low", "bury"}
+
+// String returns the reason's name ("ruff", "follow-low-partner").
+func (w Why) String() string {
+	if int(w) < len(whyNames) {
+		return whyNames[w]
+	}
+	return fmt.Sprintf("Why(%d)", uint8(w))
+}
+
+// Reason is why a move is a sound one, worked out from what the seat can
+// see: who is winning the trick and with what, the points in it, the
+// suit-groups each seat has shown itself void in, the seat's trumps and
+// the cards not yet seen.
+type Reason struct {
+	Why   Why
+	Cards card.Multi // the move's cards
+	// Group is the suit-group the reason is about: the lead's, or the led
+	// group the seat is void or short in.
+	Group shengji.Group
+	// Kind is the lead's unit kind, Units how many units it has (more
+	// than one: a throw).
+	Kind  shengji.Kind
+	Units int
+	// Winner is who holds the trick before the move (following), and
+	// WinnerCards what it played.
+	Winner      shengji.Seat
+	WinnerCards card.Multi
+	// Points are the trick's points with the move (following), or the
+	// points buried.
+	Points int
+	// Void: the seat holds none of Group (following), Short: fewer of it
+	// than the lead has; VoidSeat, for
+	// LeadMasterRuffable and LeadForRuff, the seat shown void in it.
+	Void, Short bool
+	VoidSeat    shengji.Seat
+	// Trumps is how many trumps the seat holds before the move, Unseen how
+	// many trumps it has not seen (in others' hands or the kitty).
+	Trumps, Unseen int
+	// Sure says the play, winning now, cannot be beaten by a seat after.
+	// CanWin says some legal follow of the seat would take the trick now.
+	Sure, CanWin bool
+	// Voids are the plain suit-groups a burial empties from the hand.
+	Voids []shengji.Group
+}
+
+// Explain says why move is a sound choice for o's seat, in the terms of
+// what the seat can see (it does not replay the chooser's search: it
+// reads the situation the move is made in). It is meant for a hint.
+func Explain(o *shengji.Observation, move shengji.Action) Reason {
+	r := Reason{Cards: move.Cards, Winner: shengji.NoSeat, VoidSeat: shengji.NoSeat, Group: shengji.NoGroup}
+	if !o.Trump.IsValid() {
+		return r
+	}
+	v := newView(o)
+	ord := v.ord
+	r.Trumps = o.Hand.Within(ord.Faces(shengji.Trumps)).Len()
+	r.Unseen = v.unknown.Within(ord.Faces(shengji.Trumps)).Len()
+	switch {
+	case move.Kind == shengji.Bury && o.Phase == shengji.BuryPhase:
+		r.Why, r.Points = Bury, shengji.Points(move.Cards)
+		for g := range shengji.Group(shengji.Trumps) {
+			if held := o.Hand.Within(ord.Faces(g)); !held.IsEmpty() && move.Cards.Contains(held) {
+				r.Voids = append(r.Voids, g)
+			}
+		}
+		return r
+	case move.Kind != shengji.Play || o.Phase != shengji.PlayPhase || o.Turn != o.Seat || move.Cards.IsEmpty():
+		return r
+	case o.Leading():
+		return explainLead(&v, r)
+	}
+	return explainFollow(&v, r)
+}
+
+func explainLead(v *view, r Reason) Reason {
+	ord, play := v.ord, r.Cards
+	us := ord.Split(play)
+	r.Units = len(us)
+	r.Kind = us[0].Kind()
+	for _, u := range us {
+		r.Kind = max(r.Kind, u.Kind())
+	}
+	g, _ := ord.GroupOf(play)
+	r.Group = g
+	master := allMaster(ord, play, v.unknown)
+	switch {
+	case g == shengji.Trumps && master:
+		r.Why = LeadTopTrump
+	case g == shengji.Trumps:
+		r.Why = LeadTrump
+	case master:
+		r.Why = LeadMaster
+		for _, s := range []shengji.Seat{v.me.Next(), v.me.Partner().Next()} {
+			if v.void[s][g] {
+				r.Why, r.VoidSeat = LeadMasterRuffable, s
+				break
+			}
+		}
+	case v.void[v.me.Partner()][g] && !v.opponentVoid(g):
+		r.Why, r.VoidSeat = LeadForRuff, v.me.Partner()
+	default:
+		r.Why = LeadLow
+	}
+	return r
+}
+
+// maxExplained bounds the follows Explain tries to see whether the seat
+// could take the trick.
+const maxExplained = 500
+
+func explainFollow(v *view, r Reason) Reason {
+	ord, play, hand := v.ord, r.Cards, v.o.Hand
+	pos := v.nplays
+	var plays [shengji.NumSeats]card.Multi
+	copy(plays[:], v.plays[:pos])
+	cur := v.winner(plays[:pos])
+	r.Winner = (v.trick.Leader + shengji.Seat(cur)) % shengji.NumSeats
+	r.WinnerCards = plays[cur]
+	for _, m := range plays[:pos] {
+		r.Points += shengji.Points(m)
+	}
+	r.Points += shengji.Points(play)
+	lg, _ := ord.GroupOf(plays[0])
+	r.Group = lg
+	held := hand.Within(ord.Faces(lg))
+	r.Void = held.IsEmpty()
+	r.Short = held.Len() < plays[0].Len()
+	plays[pos] = play
+	win := v.winner(plays[:pos+1]) == pos
+	r.Sure = win && (pos == shengji.NumSeats-1 || v.holds(play, pos))
+	r.CanWin = win
+	for k := 0; !r.CanWin && k < maxExplained; k++ {
+		m, ok := v.o.NthPlay(k)
+		if !ok {
+			break
+		}
+		plays[pos] = m
+		r.CanWin = v.winner(plays[:pos+1]) == pos
+	}
+	pg, pok := ord.GroupOf(play)
+	switch {
+	case r.Winner == v.me.Partner() && !win && shengji.Points(play) > 0:
+		r.Why = FeedPartner
+	case r.Winner == v.me.Partner() && !win:
+		r.Why = FollowLowPartner
+	case win && pok && pg == shengji.Trumps && lg != shengji.Trumps:
+		r.Why = Ruff
+		if wg, _ := ord.GroupOf(r.WinnerCards); wg == shengji.Trumps {
+			r.Why = OverRuff
+		}
+	case win:
+		r.Why = Win
+	case r.Short:
+		r.Why = Discard
+	default:
+		r.Why = FollowLow
+	}
+	return r
+}
+
+// Text says the reason in plain words, naming seats with name and writing
+// cards with cards (highest first): "lead the pair K♠ K♠: the highest
+// pair left in spades, and nobody has shown void in spades".
+func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) string) string {
+	group := r.Group.Name()
+	pts := func(n int) string {
+		if n == 1 {
+			return "1 point"
+		}
+		return fmt.Sprintf("%d points", n)
+	}
+	holds := func(n int) string {
+		if n == 0 {
+			return "no points in it"
+		}
+		return "it holds " + pts(n)
+	}
+	what := func() string {
+		switch {
+		case r.Units > 1:
+			return "throw " + cards(r.Cards)
+		case r.Kind == shengji.Tractor:
+			return "lead the tractor " + cards(r.Cards)
+		case r.Kind == shengji.Pair:
+			return "lead the pair " + cards(r.Cards)
+		}
+		return "lead " + cards(r.Cards)
+	}
+	best := func() string {
+		switch {
+		case r.Units > 1:
+			return "no unseen card can beat any part of it"
+		case r.Kind == shengji.Tractor:
+			return "no unseen pairs can make a higher tractor in " + group
+		case r.Kind == shengji.Pair:
+			return "the highest pair left in " + group
+		}
+		return "the highest card left in " + group
+	}
+	trumps := fmt.Sprintf("you hold %d trumps, %d are still out", r.Trumps, r.Unseen)
+	sure := ""
+	if !r.Sure {
+		sure = ", if nobody after you beats it"
+	}
+	switch r.Why {
+	case LeadMaster:
+		return fmt.Sprintf("%s: %s, and nobody has shown void in %s", what(), best(), group)
+	case LeadMasterRuffable:
+		return fmt.Sprintf("%s: %s, though %s has shown void in %s and may trump it", what(), best(), name(r.VoidSeat), group)
+	case LeadTopTrump:
+		return fmt.Sprintf("%s: the top of the trumps, drawing the others' (%s)", what(), trumps)
+	case LeadTrump:
+		return fmt.Sprintf("%s to draw the others' trumps (%s)", what(), trumps)
+	case LeadForRuff:
+		return fmt.Sprintf("%s: %s has shown void in %s and can trump it", what(), name(r.VoidSeat), group)
+	case LeadLow:
+		give := "it gives away no points"
+		if p := shengji.Points(r.Cards); p > 0 {
+			give = "it gives away only " + pts(p)
+		}
+		return fmt.Sprintf("lead low with %s: nothing you hold is sure to win, and %s", cards(r.Cards), give)
+	case FeedPartner:
+		return fmt.Sprintf("give points with %s: %s is winning the trick with %s; it holds %s with yours", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points))
+	case FollowLowPartner:
+		verb := "follow low with "
+		if r.Short {
+			verb = "discard "
+		}
+		return fmt.Sprintf("%s%s: %s is winning the trick with %s", verb, cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
+	case Ruff:
+		return fmt.Sprintf("trump with %s: you are void in %s and the trick holds %s%s", cards(r.Cards), group, pts(r.Points), sure)
+	case OverRuff:
+		return fmt.Sprintf("trump higher with %s: %s trumped with %s and the trick holds %s%s", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points), sure)
+	case Win:
+		if r.Points == 0 && r.Sure {
+			return fmt.Sprintf("take the trick with %s: it beats %s's %s and you lead next", cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
+		}
+		return fmt.Sprintf("take the trick with %s: it beats %s's %s and the trick holds %s%s", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points), sure)
+	case Discard:
+		why := "you are void in " + group
+		if !r.Void {
+			why = "you hold too few " + group
+		}
+		if r.CanWin {
+			return fmt.Sprintf("discard %s: %s, and taking the trick from %s is not worth your trumps (%s)", cards(r.Cards), why, name(r.Winner), holds(r.Points))
+		}
+		return fmt.Sprintf("discard %s: %s and cannot take the trick from %s", cards(r.Cards), why, name(r.Winner))
+	case FollowLow:
+		if r.CanWin {
+			return fmt.Sprintf("follow low with %s: %s is winning the trick with %s, not worth your high cards (%s)", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), holds(r.Points))
+		}
+		return fmt.Sprintf("follow low with %s: %s is winning the trick with %s and you cannot beat it", cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
+	case Bury:
+		s := fmt.Sprintf("bury %s: cheap cards, %s buried", cards(r.Cards), pts(r.Points))
+		if len(r.Voids) > 0 {
+			names := make([]string, len(r.Voids))
+			for i, g := range r.Voids {
+				names[i] = g.Name()
+			}
+			list := names[len(names)-1]
+			if len(names) > 1 {
+				list = strings.Join(names[:len(names)-1], ", ") + " and " + list
+			}
+			s += ", leaving you void in " + list + " to trump them"
+		}
+		return s
+	}
+	return ""
+}
