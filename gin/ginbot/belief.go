@@ -351,3 +351,37 @@ func (b *Belief) Layable(samples int, out *[64]float64) {
 		out[c] /= float64(samples)
 	}
 }
+
+// FromParticles refines m (built from the same observation) with the
+// particles: each unseen card's chance of being in the opponent's hand is
+// its weight among them, and the danger of a card (that it melds with the
+// opponent's hand, WouldMeld) is counted over whole hands, which sees that
+// two cards are held together, where the model's per-card chances cannot.
+// Dangers are worked out for the cards of hand, the seat's possible
+// discards, and kept in danger.
+func (b *Belief) FromParticles(m *Model, hand card.Set, danger *[64]float64) {
+	var p [64]float64
+	for i, h := range b.parts {
+		w := b.w[i]
+		for c := range h.All {
+			p[c] += w
+		}
+	}
+	for c := range m.Unseen.All {
+		m.P[c] = min(p[c], 1)
+	}
+	for c := range m.Known.All {
+		m.P[c] = 1
+	}
+	*danger = [64]float64{}
+	for c := range hand.All {
+		var d float64
+		for i, h := range b.parts {
+			if WouldMeld(h, c) {
+				d += b.w[i]
+			}
+		}
+		danger[c] = d
+	}
+	m.danger = danger
+}

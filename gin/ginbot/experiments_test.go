@@ -3,11 +3,13 @@ package ginbot
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"felt/gin"
 )
@@ -23,44 +25,18 @@ func TestTuneHardVariants(t *testing.T) {
 	if n == 0 {
 		t.Skip("set FELT_TUNE=pairs")
 	}
-	type variant struct {
-		name string
-		set  func(h *Hard)
-	}
 	opp := os.Getenv("FELT_TUNE_OPP")
 	if opp == "" {
 		opp = "simple"
 	}
-	all := []variant{
-		{"default", func(h *Hard) {}},
-		{"25 worlds", func(h *Hard) { h.Worlds = 25 }},
-		{"400 worlds", func(h *Hard) { h.Worlds = 400 }},
-		{"knock as soon as allowed", func(h *Hard) { h.normal.KnockMax = 10 }},
-		{"z1.5", func(h *Hard) { h.z = 1.5 }},
-		{"z3.5", func(h *Hard) { h.z = 3.5 }},
-		{"own3", func(h *Hard) { h.ownAt = 3 }},
-		{"own1", func(h *Hard) { h.ownAt = 1 }},
-		{"sharp19", func(h *Hard) { h.belief.Sharpness = 19 }},
-		{"beta2", func(h *Hard) { h.belief.Beta = 2 }},
-		{"200 worlds", func(h *Hard) { h.Worlds = 200 }},
-		{"particles400", func(h *Hard) { h.belief = resized(h.belief, 400) }},
-		{"particles3200", func(h *Hard) { h.belief = resized(h.belief, 3200) }},
-		{"particles1600", func(h *Hard) {
-			b := NewBelief(h.rng, 1600)
-			b.Beta, b.Sharpness, b.Repair, b.KnockChance = h.belief.Beta, h.belief.Sharpness, h.belief.Repair, h.belief.KnockChance
-			h.belief = b
-		}},
-		{"danger5", func(h *Hard) { h.normal.DangerWeight = 5 }},
-		{"danger1.5", func(h *Hard) { h.normal.DangerWeight = 1.5 }},
-		{"take0", func(h *Hard) { h.normal.TakeMargin = 0 }},
-		{"take2", func(h *Hard) { h.normal.TakeMargin = 2 }},
-		{"now0.4", func(h *Hard) { h.normal.Now = 0.4 }},
-	}
-	want := strings.Split(os.Getenv("FELT_TUNE_VARIANTS"), ",")
-	for _, v := range all {
-		if want[0] != "" && !slices.Contains(want, v.name) {
-			continue
+	all := hardVariantList
+	if want := os.Getenv("FELT_TUNE_VARIANTS"); want != "" {
+		all = nil
+		for _, name := range strings.Split(want, ",") {
+			all = append(all, hardVariant{name, composed(name)})
 		}
+	}
+	for _, v := range all {
 		var mu sync.Mutex
 		wins, games := 0, 0
 		var wg sync.WaitGroup
@@ -195,6 +171,132 @@ func TestTuneKnockCalibration(t *testing.T) {
 	for k, b := range byK {
 		if b.n > 0 {
 			fmt.Printf("K=%2d: %4d knocks, predicted %.2f, undercut %.2f\n", k, b.n, b.pred/float64(b.n), float64(b.under)/float64(b.n))
+		}
+	}
+}
+
+// TestTuneHardTimes times hard's decisions (with the variants named in
+// FELT_TUNE_VARIANTS, comma-separated, applied in order) against an
+// opponent (FELT_TUNE_OPP) on one core and prints the median, 99th
+// percentile and slowest. Experiment only: FELT_TUNE=games.
+func TestTuneHardTimes(t *testing.T) {
+	n := tuneGames()
+	if n == 0 {
+		t.Skip("set FELT_TUNE=games")
+	}
+	opp := os.Getenv("FELT_TUNE_OPP")
+	if opp == "" {
+		opp = "simple"
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var ds []time.Duration
+	for i := range n {
+		me := gin.Seat(i % 2)
+		h := NewHard(gin.NewRand(uint64(i)))
+		for _, v := range strings.Split(os.Getenv("FELT_TUNE_VARIANTS"), ",") {
+			if v != "" {
+				composed(v)(h)
+			}
+		}
+		o, err := New(opp, gin.NewRand(uint64(i)+77))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Player{}
+		players[me], players[me.Other()] = h, o
+		g, _ := gin.NewGame(gin.EAAI(), gin.NewRand(uint64(i/2)+1000))
+		for !g.Over() {
+			hd := g.Hand()
+			if hd.Over() {
+				g.NextHand()
+				continue
+			}
+			s := hd.Turn()
+			obs := g.Observe(s)
+			start := time.Now()
+			a := players[s].Act(&obs)
+			if s == me {
+				ds = append(ds, time.Since(start))
+			}
+			if err := g.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	slices.Sort(ds)
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	fmt.Printf("%s against %s, %d decisions: median %.3f ms, p99 %.3f ms, max %.3f ms\n", os.Getenv("FELT_TUNE_VARIANTS"), opp, len(ds),
+		ms(ds[len(ds)/2]), ms(ds[len(ds)*99/100]), ms(ds[len(ds)-1]))
+}
+
+// hardVariant is a named change to hard's settings.
+type hardVariant struct {
+	name string
+	set  func(h *Hard)
+}
+
+var hardVariantList = []hardVariant{
+	{"default", func(h *Hard) {}},
+	{"25 worlds", func(h *Hard) { h.Worlds = 25 }},
+	{"400 worlds", func(h *Hard) { h.Worlds = 400 }},
+	{"knock as soon as allowed", func(h *Hard) { h.normal.KnockMax = 10 }},
+	{"z1.5", func(h *Hard) { h.z = 1.5 }},
+	{"z3.5", func(h *Hard) { h.z = 3.5 }},
+	{"own3", func(h *Hard) { h.ownAt = 3 }},
+	{"own1", func(h *Hard) { h.ownAt = 1 }},
+	{"sharp19", func(h *Hard) { h.belief.Sharpness = 19 }},
+	{"beta2", func(h *Hard) { h.belief.Beta = 2 }},
+	{"200 worlds", func(h *Hard) { h.Worlds = 200 }},
+	{"particles400", func(h *Hard) { h.belief = resized(h.belief, 400) }},
+	{"particles3200", func(h *Hard) { h.belief = resized(h.belief, 3200) }},
+	{"particles1600", func(h *Hard) {
+		b := NewBelief(h.rng, 1600)
+		b.Beta, b.Sharpness, b.Repair, b.KnockChance = h.belief.Beta, h.belief.Sharpness, h.belief.Repair, h.belief.KnockChance
+		h.belief = b
+	}},
+	{"danger5", func(h *Hard) { h.normal.DangerWeight = 5 }},
+	{"danger1.5", func(h *Hard) { h.normal.DangerWeight = 1.5 }},
+	{"take0", func(h *Hard) { h.normal.TakeMargin = 0 }},
+	{"take2", func(h *Hard) { h.normal.TakeMargin = 2 }},
+	{"now0.4", func(h *Hard) { h.normal.Now = 0.4 }},
+	{"kmax300", func(h *Hard) { h.kMax = 300 }},
+	{"partmodel", func(h *Hard) { h.normal.model = h.partModel }},
+	{"dsearch3", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 25, 100 }},
+	{"dsearch3wide", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 3, 4, 25, 100 }},
+	{"dsearch2", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 2, 1.5, 25, 150 }},
+	{"tsearch1", func(h *Hard) { h.tGap, h.dMin, h.dMax = 1, 25, 100 }},
+	{"tsearch3", func(h *Hard) { h.tGap, h.dMin, h.dMax = 3, 25, 100 }},
+	{"partmodel+dsearch3", func(h *Hard) {
+		h.normal.model = h.partModel
+		h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 25, 100
+	}},
+}
+
+var hardVariants = func() map[string]func(*Hard) {
+	m := map[string]func(*Hard){}
+	for _, v := range hardVariantList {
+		m[v.name] = v.set
+	}
+	return m
+}()
+
+// composed returns the variant named name, or, for names joined by "+",
+// the named variants applied in order. An unknown name panics.
+func composed(name string) func(*Hard) {
+	if f, ok := hardVariants[name]; ok {
+		return f
+	}
+	var fs []func(*Hard)
+	for _, part := range strings.Split(name, "+") {
+		f, ok := hardVariants[part]
+		if !ok {
+			panic("no hard variant " + part)
+		}
+		fs = append(fs, f)
+	}
+	return func(h *Hard) {
+		for _, f := range fs {
+			f(h)
 		}
 	}
 }

@@ -53,12 +53,20 @@ type Hard struct {
 
 	// Settings varied only by experiments (experiments_test.go); NewHard
 	// sets the measured best.
-	z      float64 // searchZ
-	ownAt  int     // in playouts it knocks with this much deadwood or less, besides late
-	cands  []gin.Action
-	values []float64 // sum of equity differences against cands[0]
-	sq     []float64 // sum of their squares
-	cur    []float64
+	z       float64 // searchZ
+	ownAt   int     // in playouts it knocks with this much deadwood or less, besides late
+	kMax    int     // the knock search plays up to this many worlds while undecided
+	dK      int     // the discard search weighs the evaluation's dK best discards (< 2: none)
+	dGap    float64 // those scored within dGap of its choice
+	dMin    int     // in at least dMin worlds
+	dMax    int     // and at most dMax, while undecided
+	tGap    float64 // a take whose gain is within tGap of nothing is searched too
+	belief2 bool    // the normal player's evaluation reads the belief's particles
+	danger  [64]float64
+	cands   []gin.Action
+	values  []float64 // sum of equity differences against cands[0]
+	sq      []float64 // sum of their squares
+	cur     []float64
 }
 
 // The hard player's settings, measured best against the simple player
@@ -88,6 +96,9 @@ const (
 	// unless the stock is down to this many cards (then with anything
 	// within the limit); the opponent knocks as its sampled style does.
 	lateStock = 4
+	// searchBatch: a search checks every searchBatch worlds (past its
+	// least) whether it has decided.
+	searchBatch = 25
 )
 
 // NewHard returns a Hard player with the settings measured best against
@@ -119,14 +130,31 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 	p.belief.Layable(layWorlds, &p.layP)
 	p.normal.LayP = &p.layP
 	if obs.Phase != gin.DiscardPhase {
-		return p.normal.Act(obs)
+		a := p.normal.Act(obs)
+		if p.tGap > 0 && (a.Kind == gin.TakeDiscard || a.Kind == gin.Pass || a.Kind == gin.DrawStock && !obs.MustStock && obs.Pile.Len() > 0) {
+			// A close call between the face-up card and the stock is
+			// searched.
+			m := p.normal.newModel(obs)
+			if math.Abs(p.normal.takeGain(obs, &m)) < p.tGap {
+				other := gin.TakeDiscardAction()
+				switch {
+				case a.Kind == gin.TakeDiscard && obs.Phase == gin.DrawPhase:
+					other = gin.DrawStockAction()
+				case a.Kind == gin.TakeDiscard:
+					other = gin.PassAction()
+				}
+				p.cands = append(p.cands[:0], a, other)
+				return p.search(obs, p.dMin, p.dMax)
+			}
+		}
+		return a
 	}
 	hand := obs.Hand
 	kc, kdw := bestExcept(hand, obs.JustTaken)
 	if kdw <= obs.KnockLimit && kdw > 0 && p.closes(obs, hand.Remove(kc)) {
 		return gin.KnockAction(kc)
 	}
-	m := NewModel(obs)
+	m := p.normal.newModel(obs)
 	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
 		return gin.BigGinAction()
 	}
@@ -140,21 +168,39 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 	if planKnock {
 		p.cands = append(p.cands, gin.KnockAction(kc))
 	}
-	p.cands = p.normal.rankDiscards(obs, &m, p.cands, 1)
+	var all [12]scoredDiscard
+	xs := p.normal.scoreDiscards(obs, &m, &all)
+	p.cands = append(p.cands, gin.DiscardAction(xs[0].c))
 	if canKnock && !planKnock {
 		p.cands = append(p.cands, gin.KnockAction(kc))
+	}
+	minW, maxW := p.Worlds, max(p.Worlds, p.kMax)
+	if p.dK > 1 {
+		// Close discards: those the evaluation scores within dGap of its
+		// choice are searched too.
+		n := len(p.cands)
+		for _, x := range xs[1:min(len(xs), p.dK)] {
+			if x.s-xs[0].s < p.dGap {
+				p.cands = append(p.cands, gin.DiscardAction(x.c))
+			}
+		}
+		if len(p.cands) > n && !canKnock {
+			minW, maxW = p.dMin, p.dMax
+		}
 	}
 	if len(p.cands) == 1 {
 		return p.cands[0]
 	}
-	return p.search(obs)
+	return p.search(obs, minW, maxW)
 }
 
-// search plays every candidate out in the same sampled worlds. It returns
-// the candidate whose mean equity advantage over the first (the normal
+// search plays every candidate out in the same sampled worlds, at least
+// minW of them and, while some candidate's advantage over the first is
+// within Z standard errors of nothing, up to maxW. It returns the
+// candidate whose mean equity advantage over the first (the normal
 // player's choice) is largest, if that advantage is clear (Z standard
 // errors); otherwise the first.
-func (p *Hard) search(obs *gin.Observation) gin.Action {
+func (p *Hard) search(obs *gin.Observation, minW, maxW int) gin.Action {
 	eq := EquityFor(obs.Rules.TargetScore)
 	n := len(p.cands)
 	p.values = append(p.values[:0], make([]float64, n)...)
@@ -162,7 +208,10 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 	p.cur = append(p.cur[:0], make([]float64, n)...)
 	me := obs.Seat
 	worlds := 0
-	for w := 0; w < p.Worlds; w++ {
+	for w := 0; w < maxW; w++ {
+		if worlds >= minW && worlds%searchBatch == 0 && p.decided(worlds) {
+			break
+		}
 		opp, stock, ok := p.sample(obs)
 		if !ok {
 			break
@@ -192,16 +241,44 @@ func (p *Hard) search(obs *gin.Observation) gin.Action {
 	if worlds < 2 {
 		return p.cands[0]
 	}
-	fw := float64(worlds)
 	for i := 1; i < n; i++ {
-		mean := p.values[i] / fw
-		varc := p.sq[i]/fw - mean*mean
-		se := math.Sqrt(math.Max(varc, 0) / (fw - 1))
+		mean, se := p.advantage(i, worlds)
 		if mean > bestMean && mean > p.z*se {
 			best, bestMean = i, mean
 		}
 	}
 	return p.cands[best]
+}
+
+// advantage returns candidate i's mean equity advantage over the first
+// after worlds sampled worlds, and its standard error.
+func (p *Hard) advantage(i, worlds int) (mean, se float64) {
+	fw := float64(worlds)
+	mean = p.values[i] / fw
+	varc := p.sq[i]/fw - mean*mean
+	return mean, math.Sqrt(math.Max(varc, 0) / (fw - 1))
+}
+
+// decided reports whether every candidate's advantage over the first is
+// clear one way or the other (Z standard errors).
+func (p *Hard) decided(worlds int) bool {
+	if worlds < 2 {
+		return false
+	}
+	for i := 1; i < len(p.cands); i++ {
+		if mean, se := p.advantage(i, worlds); math.Abs(mean) <= p.z*se {
+			return false
+		}
+	}
+	return true
+}
+
+// partModel is the model of the opponent's hand refined by the belief's
+// particles (Belief.FromParticles).
+func (p *Hard) partModel(o *gin.Observation) Model {
+	m := NewModel(o)
+	p.belief.FromParticles(&m, o.Hand, &p.danger)
+	return m
 }
 
 // closes reports whether knocking with kept wins the game at once in at

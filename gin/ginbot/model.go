@@ -20,6 +20,11 @@ type Model struct {
 	Unseen  card.Set    // cards this seat cannot see
 	Known   card.Set    // cards the opponent surely holds
 	Unknown int         // how many of the opponent's cards are not known
+
+	// danger, if set, holds each card's chance of melding with the
+	// opponent's hand, worked out from whole hands (Belief.FromParticles)
+	// rather than from P card by card.
+	danger *[64]float64
 }
 
 // related calls f for each card that melds with c: the other cards of its
@@ -102,6 +107,9 @@ func NewModel(o *gin.Observation) Model {
 // Danger returns the probability that the opponent could meld c if it took
 // it: two of its rank mates, or two cards making a run with it.
 func (m *Model) Danger(c card.Card) float64 {
+	if m.danger != nil {
+		return m.danger[c]
+	}
 	p := func(r int, s card.Suit) float64 {
 		if r < 1 || r > 13 {
 			return 0

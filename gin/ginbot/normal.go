@@ -40,6 +40,10 @@ type Normal struct {
 	// GinChase plays on for gin with deadwood at most this, many outs and
 	// a long stock; 0 never does.
 	GinChase int
+
+	// model, if set, builds the model of the opponent's hand in place of
+	// NewModel.
+	model func(o *gin.Observation) Model
 }
 
 // NewNormal returns a Normal player.
@@ -52,7 +56,7 @@ func (p *Normal) Name() string { return "normal" }
 
 // Act chooses the normal player's action.
 func (p *Normal) Act(obs *gin.Observation) gin.Action {
-	m := NewModel(obs)
+	m := p.newModel(obs)
 	switch obs.Phase {
 	case gin.UpcardPhase, gin.DealerUpcardPhase, gin.DrawPhase:
 		if obs.Phase == gin.DrawPhase && (obs.MustStock || obs.Pile.Len() == 0) {
@@ -71,12 +75,26 @@ func (p *Normal) Act(obs *gin.Observation) gin.Action {
 	return gin.Action{}
 }
 
+func (p *Normal) newModel(obs *gin.Observation) Model {
+	if p.model != nil {
+		return p.model(obs)
+	}
+	return NewModel(obs)
+}
+
 func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
+	return p.takeGain(obs, m) > 0
+}
+
+// takeGain is how much better taking the face-up card looks than drawing
+// from the stock, beyond TakeMargin: the normal player takes it when this
+// is above 0.
+func (p *Normal) takeGain(obs *gin.Observation, m *Model) float64 {
 	top := obs.Pile.Top()
 	_, after := bestExcept(obs.Hand.Add(top), top)
 	w, sum := stockWeights(m)
 	stock := p.Utility.drawValue(obs.Hand, &w, sum, m.Unseen, obs.KnockLimit)
-	return p.Utility.of(after, obs.KnockLimit)+p.TakeMargin < stock
+	return stock - (p.Utility.of(after, obs.KnockLimit) + p.TakeMargin)
 }
 
 // discardScore is the normal player's cost of discarding c: half the
@@ -96,23 +114,36 @@ func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[6
 	return p.Now*dw + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
 }
 
+// scoredDiscard is a possible discard and its discardScore (lower is
+// better).
+type scoredDiscard struct {
+	c card.Card
+	s float64
+}
+
 // rankDiscards appends to dst the n best discards by discardScore.
 func (p *Normal) rankDiscards(obs *gin.Observation, m *Model, dst []gin.Action, n int) []gin.Action {
-	w, sum := stockWeights(m)
-	type scored struct {
-		c card.Card
-		s float64
+	var all [12]scoredDiscard
+	xs := p.scoreDiscards(obs, m, &all)
+	for i := 0; i < n && i < len(xs); i++ {
+		dst = append(dst, gin.DiscardAction(xs[i].c))
 	}
-	var all [12]scored
+	return dst
+}
+
+// scoreDiscards scores every legal discard into all and returns them best
+// first (ties: the higher card first).
+func (p *Normal) scoreDiscards(obs *gin.Observation, m *Model, all *[12]scoredDiscard) []scoredDiscard {
+	w, sum := stockWeights(m)
 	k := 0
 	for c := range obs.Hand.All {
 		if c != obs.JustTaken && k < len(all) {
-			all[k] = scored{c, p.discardScore(obs, m, c, &w, sum)}
+			all[k] = scoredDiscard{c, p.discardScore(obs, m, c, &w, sum)}
 			k++
 		}
 	}
 	xs := all[:k]
-	slices.SortStableFunc(xs, func(a, b scored) int {
+	slices.SortStableFunc(xs, func(a, b scoredDiscard) int {
 		switch {
 		case a.s < b.s-1e-9:
 			return -1
@@ -121,10 +152,7 @@ func (p *Normal) rankDiscards(obs *gin.Observation, m *Model, dst []gin.Action, 
 		}
 		return gin.Value(b.c) - gin.Value(a.c)
 	})
-	for i := 0; i < n && i < len(xs); i++ {
-		dst = append(dst, gin.DiscardAction(xs[i].c))
-	}
-	return dst
+	return xs
 }
 
 func (p *Normal) discard(obs *gin.Observation, m *Model) gin.Action {
