@@ -36,26 +36,84 @@ type ginKnock struct {
 	knocker gin.Seat
 	knock   gin.Action
 	sd      gin.Showdown // with the engine's choice for the defender
+	laid    []gin.Layoff // the defender's lay-offs so far, one lay_off move each
 }
 
 // GinLayOutOption is the key of Gin Rummy's table option (beside the
 // rules) that lets the defender lay out its own melds after a knock.
 const GinLayOutOption = "defender_lays_out"
 
-// GinLayOut is the defender's move at a table whose defender lays out:
-// its own melds (at most three); its other cards are laid off on the
-// knocker's melds as well as they may be (gin.Layoffs), none on a gin.
+// GinLayOut is the defender's move that ends the hand at a table whose
+// defender lays out: its own melds (at most three). Its lay-offs are those
+// of its GinLayOff moves before it, or, when it made none, its other cards
+// laid off on the knocker's melds as well as they may be (gin.Layoffs),
+// none on a gin.
 func GinLayOut(melds gin.Arrangement) gin.Action {
 	return gin.Action{Kind: gin.NoAction, Show: melds}
+}
+
+// GinLayOff is the defender's move, at a table whose defender lays out,
+// that lays one card off onto one of the knocker's melds as the knocker
+// showed it (before any lay-off), before its GinLayOut. The card must be
+// the defender's and not laid off yet, and the meld with the cards laid
+// on it so far and this one must still be a meld.
+func GinLayOff(c card.Card, onto gin.Meld) gin.Action {
+	a := gin.Action{Kind: gin.NoAction, Card: c}
+	a.Show, _ = gin.NewArrangement(onto)
+	return a
+}
+
+// isLayOff reports whether a is a lay_off move (GinLayOff): a lay_out
+// kind with a card.
+func isLayOff(a gin.Action) bool { return a.Kind == gin.NoAction && a.Card != 0 }
+
+// layoff reads a lay_off move.
+func layoff(a gin.Action) (gin.Layoff, error) {
+	if a.Show.Len() != 1 {
+		return gin.Layoff{}, fmt.Errorf("gin: lay-off %s onto %d melds: %w", a.Card, a.Show.Len(), gin.ErrBadLayout)
+	}
+	return gin.Layoff{Card: a.Card, Onto: a.Show.Meld(0)}, nil
 }
 
 // layout is the defender's layout of a lay_out move.
 func (p *ginKnock) layout(melds gin.Arrangement) gin.Layout {
 	l := gin.Layout{Melds: melds}
-	if p.sd.Result != gin.GinResult && p.sd.Result != gin.BigGinResult {
+	switch {
+	case len(p.laid) > 0:
+		l.Layoffs = slices.Clone(p.laid)
+	case p.sd.Result != gin.GinResult && p.sd.Result != gin.BigGinResult:
 		l.Layoffs = gin.Layoffs(p.sd.Knocker, p.sd.DefenderCards&^melds.Melded())
 	}
 	return l
+}
+
+// checkLayOff checks a lay_off move against the lay-offs made so far.
+func (p *ginKnock) checkLayOff(r gin.Rules, a gin.Action) (gin.Layoff, error) {
+	x, err := layoff(a)
+	if err != nil {
+		return x, err
+	}
+	_, err = gin.SettleLayout(r, p.sd, gin.Layout{Layoffs: append(slices.Clone(p.laid), x)})
+	return x, err
+}
+
+// choice is the showdown the engine would settle now for the defender:
+// the lay-offs made, and the best melds of the cards not laid off (the
+// engine's choice when none was made).
+func (p *ginKnock) choice(r gin.Rules) gin.Showdown {
+	if len(p.laid) == 0 {
+		return p.sd
+	}
+	var off card.Set
+	for _, x := range p.laid {
+		off = off.Add(x.Card)
+	}
+	own, _ := gin.Melds(p.sd.DefenderCards &^ off)
+	sd, err := gin.SettleLayout(r, p.sd, gin.Layout{Melds: own, Layoffs: slices.Clone(p.laid)})
+	if err != nil {
+		return p.sd // cannot happen: each lay-off was checked
+	}
+	return sd
 }
 
 // NewGin returns a Gin Rummy engine for a table with this seed and rules
@@ -127,14 +185,22 @@ func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
 		if gin.Seat(s) != e.pending.knocker.Other() {
 			return fmt.Errorf("gin: seat %d: %w (the defender lays out)", s, gin.ErrNotYourTurn)
 		}
-		if a.Kind != gin.NoAction || a.Card != 0 {
+		if a.Kind != gin.NoAction {
 			return fmt.Errorf("gin: %s: %w (the defender lays out its melds after the knock)", a.Kind, gin.ErrWrongPhase)
+		}
+		if isLayOff(a) {
+			_, err := e.pending.checkLayOff(e.g.Rules(), a)
+			return err
 		}
 		_, err := gin.SettleLayout(e.g.Rules(), e.pending.sd, e.pending.layout(a.Show))
 		return err
 	}
 	if a.Kind == gin.NoAction {
-		return fmt.Errorf("gin: lay_out: %w (no knock awaits the defender's layout)", gin.ErrWrongPhase)
+		kind := "lay_out"
+		if isLayOff(a) {
+			kind = "lay_off"
+		}
+		return fmt.Errorf("gin: %s: %w (no knock awaits the defender's layout)", kind, gin.ErrWrongPhase)
 	}
 	return e.g.Check(gin.Seat(s), a)
 }
@@ -150,6 +216,17 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 			return err
 		}
 		p := e.pending
+		if isLayOff(a) {
+			x, err := p.checkLayOff(e.g.Rules(), a)
+			if err != nil {
+				return err
+			}
+			p.laid = append(p.laid, x)
+			// A lay-off is seen by all: the card, and the meld it went onto.
+			ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: gin.NoAction, Card: x.Card, Melds: a.Show}
+			seen[0], seen[1], *sp = ev, ev, ev
+			return nil
+		}
 		if err := e.g.ApplyLaidOut(p.knocker, p.knock, p.layout(a.Show), seen, sp); err != nil {
 			return err
 		}
@@ -224,7 +301,9 @@ func (e *GinEngine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 // Observe returns seat s's observation.
 // While a knock awaits the defender's layout, that seat is to move and
 // the defender's observation's Result holds the knock's showdown with the
-// engine's choice for the defender (the hand is not over: Phase says so).
+// engine's choice for the defender (the hand is not over: Phase says so):
+// once it has laid cards off (GinLayOff), those lay-offs and the best
+// melds of its other cards.
 func (e *GinEngine) Observe(s table.Seat) gin.Observation {
 	o := e.g.Observe(gin.Seat(s))
 	if p := e.pending; p != nil {
@@ -232,8 +311,9 @@ func (e *GinEngine) Observe(s table.Seat) gin.Observation {
 		if gin.Seat(s) == p.knocker {
 			return o // the defender's cards are not shown before its layout
 		}
-		r := gin.Result{Kind: p.sd.Result, Knocker: p.knocker, Winner: p.knocker, Points: p.sd.Points, Showdown: p.sd}
-		if !p.sd.KnockerWins {
+		sd := p.choice(e.g.Rules())
+		r := gin.Result{Kind: sd.Result, Knocker: p.knocker, Winner: p.knocker, Points: sd.Points, Showdown: sd}
+		if !sd.KnockerWins {
 			r.Winner = p.knocker.Other()
 		}
 		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
@@ -258,11 +338,20 @@ type ginMove struct {
 	Kind  string        `json:"kind"`
 	Card  card.Card     `json:"card,omitempty"`
 	Melds [][]card.Card `json:"melds,omitempty"`
+	Onto  []card.Card   `json:"onto,omitempty"` // a lay_off's meld
 }
 
-// MarshalMove encodes an action: its kind, card and shown melds.
+// MarshalMove encodes an action: its kind, card and shown melds; a
+// lay-off, its card and the meld it goes onto.
 func (e *GinEngine) MarshalMove(a gin.Action) ([]byte, error) {
 	m := ginMove{Kind: a.Kind.String(), Card: a.Card}
+	if isLayOff(a) {
+		x, err := layoff(a)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(ginMove{Kind: "lay_off", Card: x.Card, Onto: x.Onto.Cards()})
+	}
 	if a.Kind == gin.NoAction {
 		m.Kind = "lay_out"
 	}
@@ -278,6 +367,19 @@ func (e *GinEngine) UnmarshalMove(b []byte) (gin.Action, error) {
 	var a gin.Action
 	if err := strict(b, &m); err != nil {
 		return a, fmt.Errorf("gin: move: %w", err)
+	}
+	if m.Kind == "lay_off" {
+		if m.Card == 0 || len(m.Onto) == 0 || len(m.Melds) > 0 {
+			return a, fmt.Errorf("gin: move: lay_off takes a card and the meld it goes onto, no melds: %w", gin.ErrMalformedAction)
+		}
+		onto := gin.MeldOf(m.Onto...)
+		if onto.Len() != len(m.Onto) || onto.Kind() == gin.NoMeld {
+			return a, fmt.Errorf("gin: move: lay_off onto %s: %w", card.Format(m.Onto), gin.ErrInvalidMeld)
+		}
+		return GinLayOff(m.Card, onto), nil
+	}
+	if m.Onto != nil {
+		return a, fmt.Errorf("gin: move: %s takes no onto: %w", m.Kind, gin.ErrMalformedAction)
 	}
 	if m.Kind == "lay_out" {
 		if m.Card != 0 {

@@ -10,7 +10,8 @@ import (
 // GinProgram is what an outside program needs of Gin Rummy at a table
 // (protocol version 2): the move codec, the legal moves (a knock once per
 // discard, with the engine's arrangement; any arrangement within the limit
-// is accepted), the observation in protocol 1's form and the events in a
+// is accepted; for a defender that lays out, the engine's lay_out, and
+// lay_off moves are not listed), the observation in protocol 1's form and the events in a
 // wire form that gives, at a hand's end, all that the table sees.
 var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
 	Codec: &GinEngine{},
@@ -30,13 +31,15 @@ var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
 type GinEvent struct {
 	Hand   int         `json:"hand"`
 	Seat   gin.Seat    `json:"seat"`             // who moved; at a deal, the dealer
-	Kind   string      `json:"kind"`             // the move's kind, "deal", or "lay_out" (a defender's layout ending the hand)
+	Kind   string      `json:"kind"`             // the move's kind, "deal", "lay_off" (a defender's lay-off) or "lay_out" (a defender's layout ending the hand)
 	Card   card.Card   `json:"card,omitempty"`   // the card the move put in view, if this viewer may see it
 	Cards  []card.Card `json:"cards,omitempty"`  // at a deal, the viewer's ten cards
 	Upcard card.Card   `json:"upcard,omitempty"` // at a deal, the card turned up
 	End    *GinHandEnd `json:"end,omitempty"`    // the hand's end, when the move ended it
-	// Melds are, at a knock whose defender lays out, the knocker\'s melds.
+	// Melds are, at a knock whose defender lays out, the knocker's melds.
 	Melds [][]card.Card `json:"melds,omitempty"`
+	// Onto is, at a lay_off, the knocker's meld (as shown) the card went onto.
+	Onto []card.Card `json:"onto,omitempty"`
 }
 
 // GinHandEnd is all that the table sees when a hand ends.
@@ -77,10 +80,17 @@ func cardList(s card.Set) []card.Card {
 // GinEventWire converts an event for protocol version 2.
 func GinEventWire(e gin.Event) GinEvent {
 	w := GinEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
-	if e.Kind == gin.NoAction && e.End == nil {
+	switch {
+	case e.Kind == gin.NoAction && e.End == nil && e.Card != 0:
+		w.Kind = "lay_off"
+		if e.Melds.Len() == 1 {
+			w.Onto = e.Melds.Meld(0).Cards()
+		}
+		return w
+	case e.Kind == gin.NoAction && e.End == nil:
 		w.Kind = "deal"
 		w.Cards = e.Cards.Cards()
-	} else if e.Kind == gin.NoAction {
+	case e.Kind == gin.NoAction:
 		w.Kind = "lay_out"
 	}
 	if e.Melds.Len() > 0 {
