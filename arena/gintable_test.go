@@ -123,31 +123,75 @@ func TestGinTablePrograms(t *testing.T) {
 }
 
 // TestGinTableDefenderLaysOut: with the defender laying out its own melds,
-// an outside program (answering lay_out from its legal moves) and a
-// built-in level play whole games; the saved logs hold the layouts.
+// an outside program (examples/gin_random_v2.py, laying off card by card
+// with lay_off moves, then answering lay_out from its legal moves) and a
+// built-in level play whole games in one session; the saved logs hold the
+// lay-offs and the layouts and replay; each game's start line carries the
+// program's seed for that game and seat.
 func TestGinTableDefenderLaysOut(t *testing.T) {
 	testenv.AcquireProcs(t, 1)
 	needPython(t)
 	dir := t.TempDir()
-	cfg := Config{A: "exec:python3 ../examples/gin_random_v2.py", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 4, Parallel: 1,
-		SaveDir: dir, DefenderLaysOut: true, Timeout: testenv.Timeout(20 * time.Second)}
+	heard := filepath.Join(t.TempDir(), "heard")
+	cfg := Config{A: "exec:tee -a " + heard + " | python3 ../examples/gin_random_v2.py", B: "simple", Rules: gin.EAAI(), Games: 6, Seed: 4,
+		Parallel: 1, SaveDir: dir, DefenderLaysOut: true, Timeout: testenv.Timeout(20 * time.Second)}
 	recs, err := RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	layouts := 0
+	layouts, layoffs := 0, 0
 	for _, r := range recs {
 		if r.Forfeit || len(r.Hands) == 0 {
 			t.Fatalf("game %d: %+v", r.Index, r)
 		}
-		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%06d.jsonl", r.Index)))
+		path := filepath.Join(dir, fmt.Sprintf("game-%06d.jsonl", r.Index))
+		b, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		layouts += strings.Count(string(b), `"kind":"lay_out"`)
+		layoffs += strings.Count(string(b), `"kind":"lay_off"`)
+		rec, err := table.Recover(strings.NewReader(string(b)), games.Gin)
+		if err != nil {
+			t.Fatalf("game %d's log: %v", r.Index, err)
+		}
+		if o := rec.Engine.Outcome(); !o.Over || o.Scores[r.ASeat] != r.AScore {
+			t.Fatalf("game %d: the log replays to %+v, the match %+v", r.Index, o, r)
+		}
 	}
-	if layouts == 0 {
-		t.Fatal("no layout in the logs")
+	if layouts == 0 || layoffs == 0 {
+		t.Fatalf("%d layouts and %d lay-offs in the logs", layouts, layoffs)
+	}
+	b, err := os.ReadFile(heard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type start struct {
+		Protocol int    `json:"protocol"`
+		Game     string `json:"game"`
+		Seat     int    `json:"seat"`
+		Seed     uint64 `json:"seed"`
+		Rules    struct {
+			LaysOut bool `json:"defender_lays_out"`
+		} `json:"rules"`
+	}
+	var starts []start
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if strings.Contains(line, `"type":"start"`) {
+			var st start
+			if err := json.Unmarshal([]byte(line), &st); err != nil {
+				t.Fatal(err)
+			}
+			starts = append(starts, st)
+		}
+	}
+	if len(starts) != len(recs) {
+		t.Fatalf("%d start lines for %d games", len(starts), len(recs))
+	}
+	for i, st := range starts {
+		if st.Protocol != 2 || st.Game != "gin" || st.Seat != int(ASeat(i)) || st.Seed != PlayerSeed(cfg.Seed, i, 0) || !st.Rules.LaysOut {
+			t.Errorf("game %d's start: %+v, want seat %d and seed %d", i, st, ASeat(i), PlayerSeed(cfg.Seed, i, 0))
+		}
 	}
 }
 
