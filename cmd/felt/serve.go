@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"felt/internal/server"
+	"felt/internal/store"
+	"felt/web"
+
+	"github.com/spf13/cobra"
+)
+
+// serveDB is the store felt serve opens when --db is not given: a SQLite
+// file in the working directory.
+const serveDB = "felt.db"
+
+func (e *env) serveCmd() *cobra.Command {
+	var addr, db string
+	var moveTimeout, away, pace time.Duration
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the card table in a browser: play the computer or friends at Gin Rummy or Shengji",
+		Long: `Serve the card table in a browser: play the computer or friends at Gin
+Rummy or Shengji. Open the address it prints, create a game, and send each
+open seat's invite link to a friend.
+
+Tables and their logs are kept in --db: a SQLite file (default felt.db in
+the working directory) or a PostgreSQL database (postgres://…). Every move
+is stored before anyone is told of it; tables being played when the server
+stopped (or was killed) go on where they were at the next start.
+
+A person who is too slow (--move-timeout) or gone (--away after their last
+connection closed) is replaced by a computer player until they come back.
+Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
+			defer stop()
+			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace})
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port; port 0 picks a free one)")
+	f.StringVar(&db, "db", serveDB, "the store: a SQLite file, or a postgres:// URL")
+	f.DurationVar(&moveTimeout, "move-timeout", server.DefaultMoveTimeout, "a person's time for a move before the computer plays their seat")
+	f.DurationVar(&away, "away", server.DefaultAway, "how long a seat waits for its person after their last connection closed")
+	f.DurationVar(&pace, "deal-pace", 150*time.Millisecond, "pause after each card Shengji deals while a person watches, for bids")
+	return c
+}
+
+// serve runs the server until ctx ends.
+func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config) error {
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return fmt.Errorf("serve: opening the store %s: %w", db, err)
+	}
+	defer st.Close()
+	static, err := fs.Sub(web.Static, "static")
+	if err != nil {
+		return err
+	}
+	cfg.Store, cfg.Static, cfg.Log = st, static, log
+	srv, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
+	if err := srv.Start(ctx); err != nil {
+		log.Error("some tables were not recovered", "err", err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		srv.Close()
+		return fmt.Errorf("serve: %w", err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", db)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+		log.Info("shutting down")
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	herr := hs.Shutdown(sctx)
+	srv.Close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	if herr != nil {
+		return fmt.Errorf("serve: shutting down: %w", herr)
+	}
+	log.Info("stopped")
+	return nil
+}

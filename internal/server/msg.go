@@ -1,0 +1,280 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"felt/internal/strictjson"
+)
+
+// MaxMessage is the largest websocket message a client may send, in bytes.
+const MaxMessage = 8 << 10
+
+// Limits of the fields of a client's messages.
+const (
+	maxID    = 64 // a table id or a player id
+	maxToken = 128
+)
+
+// ErrBadMessage is a client message that is not one of the protocol's.
+var ErrBadMessage = errors.New("bad message")
+
+// msgType is what a client message asks.
+type msgType uint8
+
+// The client messages.
+const (
+	noMsg    msgType = iota
+	helloMsg         // join a table as a seat (with its token) or a spectator
+	moveMsg          // a move for the pending decision
+	bidMsg           // Shengji: queue a declaration while the cards are dealt
+	hintMsg          // the hint for the pending decision
+	backMsg          // take the seat back from the computer standing in
+)
+
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back"}
+
+// String returns the message's type as the protocol writes it.
+func (t msgType) String() string {
+	if int(t) < len(msgNames) {
+		return msgNames[t]
+	}
+	return fmt.Sprintf("msgType(%d)", uint8(t))
+}
+
+// clientMsg is one message from a client, checked.
+type clientMsg struct {
+	Type   msgType
+	Table  string
+	Token  string
+	Player string
+	Seq    int
+	Move   json.RawMessage // a move object, for the game's codec
+}
+
+// wireClient is a client message as it is sent.
+type wireClient struct {
+	Type   string          `json:"type"`
+	Table  *string         `json:"table"`
+	Token  *string         `json:"token"`
+	Player *string         `json:"player"`
+	Seq    *int            `json:"seq"`
+	Move   json.RawMessage `json:"move"`
+}
+
+// decodeClient reads one client message strictly: one JSON object, its
+// keys spelt exactly and given once, only the fields its type takes, each
+// within its limits. The move itself is left to the game's codec.
+func decodeClient(b []byte) (clientMsg, error) {
+	var w wireClient
+	if len(b) > MaxMessage {
+		return clientMsg{}, fmt.Errorf("%w: %d bytes, at most %d", ErrBadMessage, len(b), MaxMessage)
+	}
+	if err := strictjson.Decode(b, &w); err != nil {
+		return clientMsg{}, fmt.Errorf("%w: %v", ErrBadMessage, err)
+	}
+	var m clientMsg
+	allowed := map[string]bool{}
+	switch w.Type {
+	case "hello":
+		m.Type = helloMsg
+		allowed = map[string]bool{"table": true, "token": true, "player": true}
+	case "move":
+		m.Type = moveMsg
+		allowed = map[string]bool{"seq": true, "move": true}
+	case "bid":
+		m.Type = bidMsg
+		allowed = map[string]bool{"move": true}
+	case "hint":
+		m.Type = hintMsg
+	case "back":
+		m.Type = backMsg
+	case "":
+		return clientMsg{}, fmt.Errorf("%w: no type", ErrBadMessage)
+	default:
+		return clientMsg{}, fmt.Errorf("%w: unknown type %q", ErrBadMessage, clip(w.Type))
+	}
+	has := map[string]bool{"table": w.Table != nil, "token": w.Token != nil, "player": w.Player != nil,
+		"seq": w.Seq != nil, "move": w.Move != nil}
+	for _, f := range []string{"table", "token", "player", "seq", "move"} {
+		if has[f] && !allowed[f] {
+			return clientMsg{}, fmt.Errorf("%w: %s takes no field %s", ErrBadMessage, m.Type, f)
+		}
+	}
+	switch m.Type {
+	case helloMsg:
+		if w.Table == nil || !validID(*w.Table) {
+			return clientMsg{}, fmt.Errorf("%w: hello needs a table id of 1 to %d letters, digits, - or _", ErrBadMessage, maxID)
+		}
+		m.Table = *w.Table
+		if w.Token != nil {
+			if *w.Token == "" || len(*w.Token) > maxToken || !validToken(*w.Token) {
+				return clientMsg{}, fmt.Errorf("%w: a token is 1 to %d letters, digits, - or _", ErrBadMessage, maxToken)
+			}
+			m.Token = *w.Token
+		}
+		if w.Player != nil {
+			if *w.Player != "" && !validID(*w.Player) {
+				return clientMsg{}, fmt.Errorf("%w: a player id is 1 to %d letters, digits, - or _", ErrBadMessage, maxID)
+			}
+			m.Player = *w.Player
+		}
+	case moveMsg, bidMsg:
+		if m.Type == moveMsg {
+			if w.Seq == nil || *w.Seq < 0 {
+				return clientMsg{}, fmt.Errorf("%w: move needs the decision's seq, a number from 0", ErrBadMessage)
+			}
+			m.Seq = *w.Seq
+		}
+		if k := strictjson.Kind(w.Move); k != "object" {
+			return clientMsg{}, fmt.Errorf("%w: %s needs a move object, got %s", ErrBadMessage, m.Type, orNone(k))
+		}
+		m.Move = w.Move
+	}
+	return m, nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// clip shortens a client's string for an error message.
+func clip(s string) string {
+	if len(s) > 32 {
+		return s[:32] + "…"
+	}
+	return s
+}
+
+// validID reports whether s is a table or player id: 1 to maxID letters,
+// digits, '-' or '_'.
+func validID(s string) bool { return len(s) <= maxID && validToken(s) }
+
+func validToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanName makes a person's name fit to show: printable, trimmed, at
+// most 32 characters; def when nothing is left.
+func cleanName(s, def string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.TrimSpace(s) {
+		if n == 32 {
+			break
+		}
+		if r < ' ' || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029' || r == '\ufffd' {
+			continue
+		}
+		b.WriteRune(r)
+		n++
+	}
+	if out := strings.TrimSpace(b.String()); out != "" {
+		return out
+	}
+	return def
+}
+
+// Server messages.
+
+type welcomeMsg struct {
+	Type  string  `json:"type"` // welcome
+	Game  string  `json:"game"`
+	Table Summary `json:"table"`
+	Seat  int     `json:"seat"`
+}
+
+type histEvent struct {
+	N     int `json:"n"`
+	Adv   int `json:"adv,omitempty"`
+	Event any `json:"event"`
+}
+
+type historyMsg struct {
+	Type   string      `json:"type"` // history
+	Events []histEvent `json:"events"`
+}
+
+type stateMsg struct {
+	Type string `json:"type"` // state
+	N    int    `json:"n"`
+	Adv  int    `json:"adv,omitempty"`
+	Obs  any    `json:"obs"`
+}
+
+type eventMsg struct {
+	Type  string `json:"type"` // event
+	N     int    `json:"n"`
+	Adv   int    `json:"adv,omitempty"`
+	Event any    `json:"event"`
+	Obs   any    `json:"obs,omitempty"`
+}
+
+type decideMsg struct {
+	Type     string            `json:"type"` // decide
+	Seq      int               `json:"seq"`
+	Adv      int               `json:"adv,omitempty"`
+	Optional bool              `json:"optional"`
+	Obs      any               `json:"obs"`
+	Legal    []json.RawMessage `json:"legal"`
+	More     int               `json:"more"`
+}
+
+type refusedMsg struct {
+	Type  string          `json:"type"` // refused
+	Seq   int             `json:"seq"`
+	Move  json.RawMessage `json:"move"`
+	Error string          `json:"error"`
+}
+
+type hintReply struct {
+	Type string          `json:"type"` // hint
+	Seq  int             `json:"seq"`
+	Move json.RawMessage `json:"move"`
+	Text string          `json:"text"`
+}
+
+type noticeMsg struct {
+	Type string `json:"type"` // notice
+	Kind string `json:"kind"`
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+}
+
+type seatsMsg struct {
+	Type  string        `json:"type"` // seats
+	Seats []SeatSummary `json:"seats"`
+}
+
+type overMsg struct {
+	Type    string      `json:"type"` // over
+	Outcome OutcomeWire `json:"outcome"`
+}
+
+type errorMsg struct {
+	Type  string `json:"type"` // error
+	Error string `json:"error"`
+}
+
+// encode marshals a server message; the messages are made of values that
+// always marshal, so a failure is a bug worth a loud error message.
+func encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(errorMsg{Type: "error", Error: "server: encoding a message: " + err.Error()})
+	}
+	return b
+}

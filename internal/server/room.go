@@ -1,0 +1,564 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"felt/internal/store"
+	"felt/table"
+)
+
+// spectator is the index of the spectators among a room's connections and
+// histories, after the seats'.
+const spectator = table.MaxSeats
+
+// roomer is a table as the server's handlers use it, whatever its game.
+type roomer interface {
+	summary() Summary
+	// seatOf finds the seat whose token this is.
+	seatOf(token string) (int, bool)
+	// bind gives seat i to player (named name) if it is open or already
+	// the player's; it starts the table once no seat is open.
+	bind(ctx context.Context, i int, player, name string) error
+	attach(c *conn) error
+	detach(c *conn)
+	handle(c *conn, m clientMsg)
+	replay(ctx context.Context, seat int) (any, error)
+	// stop ends the table's run (a graceful shutdown: the table is
+	// abandoned in its log and recovered at the next start) and waits.
+	stop()
+}
+
+// histEntry is one round of views: what a seat (or the spectators) saw.
+type histEntry[E any] struct {
+	n, adv int
+	e      E
+}
+
+// room runs one table: its seats' controllers, the connections of its
+// seats and spectators, and what each of them has seen of the hand.
+type room[M, O, E any] struct {
+	srv  *Server
+	g    *game[M, O, E]
+	id   string
+	seed uint64
+
+	mu      sync.Mutex
+	st      store.Table // the stored table; seats kept in step with the store
+	tb      *table.Table[M, O, E]
+	ctls    []*seatCtl[M, O, E]
+	conns   [table.MaxSeats + 1]map[*conn]struct{}
+	hist    [table.MaxSeats + 1][]histEntry[E]
+	obs     []O // each person seat's observation after the last round
+	hasObs  bool
+	obsN    int
+	obsAdv  int
+	lines   int // log lines that have counted
+	adv     int // advances without a line since the last line
+	running bool
+	outcome *OutcomeWire
+	failed  string
+	cancel  context.CancelFunc
+	done    chan struct{}
+	runCtx  context.Context
+
+	// Touched only by the goroutine running the table.
+	lastType string // the type of the last line written
+	viewsDue bool   // the last line written shows views (a move or a deal)
+	round    [table.MaxSeats]E
+}
+
+func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M, O, E] {
+	r := &room[M, O, E]{srv: srv, g: g, id: st.ID, seed: st.Seed, st: st, done: make(chan struct{})}
+	for i := range r.conns {
+		r.conns[i] = map[*conn]struct{}{}
+	}
+	r.obs = make([]O, g.seats)
+	r.ctls = make([]*seatCtl[M, O, E], g.seats)
+	for i, s := range st.Seats {
+		r.ctls[i] = r.newCtl(table.Seat(i), s)
+	}
+	close(r.done) // not running yet
+	return r
+}
+
+// newCtl makes seat i's controller from its stored seat.
+func (r *room[M, O, E]) newCtl(i table.Seat, s store.Seat) *seatCtl[M, O, E] {
+	c := &seatCtl[M, O, E]{r: r, seat: i, person: s.Kind == kindPerson, name: s.Name,
+		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
+	if c.person {
+		c.level = r.mustLevel(r.g.standIn, 0x100+uint64(i))
+	} else {
+		c.level = r.mustLevel(s.Level, uint64(i)+1)
+	}
+	return c
+}
+
+// mustLevel returns a built-in level seeded from the table's seed; the
+// level names were checked when the table was made.
+func (r *room[M, O, E]) mustLevel(name string, stream uint64) table.Player[M, O] {
+	p, err := r.g.level(name, rand.New(rand.NewPCG(r.seed, stream)))
+	if err != nil {
+		p, _ = r.g.level(r.g.deflt, rand.New(rand.NewPCG(r.seed, stream)))
+	}
+	return p
+}
+
+func (r *room[M, O, E]) players() []table.Player[M, O] {
+	ps := make([]table.Player[M, O], len(r.ctls))
+	for i, c := range r.ctls {
+		k := table.Level
+		if c.person {
+			k = table.Person
+		}
+		ps[i] = table.Player[M, O]{Name: c.name, Kind: k, Control: c}
+		if !c.person {
+			ps[i].Name = c.level.Name
+		}
+	}
+	return ps
+}
+
+func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
+	return table.Options[M, O, E]{
+		ID:          r.id,
+		Seed:        r.seed,
+		GameOptions: r.st.Options,
+		Log:         log,
+		Fallback:    r.fallback,
+		Spectators:  []table.Listener[E]{(*spectators[M, O, E])(r)},
+		AfterLine:   r.afterLine,
+	}
+}
+
+// fallback is the level that takes a seat over when its controller fails
+// (a level erring, or refused again and again): a plain level from then on.
+func (r *room[M, O, E]) fallback(s table.Seat) table.Player[M, O] {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := &seatCtl[M, O, E]{r: r, seat: s, level: r.mustLevel(r.g.standIn, 0x200+uint64(s)),
+		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
+	c.name = c.level.Name
+	r.ctls[s] = c
+	return table.Player[M, O]{Name: c.level.Name, Kind: table.Level, Control: c}
+}
+
+// start begins a new table (status Playing, the log's header) and runs it.
+func (r *room[M, O, E]) start() error {
+	ctx, cancel := context.WithTimeout(context.Background(), r.srv.cfg.StoreTimeout)
+	defer cancel()
+	if err := r.srv.cfg.Store.SetStatus(ctx, r.id, store.Playing, nil); err != nil {
+		return fmt.Errorf("server: table %s: %w", r.id, err)
+	}
+	log := r.newLog(0)
+	r.mu.Lock()
+	r.st.Status = store.Playing
+	tb, err := table.New(r.g.spec, r.players(), r.options(log))
+	if err != nil {
+		r.failed = err.Error()
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s: %w", r.id, err)
+	}
+	r.tb, r.lines = tb, 1
+	r.observeAll()
+	for _, c := range r.ctls {
+		if c.person && c.conns == 0 {
+			c.startGrace()
+		}
+	}
+	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
+	r.mu.Unlock()
+	r.run()
+	return nil
+}
+
+// resume recovers a table from its stored log and runs it on. People are
+// away until they connect again: each person's grace period starts now.
+func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
+	var buf bytes.Buffer
+	for _, l := range lines {
+		buf.Write(l)
+		if len(l) == 0 || l[len(l)-1] != '\n' {
+			buf.WriteByte('\n')
+		}
+	}
+	rec, err := table.Recover(bytes.NewReader(buf.Bytes()), r.g.spec)
+	if err != nil {
+		return fmt.Errorf("server: table %s: %w", r.id, err)
+	}
+	if rec.Torn > 0 {
+		return fmt.Errorf("server: table %s: the stored log ends in a torn line", r.id)
+	}
+	hist, err := r.handViews(buf.Bytes())
+	if err != nil {
+		return err
+	}
+	log := r.newLog(rec.Lines)
+	r.mu.Lock()
+	for i, c := range r.ctls {
+		if c.person && rec.Names[i] != c.name {
+			c.mode = standIn // the log's last control line gave the seat to a level
+		}
+	}
+	tb, err := table.Resume(rec, r.players(), r.options(log))
+	if err != nil {
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s: %w", r.id, err)
+	}
+	r.tb, r.lines = tb, rec.Lines
+	r.hist = hist
+	r.observeAll()
+	if rec.Forfeited || rec.Engine.Over() {
+		res := table.Result{Outcome: rec.Engine.Outcome(), Forfeited: rec.Forfeited, Forfeiter: rec.Forfeiter}
+		o := outcomeWire(res.Outcome, r.g.teams, &res)
+		r.outcome = &o
+		r.mu.Unlock()
+		r.saveOutcome(o)
+		return nil
+	}
+	for _, c := range r.ctls {
+		if c.person {
+			c.startGrace()
+		}
+	}
+	r.mu.Unlock()
+	r.run()
+	return nil
+}
+
+// observeAll records each person seat's observation; called before the
+// table runs, or from its goroutine.
+func (r *room[M, O, E]) observeAll() {
+	for i, c := range r.ctls {
+		if c.person {
+			r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
+		}
+	}
+	r.hasObs = true
+	r.obsN, r.obsAdv = r.lines-1, r.adv
+}
+
+func (r *room[M, O, E]) run() {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	r.mu.Lock()
+	r.cancel, r.done, r.running, r.runCtx = cancel, done, true, ctx
+	r.mu.Unlock()
+	go func() {
+		defer close(done)
+		defer cancel()
+		res, err := r.tb.Run(ctx)
+		r.finish(ctx, res, err)
+	}()
+}
+
+func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error) {
+	r.mu.Lock()
+	r.running = false
+	for _, c := range r.ctls {
+		c.stopGrace()
+	}
+	switch {
+	case err == nil && (res.Over || res.Forfeited):
+		o := outcomeWire(res.Outcome, r.g.teams, &res)
+		r.outcome = &o
+		r.broadcast(encode(overMsg{Type: "over", Outcome: o}))
+		r.mu.Unlock()
+		r.saveOutcome(o)
+		return
+	case ctx.Err() != nil:
+		// A shutdown: the log says abandoned, the store still playing.
+		r.mu.Unlock()
+		return
+	}
+	r.failed = err.Error()
+	r.broadcast(encode(errorMsg{Type: "error", Error: "the table stopped: " + err.Error()}))
+	r.mu.Unlock()
+	r.srv.log.Error("table stopped", "table", r.id, "err", err)
+	if !errors.Is(err, table.ErrLogWrite) {
+		sctx, cancel := context.WithTimeout(context.Background(), r.srv.cfg.StoreTimeout)
+		defer cancel()
+		if err := r.srv.cfg.Store.SetStatus(sctx, r.id, store.Abandoned, nil); err != nil {
+			r.srv.log.Error("saving a table's status", "table", r.id, "err", err)
+		}
+	}
+}
+
+func (r *room[M, O, E]) saveOutcome(o OutcomeWire) {
+	b, _ := json.Marshal(o)
+	ctx, cancel := context.WithTimeout(context.Background(), r.srv.cfg.StoreTimeout)
+	defer cancel()
+	if err := r.srv.cfg.Store.SetStatus(ctx, r.id, store.Over, b); err != nil {
+		r.srv.log.Error("saving a table's outcome", "table", r.id, "err", err)
+	}
+	r.mu.Lock()
+	r.st.Status, r.st.Outcome = store.Over, b
+	r.mu.Unlock()
+}
+
+func (r *room[M, O, E]) stop() {
+	r.mu.Lock()
+	cancel, done := r.cancel, r.done
+	for _, c := range r.ctls {
+		c.stopGrace()
+	}
+	r.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+	<-done
+}
+
+// storeLog is a table's log writer: each line is appended to the store,
+// committed, before the table counts it.
+type storeLog struct {
+	st      store.Store
+	id      string
+	n       int
+	timeout time.Duration
+	written func(typ string)
+}
+
+// Write appends one line (the table writes a line at a time).
+func (w *storeLog) Write(p []byte) (int, error) {
+	line := bytes.TrimSuffix(p, []byte{'\n'})
+	ctx, cancel := context.WithTimeout(context.Background(), w.timeout)
+	defer cancel()
+	if err := w.st.AppendLine(ctx, w.id, w.n, line); err != nil {
+		return 0, err
+	}
+	w.n++
+	w.written(lineType(line))
+	return len(p), nil
+}
+
+// lineType reads the type of a table log line, which the table writes
+// first: {"type":"move",…}.
+func lineType(line []byte) string {
+	const pre = `{"type":"`
+	if !bytes.HasPrefix(line, []byte(pre)) {
+		return ""
+	}
+	rest := line[len(pre):]
+	if i := bytes.IndexByte(rest, '"'); i >= 0 {
+		return string(rest[:i])
+	}
+	return ""
+}
+
+// written notes the type of the line just written (the table's goroutine).
+func (r *room[M, O, E]) written(typ string) {
+	r.lastType = typ
+	r.viewsDue = typ == "move" || typ == "deal"
+}
+
+func (r *room[M, O, E]) newLog(n int) *storeLog {
+	return &storeLog{st: r.srv.cfg.Store, id: r.id, n: n, timeout: r.srv.cfg.StoreTimeout, written: r.written}
+}
+
+// The spectators' listener is the room itself under another type, so that
+// the round's bookkeeping happens once, after every seat's view.
+type spectators[M, O, E any] room[M, O, E]
+
+// Event is the spectators' view of a round: the last call of the round.
+func (s *spectators[M, O, E]) Event(_ table.Seat, e E) { (*room[M, O, E])(s).roundDone(e) }
+
+// Notice is a takeover, a forfeit or an abandonment, told everyone.
+func (s *spectators[M, O, E]) Notice(n table.Notice) { (*room[M, O, E])(s).notice(n) }
+
+func (r *room[M, O, E]) afterLine(n int) {
+	r.mu.Lock()
+	r.lines, r.adv = n+1, 0
+	r.mu.Unlock()
+}
+
+// roundDone hands every seat's view of one round (a line or an advance)
+// to the seat's connections, and keeps it for the hand's history.
+func (r *room[M, O, E]) roundDone(spect E) {
+	r.mu.Lock()
+	var n, adv int
+	if r.viewsDue {
+		n, r.viewsDue = r.lines-1, false
+	} else {
+		r.adv++
+		n, adv = r.lines, r.adv
+	}
+	if adv == 0 && r.lastType == "deal" {
+		for i := range r.hist {
+			r.hist[i] = r.hist[i][:0:0]
+		}
+		for _, c := range r.ctls {
+			c.queued = nil
+		}
+	}
+	pace := false
+	for i, c := range r.ctls {
+		if !c.person {
+			continue
+		}
+		e := r.round[i]
+		r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
+		r.hist[i] = append(r.hist[i], histEntry[E]{n, adv, e})
+		if len(r.conns[i]) > 0 {
+			pace = true
+			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(e), Obs: r.g.wire.Obs(r.obs[i])}))
+		}
+	}
+	r.obsN, r.obsAdv = n, adv
+	r.hist[spectator] = append(r.hist[spectator], histEntry[E]{n, adv, spect})
+	if len(r.conns[spectator]) > 0 {
+		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(spect)}))
+	}
+	r.round = [table.MaxSeats]E{}
+	r.mu.Unlock()
+	if pace && adv > 0 && r.srv.cfg.DealPace > 0 {
+		t := time.NewTimer(r.srv.cfg.DealPace)
+		select {
+		case <-t.C:
+		case <-r.runCtx.Done():
+		}
+		t.Stop()
+	}
+}
+
+// notice tells everyone of a takeover (or a person's return), a forfeit or
+// an abandonment, then the seats as they are now.
+func (r *room[M, O, E]) notice(n table.Notice) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	kind := n.Kind.String()
+	text := n.String()
+	seat := int(n.Seat)
+	switch n.Kind {
+	case table.Takeover:
+		c := r.ctls[n.Seat]
+		if c.person && c.mode == personMode {
+			kind = "return"
+			text = fmt.Sprintf("%s is back and plays seat %d again", n.To, seat)
+		} else {
+			text = fmt.Sprintf("%s plays seat %d for %s: %s", n.To, seat, n.From, n.Reason)
+		}
+	case table.Abandon:
+		seat = -1
+		text = "the table stopped: " + n.Reason
+	}
+	r.broadcast(encode(noticeMsg{Type: "notice", Kind: kind, Seat: seat, Text: text}))
+	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
+}
+
+// sendSeat sends a message to every connection of seat i (or of the
+// spectators).
+func (r *room[M, O, E]) sendSeat(i int, b []byte) {
+	for c := range r.conns[i] {
+		c.enqueue(b)
+	}
+}
+
+// broadcast sends a message to every connection at the table.
+func (r *room[M, O, E]) broadcast(b []byte) {
+	for i := range r.conns {
+		r.sendSeat(i, b)
+	}
+}
+
+func (r *room[M, O, E]) summary() Summary {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.summaryLocked()
+}
+
+func (r *room[M, O, E]) summaryLocked() Summary {
+	rules := r.st.Options
+	if len(rules) == 0 {
+		rules = json.RawMessage("{}")
+	}
+	return Summary{ID: r.id, Game: r.g.name, Rules: rules, Status: r.st.Status.String(),
+		Seats: r.seatsLocked(), Outcome: r.outcome, Created: r.st.Created}
+}
+
+func (r *room[M, O, E]) seatsLocked() []SeatSummary {
+	out := storedSeats(r.st)
+	for i, c := range r.ctls {
+		ss := &out[i]
+		if !c.person {
+			ss.Level, ss.Computer, ss.Status = c.level.Name, true, "computer"
+			continue
+		}
+		ss.Connected = len(r.conns[i]) > 0
+		switch {
+		case ss.Open:
+		case c.mode == standIn:
+			ss.Level, ss.Computer, ss.Status = c.level.Name, true, "replaced"
+		case ss.Connected:
+			ss.Status = "here"
+		default:
+			ss.Status = "away"
+		}
+	}
+	return out
+}
+
+func (r *room[M, O, E]) seatOf(token string) (int, bool) {
+	h := sha256.Sum256([]byte(token))
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	found := -1
+	for i, s := range r.st.Seats {
+		if s.Kind == kindPerson && len(s.TokenHash) == len(h) && subtle.ConstantTimeCompare(s.TokenHash, h[:]) == 1 {
+			found = i
+		}
+	}
+	return found, found >= 0
+}
+
+// Errors of joining a seat.
+var (
+	ErrSeatTaken = errors.New("the seat belongs to another player")
+	ErrNoSeat    = errors.New("no such seat")
+)
+
+func (r *room[M, O, E]) bind(ctx context.Context, i int, player, name string) error {
+	r.mu.Lock()
+	if i < 0 || i >= len(r.st.Seats) || r.st.Seats[i].Kind != kindPerson {
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s seat %d: %w", r.id, i, ErrNoSeat)
+	}
+	s := r.st.Seats[i]
+	if s.Player == player {
+		r.mu.Unlock()
+		return nil
+	}
+	if s.Player != "" {
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s seat %d: %w", r.id, i, ErrSeatTaken)
+	}
+	if r.st.Status != store.Waiting {
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s seat %d: the game began without the seat's person: %w", r.id, i, ErrSeatTaken)
+	}
+	s.Player, s.Name = player, cleanName(name, s.Name)
+	if err := r.srv.cfg.Store.SetSeat(ctx, r.id, i, s); err != nil {
+		r.mu.Unlock()
+		return fmt.Errorf("server: table %s seat %d: %w", r.id, i, err)
+	}
+	r.st.Seats[i] = s
+	r.ctls[i].name = s.Name
+	open := false
+	for _, s := range r.st.Seats {
+		open = open || s.Kind == kindPerson && s.Player == ""
+	}
+	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
+	r.mu.Unlock()
+	if !open {
+		return r.start()
+	}
+	return nil
+}

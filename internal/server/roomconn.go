@@ -1,0 +1,163 @@
+package server
+
+import (
+	"fmt"
+
+	"felt/internal/store"
+	"felt/table"
+)
+
+// attach adds a connection to the room: it is sent the welcome, the hand
+// so far, the seat's observation and the pending decision, in that order
+// and before any later event (all under the room's lock).
+func (r *room[M, O, E]) attach(c *conn) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	i := c.seat
+	if i < 0 {
+		i = spectator
+	}
+	c.enqueue(encode(welcomeMsg{Type: "welcome", Game: r.g.name, Table: r.summaryLocked(), Seat: c.seat}))
+	h := historyMsg{Type: "history", Events: make([]histEvent, 0, len(r.hist[i]))}
+	for _, e := range r.hist[i] {
+		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.wire.Event(e.e)})
+	}
+	c.enqueue(encode(h))
+	if c.seat >= 0 {
+		ctl := r.ctls[c.seat]
+		if r.hasObs {
+			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.wire.Obs(r.obs[c.seat])}))
+		}
+		if ctl.pendMsg != nil {
+			c.enqueue(ctl.pendMsg)
+		}
+		ctl.conns++
+		ctl.stopGrace()
+		ctl.gone = false
+		if ctl.mode == standIn {
+			ctl.wantBack = true
+		}
+	}
+	if r.outcome != nil {
+		c.enqueue(encode(overMsg{Type: "over", Outcome: *r.outcome}))
+	}
+	if r.failed != "" {
+		c.enqueue(encode(errorMsg{Type: "error", Error: "the table stopped: " + r.failed}))
+	}
+	r.conns[i][c] = struct{}{}
+	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
+	return nil
+}
+
+// detach removes a closed connection; a person's last one starts the
+// seat's grace period.
+func (r *room[M, O, E]) detach(c *conn) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	i := c.seat
+	if i < 0 {
+		i = spectator
+	}
+	if _, ok := r.conns[i][c]; !ok {
+		return
+	}
+	delete(r.conns[i], c)
+	if c.seat >= 0 {
+		ctl := r.ctls[c.seat]
+		if ctl.conns--; ctl.conns == 0 && r.running && ctl.person {
+			ctl.startGrace()
+		}
+	}
+	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
+}
+
+// handle answers a seat's message: a move, a bid, a hint request or a
+// return to the seat.
+func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
+	if c.seat < 0 {
+		c.enqueue(encode(errorMsg{Type: "error", Error: fmt.Sprintf("a spectator sends no %s: open the table with a seat's link to play", m.Type)}))
+		return
+	}
+	switch m.Type {
+	case moveMsg:
+		mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+		if err != nil {
+			c.enqueue(encode(refusedMsg{Type: "refused", Seq: m.Seq, Move: m.Move, Error: err.Error()}))
+			return
+		}
+		r.mu.Lock()
+		ctl := r.ctls[c.seat]
+		why := "the table is not being played"
+		if r.running && ctl.person {
+			why = ctl.submit(m.Seq, mv)
+		}
+		r.mu.Unlock()
+		if why != "" {
+			c.enqueue(encode(refusedMsg{Type: "refused", Seq: m.Seq, Move: m.Move, Error: why}))
+		}
+	case bidMsg:
+		mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+		if err != nil {
+			c.enqueue(encode(refusedMsg{Type: "refused", Seq: -1, Move: m.Move, Error: err.Error()}))
+			return
+		}
+		r.mu.Lock()
+		ctl := r.ctls[c.seat]
+		why := ""
+		switch {
+		case !r.running || !ctl.person:
+			why = "the table is not being played"
+		case ctl.mode == standIn:
+			ctl.wantBack = true
+			why = "the computer plays your seat until your next turn"
+		case len(ctl.queued) >= maxQueued:
+			why = fmt.Sprintf("at most %d bids wait at once", maxQueued)
+		default:
+			ctl.queued = append(ctl.queued, mv)
+		}
+		r.mu.Unlock()
+		if why != "" {
+			c.enqueue(encode(refusedMsg{Type: "refused", Seq: -1, Move: m.Move, Error: why}))
+		}
+	case hintMsg:
+		r.mu.Lock()
+		ctl := r.ctls[c.seat]
+		var d table.Decision[O]
+		ok := ctl.pending != nil
+		if ok {
+			d = *ctl.pending
+		}
+		if ctl.mode == standIn {
+			ctl.wantBack = true
+		}
+		r.mu.Unlock()
+		if !ok {
+			c.enqueue(encode(errorMsg{Type: "error", Error: "no decision pending: a hint is for your turn"}))
+			return
+		}
+		mv, text, err := r.g.hint(d.Obs, hintSeed(r.seed, d.Seq))
+		if err != nil {
+			c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
+			return
+		}
+		raw, err := r.g.wire.Codec.MarshalMove(mv)
+		if err != nil {
+			c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
+			return
+		}
+		c.enqueue(encode(hintReply{Type: "hint", Seq: d.Seq, Move: raw, Text: text}))
+	case backMsg:
+		r.mu.Lock()
+		if ctl := r.ctls[c.seat]; ctl.mode == standIn {
+			ctl.wantBack = true
+		}
+		r.mu.Unlock()
+	}
+}
+
+// status says where the table stands (for the handlers).
+func (r *room[M, O, E]) status() store.Status {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.st.Status
+}
