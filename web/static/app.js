@@ -43,6 +43,16 @@ export function h(spec, attrs, ...kids) {
   return e;
 }
 
+// patch replaces el's children with nodes unless they would look the same:
+// a button is not swapped under the pointer by a re-render that changes
+// nothing (Shengji's deal re-renders at every card), so clicks are not lost.
+export function patch(el, nodes) {
+  const sig = nodes.map((n) => (n instanceof Element ? n.outerHTML : String(n && n.textContent))).join("");
+  if (el.feltSig === sig && el.childNodes.length === nodes.length) return;
+  el.feltSig = sig;
+  el.replaceChildren(...nodes);
+}
+
 function randomID() {
   const b = new Uint8Array(16);
   crypto.getRandomValues(b);
@@ -179,7 +189,7 @@ function initIndex() {
             return h("li", h("span.seat-label", `Seat ${inv.seat}`), input, copy);
           }),
         ),
-        h("p", h("a.button#go-table", { href: tableURL(r.id) }, "Go to the table")),
+        h("p", h("a.button", { id: "go-table", href: tableURL(r.id) }, "Go to the table")),
       );
       out.hidden = false;
       form.hidden = true;

@@ -4,7 +4,7 @@
 // hand with its lay-offs, and the score sheet. Everything shown comes from
 // the seat's observation (agent.WireObs) and events (games.GinEvent).
 
-import { h } from "./app.js";
+import { h, patch } from "./app.js";
 import * as C from "./cards.js";
 
 const RANKS = "A23456789TJQK";
@@ -78,8 +78,9 @@ export function arrange(cards) {
   return { melds: best.melds, deadwood: sortCards(cards.filter((c) => !inMeld.has(c))), points: best.points };
 }
 
-function moveKey(m) {
-  return m.kind + (m.card ? ":" + m.card : "");
+// shortName is a name short enough for a column's head.
+function shortName(n) {
+  return n.replace(/\s*\(.*\)$/, "").slice(0, 12);
 }
 
 export class GinView {
@@ -115,7 +116,7 @@ export class GinView {
     const card = ev.card ? C.label(ev.card) : "";
     switch (ev.kind) {
       case "deal":
-        return `Hand ${ev.hand}: ${this.who(ev.seat)} dealt${me ? " (you)" : ""}; the upcard is ${C.label(ev.upcard)}.`;
+        return `Hand ${ev.hand}: ${me ? "you deal" : this.who(ev.seat) + " deals"}; the upcard is ${C.label(ev.upcard)}.`;
       case "pass":
         return `${who} passed${card ? " the upcard " + card : ""}.`;
       case "take_discard":
@@ -236,6 +237,9 @@ export class GinView {
 
   act(move) {
     if (!this.pending || !move) return;
+    // The last hand's showdown stays up until the first move of the next.
+    const sd = this.ctx.els.showdown;
+    if (!sd.hidden && this.obs && Number(sd.dataset.hand) < this.obs.hand) sd.hidden = true;
     this.lastDecide = this.pending;
     this.ctx.send(move, this.pending.seq);
     this.pending = null;
@@ -364,7 +368,7 @@ export class GinView {
     const oppBox = h(
       "section.seat.opponent" + (oppTurn ? ".to-act" : ""),
       { "aria-label": "Opponent" },
-      h("div.seat-name", this.ctx.names(opp), oppTurn ? h("span.badge.thinking", "to play") : null, o.dealer === opp ? h("span.badge", "dealer") : null),
+      h("div.seat-name", this.ctx.names(opp), oppTurn ? h("span.badge.thinking", "to play") : null, o.dealer === opp ? h("span.badge", "dealer") : null, this.ctx.statusBadge(opp)),
       backs,
       took,
     );
@@ -504,7 +508,7 @@ export class GinView {
       if (lay) bar.push(btn("act-layout", "Lay out my melds", "", () => this.act(lay), true));
       bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
     }
-    this.ctx.els.actions.replaceChildren(...bar);
+    patch(this.ctx.els.actions, bar);
     this.ctx.els.actions.dataset.legal = JSON.stringify(this.legal());
   }
 
@@ -574,13 +578,13 @@ export class GinView {
     const table = h(
       "table.sheet",
       { id: "score-sheet" },
-      h("thead", h("tr", h("th", "Hand"), h("th", "Result"), h("th", "Winner"), h("th.num", "Points"), h("th.num", this.who(me)), h("th.num", this.ctx.names(opp)))),
+      h("thead", h("tr", h("th", "Hand"), h("th", "Result"), h("th", "Winner"), h("th.num", "Points"), h("th.num", this.who(me)), h("th.num", shortName(this.ctx.names(opp))))),
       h("tbody", rows),
     );
     const last = this.ends.length ? this.ends[this.ends.length - 1].end : null;
     const foot = [];
     if (last && last.over && last.final) foot.push(h("p.final", `Final with bonuses: ${this.who(me)} ${last.final[me]}, ${this.ctx.names(opp)} ${last.final[opp]}.`));
     else if (totals) foot.push(h("p", `Totals: ${this.who(me)} ${totals[0]}, ${this.ctx.names(opp)} ${totals[1]} · boxes ${o.boxes[me]}–${o.boxes[opp]}`));
-    box.replaceChildren(table, ...foot);
+    box.replaceChildren(h("div.sheet-wrap", table), ...foot);
   }
 }

@@ -5,7 +5,7 @@
 // observation and events (shengji.Observation and shengji.Event, field
 // names as in Go).
 
-import { h } from "./app.js";
+import { h, patch } from "./app.js";
 import * as C from "./cards.js";
 
 const PHASES = ["deal", "bid", "bury", "play", "over"];
@@ -14,6 +14,7 @@ const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
 const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play" };
 const POS = ["south", "east", "north", "west"];
+const PLACE = ["South", "East", "North", "West"];
 const BID_WORDS = ["", "single", "pair", "small-joker pair", "big-joker pair"];
 
 // rankChar turns a card.Rank number (ace 1 or 14) into its letter.
@@ -145,9 +146,16 @@ export class ShengjiView {
     return "←/→ choose a card · Space select it · Enter play (or bury) the selected cards · Esc clear · H hint · B bid";
   }
 
+  // who names a seat: "You", a person's name, or for a computer its
+  // place at the table ("East"), since the computers' names may be alike.
   who(s) {
     if (s === this.ctx.seat) return "You";
-    return this.ctx.names(s);
+    const n = this.ctx.names(s);
+    if (/^computer|^seat \d/i.test(n) || !n) {
+      const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
+      return PLACE[(s - me + 4) % 4] + (this.ctx.seat < 0 ? ` (seat ${s})` : "");
+    }
+    return n;
   }
 
   team(s) {
@@ -205,7 +213,6 @@ export class ShengjiView {
       if (ev.GameOver) this.ctx.log(`The game is over: ${this.teamName(ev.Winners)} win.`, "end");
       this.renderShowdown(rec);
     }
-    if (live && EVENT[ev.Kind] === "hand") this.ctx.els.showdown.hidden = true;
   }
 
   teamName(t) {
@@ -234,6 +241,16 @@ export class ShengjiView {
   }
 
   decide(d) {
+    if (d.optional) {
+      // While the cards are dealt the server answers for us at once (with
+      // a bid we queued, or a decline) and tells us which declarations we
+      // hold: a bid goes as a "bid" message, never as a move.
+      this.optional = d;
+      if (d.obs) this.obs = d.obs;
+      this.render();
+      return;
+    }
+    this.optional = null;
     this.pending = d;
     if (d.obs) this.obs = d.obs;
     this.hintCards = null;
@@ -310,6 +327,9 @@ export class ShengjiView {
 
   act(move) {
     if (!this.pending) return;
+    // The last hand's result stays up until the first move of the next.
+    const sd = this.ctx.els.showdown;
+    if (!sd.hidden && this.obs && Number(sd.dataset.hand) < this.obs.HandNumber) sd.hidden = true;
     this.lastDecide = this.pending;
     this.ctx.send(move, this.pending.seq);
     this.pending = null;
@@ -349,6 +369,9 @@ export class ShengjiView {
       if (l.length || phaseName(o.Phase) !== "deal") return l;
     }
     if (phaseName(o.Phase) !== "deal") return [];
+    if (this.optional && this.optional.obs && this.optional.obs.Dealt === o.Dealt) {
+      return (this.optional.legal || []).filter((m) => m.kind === "bid");
+    }
     const t = this.trump();
     const hand = this.handCards();
     const count = (c) => hand.filter((x) => x === c).length;
@@ -374,7 +397,7 @@ export class ShengjiView {
 
   bid(m) {
     const move = { kind: "bid", cards: m.cards };
-    if (this.pending && this.pending.legal && this.pending.legal.some((x) => x.kind === "bid" && x.cards === m.cards)) {
+    if (this.pending && !this.pending.optional && this.pending.legal && this.pending.legal.some((x) => x.kind === "bid" && x.cards === m.cards)) {
       this.act(move);
       return;
     }
@@ -467,7 +490,8 @@ export class ShengjiView {
         h(
           `section.sj-seat.pos-${POS[rel]}` + (toAct ? ".to-act" : "") + (won ? ".won" : ""),
           { "data-seat": s, "aria-label": `${this.who(s)}, ${o.Counts[s]} cards` },
-          h("div.seat-name", rel === 0 ? "You" : this.ctx.names(s), rel === 2 ? h("span.team", " partner") : null, badges),
+          h("div.seat-name", rel === 0 ? "You" : this.who(s), rel === 2 ? h("span.team", "partner") : null, badges, this.ctx.statusBadge(s)),
+          rel !== 0 && this.who(s) !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
           h("div.count", `${o.Counts[s]} cards`),
           h("div.trick-play" + (trick && trick.Leader === s ? ".led" : ""), play.length ? C.row(play, { small: true }) : null, won ? h("span.badge.win", "wins") : null),
         ),
@@ -535,7 +559,7 @@ export class ShengjiView {
       );
     }
     const n = this.selected.length;
-    this.ctx.els.hand.replaceChildren(h("div.seat-name", "Your hand", h("span.count", ` · ${this.handCards().length} cards`), n ? h("span.count", { id: "selected-count" }, ` · ${n} selected`) : null), wrap);
+    patch(this.ctx.els.hand, [h("div.seat-name", "Your hand", h("span.count", ` · ${this.handCards().length} cards`), n ? h("span.count", { id: "selected-count" }, ` · ${n} selected`) : null), wrap]);
   }
 
   renderActions(o, phase) {
@@ -564,7 +588,7 @@ export class ShengjiView {
     }
     if (this.queued && phase === "deal") bar.push(h("span.note", `Queued: ${C.labels(C.splitMulti(this.queued))}`));
     if (phase !== "deal") this.queued = null;
-    this.ctx.els.actions.replaceChildren(...bar);
+    patch(this.ctx.els.actions, bar);
     this.ctx.els.actions.dataset.legal = JSON.stringify(((this.pending && this.pending.legal) || []).slice(0, 64));
   }
 
@@ -610,6 +634,8 @@ export class ShengjiView {
     if (this.hands.length) {
       parts.push(
         h(
+          "div.sheet-wrap",
+          h(
           "table.sheet",
           { id: "score-sheet" },
           h("thead", h("tr", h("th", "Hand"), h("th", "Banker"), h("th.num", "Attackers"), h("th", "Result"))),
@@ -618,6 +644,7 @@ export class ShengjiView {
             this.hands.map((r) =>
               h("tr", h("td", String(r.hand)), h("td", this.who(r.score.Banker)), h("td.num", String(r.score.AttackerPoints)), h("td", r.score.BankersKeep ? `kept, +${r.score.LevelsUp}` : `lost, attackers +${r.score.LevelsUp}`)),
             ),
+          ),
           ),
         ),
       );

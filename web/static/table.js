@@ -76,6 +76,15 @@ export async function init() {
     hint() {
       conn.send({ type: "hint" });
     },
+    // statusBadge shows a seat's presence: away, or played by a computer
+    // standing in for its person.
+    statusBadge(s) {
+      const info = ((summary && summary.seats) || [])[s] || {};
+      if (info.status === "replaced") return h("span.badge.warn", { title: "A computer plays this seat until its person is back" }, `computer${info.level ? " (" + info.level + ")" : ""} standing in`);
+      if (info.status === "away") return h("span.badge", "away");
+      if (info.status === "open") return h("span.badge", "not joined yet");
+      return null;
+    },
     log(text, kind) {
       const li = h("li." + (kind || "info"), text);
       els.log.append(li);
@@ -168,6 +177,15 @@ export async function init() {
     const seats = (summary && summary.seats) || [];
     main.dataset.seats = String(seats.length);
     els.main.classList.toggle("spectator", seat < 0);
+    // While a computer stands in for us, offer to take the seat back.
+    const mine = seat >= 0 ? seats[seat] : null;
+    const old = document.getElementById("take-back");
+    if (old) old.remove();
+    if (mine && mine.status === "replaced") {
+      els.notices.append(
+        h("div.notice.takeover", { id: "take-back", role: "status" }, "A computer is playing your seat. ", h("button", { type: "button", onclick: () => conn.send({ type: "back" }) }, "Take my seat back")),
+      );
+    }
   }
 
   function onStatus(s) {

@@ -1,0 +1,52 @@
+// A whole Gin Rummy hand against the computer through the page: create the
+// game on the home page, play every decision by clicks, drags and keys,
+// and check the showdown and the score sheet when the hand ends.
+//
+//   node e2e/gin.mjs http://127.0.0.1:PORT SCREENSHOTDIR
+
+import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
+import { ginMove } from "./ginplay.mjs";
+
+const { base, dir } = args();
+const browser = await launch();
+try {
+  const page = await newPage(browser, undefined, "gin");
+  await shoot(page, dir, "home").catch(() => {});
+  await createGame(page, base, "gin", ["normal"], "Ann");
+  await page.waitForURL(/\/t\//, { timeout: T(30000) });
+  await waitTable(page);
+  log("table", page.url());
+
+  let last = "";
+  let moves = 0;
+  let shotMid = false;
+  const deadline = Date.now() + T(240000);
+  for (;;) {
+    assert(Date.now() < deadline, "the hand did not end in time");
+    const st = await waitTurnOrEnd(page, last, { hands: 1 });
+    if (st.handsEnded >= 1 || st.over) break;
+    if (!shotMid && st.phase === "discard" && moves >= 4) {
+      await shoot(page, dir, "gin-discard");
+      shotMid = true;
+    }
+    const what = await ginMove(page, st, moves);
+    log(`move ${moves}: ${st.phase}: ${what}`);
+    moves++;
+    last = st.seq;
+  }
+  log(`hand over after ${moves} moves of ours`);
+
+  // The showdown shows both hands and the result; the score sheet has the hand.
+  await page.waitForSelector("#showdown:not([hidden]) .result-line");
+  const result = await page.textContent("#showdown .result-line");
+  log("result:", result);
+  assert((await page.$$("#showdown .show-seat")).length === 2, "the showdown shows both hands");
+  await page.waitForSelector("#score-sheet tbody tr");
+  const logText = await page.textContent("#log");
+  assert(/drew|took|discarded|passed/.test(logText), "the moves are told in words");
+  await shoot(page, dir, "gin-showdown");
+  checkErrors(page);
+  log("ok");
+} finally {
+  await browser.close();
+}

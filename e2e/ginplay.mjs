@@ -1,0 +1,67 @@
+// One Gin Rummy move through the page, as a person makes it: clicking the
+// stock or a card, dragging a card to the pile, or the keyboard. The
+// choice is simple (knock or gin when the page offers it, pass the upcard,
+// discard the highest deadwood), so a hand ends by a knock or a draw.
+
+const RANKS = "A23456789TJQK";
+const value = (c) => Math.min(RANKS.indexOf(c[0]) + 1, 10);
+
+// ginMove makes one move for the decision described by st (from
+// waitTurnOrEnd); n counts the moves made so far, to vary the way.
+export async function ginMove(page, st, n) {
+  const legal = st.legal;
+  const kinds = new Set(legal.map((m) => m.kind));
+  if (kinds.has("lay_out")) {
+    await page.click("#act-layout");
+    return "lay_out";
+  }
+  if (kinds.has("big_gin")) {
+    await page.click("#act-big-gin");
+    return "big_gin";
+  }
+  const knock = legal.find((m) => m.kind === "knock");
+  if (knock) {
+    if (await page.$("#act-gin")) {
+      await page.click("#act-gin");
+      return "gin";
+    }
+    await page.click(`#hand button.card[data-card="${knock.card}"]`);
+    await page.click("#act-knock");
+    return "knock " + knock.card;
+  }
+  if (kinds.has("pass")) {
+    await page.keyboard.press("p");
+    return "pass (key P)";
+  }
+  if (kinds.has("draw_stock")) {
+    if ((n >> 1) % 2 === 0) {
+      await page.click("button.stock");
+      return "draw_stock (click)";
+    }
+    await page.keyboard.press("s");
+    return "draw_stock (key S)";
+  }
+  if (kinds.has("take_discard")) {
+    await page.click("#act-take");
+    return "take_discard";
+  }
+  const discards = legal.filter((m) => m.kind === "discard").map((m) => m.card);
+  if (!discards.length) throw new Error("no move offered: " + JSON.stringify(legal));
+  const dead = await page.$$eval("#hand .group.deadwood button.card", (bs) => bs.map((b) => b.dataset.card));
+  let choice = dead.filter((c) => discards.includes(c)).sort((a, b) => value(b) - value(a))[0];
+  if (!choice) choice = discards.sort((a, b) => value(b) - value(a))[0];
+  const sel = `#hand button.card[data-card="${choice}"]`;
+  switch ((n >> 1) % 3) {
+    case 0:
+      await page.click(sel);
+      await page.click("#act-discard");
+      return `discard ${choice} (click, Discard)`;
+    case 1:
+      await page.dragAndDrop(sel, "#discard-pile");
+      return `discard ${choice} (drag to the pile)`;
+    default:
+      await page.focus(sel);
+      await page.keyboard.press("d");
+      return `discard ${choice} (key D)`;
+  }
+}

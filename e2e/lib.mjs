@@ -1,0 +1,144 @@
+// Shared by Felt's browser tests: launching Debian's chromium through
+// playwright-core, timeouts scaled by FELT_TEST_TIMEOUT_SCALE, screenshots,
+// and waiting on the page's own state (data-* attributes it sets from the
+// server's messages), never on fixed sleeps.
+
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export const scale = (() => {
+  const v = Number(process.env.FELT_TEST_TIMEOUT_SCALE || "1");
+  return Number.isFinite(v) && v >= 0.001 && v <= 1000 ? v : 1;
+})();
+
+// T scales a timeout in milliseconds.
+export function T(ms) {
+  return Math.round(ms * scale);
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function args() {
+  const [base, shots] = process.argv.slice(2);
+  if (!base) {
+    console.error("usage: node SCRIPT.mjs URL [SCREENSHOTDIR]");
+    process.exit(2);
+  }
+  const dir = shots || process.env.FELT_SCREENSHOTS || "screenshots";
+  mkdirSync(dir, { recursive: true });
+  return { base: base.replace(/\/$/, ""), dir };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.FELT_CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    timeout: T(60000),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+// newPage opens a page in a new context (its own localStorage: its own
+// player) and fails the test on any page error or CSP violation.
+export async function newPage(browser, viewport = DESKTOP, label = "page") {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(T(30000));
+  page.errors = [];
+  page.on("pageerror", (e) => {
+    page.errors.push(`${label}: page error: ${e.message}`);
+  });
+  page.on("console", (m) => {
+    const text = m.text();
+    if (m.type() === "error" && /Content Security Policy|Refused to/i.test(text)) page.errors.push(`${label}: ${text}`);
+  });
+  return page;
+}
+
+export function checkErrors(...pages) {
+  const errs = pages.flatMap((p) => p.errors || []);
+  if (errs.length) throw new Error("errors in the page:\n" + errs.join("\n"));
+}
+
+// shoot saves a screenshot at the phone and the desktop size.
+export async function shoot(page, dir, name) {
+  const before = page.viewportSize();
+  for (const [tag, vp] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+    await page.setViewportSize(vp);
+    // Let layout settle: wait for two animation frames.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: join(dir, `${name}-${tag}-${vp.width}x${vp.height}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+// createGame fills the home page's form and submits it; seats holds each
+// other seat's choice (a level or "friend").
+export async function createGame(page, base, game, seats, name) {
+  await page.goto(base + "/");
+  await page.selectOption("#game", game);
+  await page.fill("#name", name);
+  for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i + 1}`, seats[i]);
+  await page.click("#create-button");
+}
+
+// waitTable waits until the table page has said hello and been welcomed.
+export async function waitTable(page) {
+  await page.waitForSelector('main#table[data-state="playing"]', { timeout: T(30000) });
+}
+
+// waitTurnOrEnd waits until it is this page's turn with a decision other
+// than lastSeq, or done holds: done.hands hands have ended (or the game is
+// over), or done.bid and the page offers a declaration (a bid button).
+// (The page's CSP forbids evaluating strings, so the condition is data.)
+export async function waitTurnOrEnd(page, lastSeq, done = {}, timeout = T(60000)) {
+  await page.waitForFunction(
+    ([last, done]) => {
+      const m = document.querySelector("main#table");
+      if (!m) return false;
+      if (done.hands && (Number(m.dataset.handsEnded || "0") >= done.hands || m.dataset.over === "true")) return true;
+      if (done.bid && m.dataset.phase === "deal" && document.querySelector("button.bid")) return true;
+      return m.dataset.myTurn === "true" && m.dataset.seq !== "" && m.dataset.seq !== last;
+    },
+    [lastSeq, done],
+    { timeout, polling: 50 },
+  );
+  return peek(page);
+}
+
+// peek reads the page's state now: whose turn, the decision's number, the
+// phase, the hands ended, the legal moves.
+export async function peek(page) {
+  return page.evaluate(() => {
+    const m = document.querySelector("main#table");
+    const a = document.getElementById("actions");
+    return {
+      myTurn: m.dataset.myTurn === "true",
+      seq: m.dataset.seq,
+      phase: m.dataset.phase,
+      handsEnded: Number(m.dataset.handsEnded || "0"),
+      over: m.dataset.over === "true",
+      legal: JSON.parse((a && a.dataset.legal) || "[]"),
+    };
+  });
+}
+
+export function log(...a) {
+  console.log(new Date().toISOString().slice(11, 19), ...a);
+}
+
+export function assert(cond, msg) {
+  if (!cond) throw new Error("assertion failed: " + msg);
+}

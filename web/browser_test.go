@@ -1,0 +1,208 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"felt/internal/testenv"
+)
+
+// browserScripts are the end-to-end scripts in e2e/, each run against a
+// fresh felt serve.
+var browserScripts = []struct{ name, about string }{
+	{"gin", "a whole Gin Rummy hand against the computer"},
+	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand"},
+	{"shengji", "a Shengji hand with three computers: bid, bury, play to the end"},
+}
+
+// need skips the test when a tool the browser tests need is missing, or
+// fails it on CI, where .ci/run installs everything.
+func need(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("browser tests need %s: %v", what, err)
+	}
+	t.Skipf("browser tests need %s: %v", what, err)
+}
+
+// TestBrowser builds felt, starts felt serve on a free loopback port with a
+// new SQLite database, and plays through the page in chromium with the
+// playwright-core scripts in e2e/. Screenshots (360×740 and 1280×800) go to
+// $FELT_SCREENSHOTS, or the test's temporary directory.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are long")
+	}
+	node, err := exec.LookPath("node")
+	need(t, "node", err)
+	chromium := os.Getenv("FELT_CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	_, err = os.Stat(chromium)
+	need(t, "chromium (FELT_CHROMIUM)", err)
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2e := filepath.Join(root, "e2e")
+	_, err = os.Stat(filepath.Join(e2e, "node_modules", "playwright-core", "package.json"))
+	need(t, "e2e/node_modules (npm ci in e2e/)", err)
+
+	shots := os.Getenv("FELT_SCREENSHOTS")
+	if shots == "" {
+		shots = filepath.Join(t.TempDir(), "screenshots")
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", shots)
+
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "felt")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
+	}
+
+	// The server and one node (with its chromium) run at a time.
+	testenv.AcquireProcs(t, 2)
+	addr := freeAddr(t)
+	base := "http://" + addr
+	srv := startServer(t, bin, addr, filepath.Join(tmp, "felt.db"))
+	waitUp(t, base, srv)
+
+	for _, s := range browserScripts {
+		t.Run(s.name, func(t *testing.T) {
+			t.Logf("%s: %s", s.name, s.about)
+			dir := filepath.Join(shots, s.name)
+			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
+			defer cancel()
+			cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
+			cmd.Dir = e2e
+			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
+			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
+			cmd.WaitDelay = 10 * time.Second
+			var out bytes.Buffer
+			cmd.Stdout = &out
+			cmd.Stderr = &out
+			err := cmd.Run()
+			if err != nil {
+				t.Fatalf("node e2e/%s.mjs: %v\n%s\nserver log:\n%s", s.name, err, out.String(), srv.log.String())
+			}
+			if testing.Verbose() {
+				t.Logf("%s", out.String())
+			}
+			shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+			if len(shotsMade) == 0 {
+				t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
+			}
+		})
+	}
+}
+
+type server struct {
+	cmd  *exec.Cmd
+	log  *syncBuffer
+	done chan error
+}
+
+func startServer(t *testing.T, bin, addr, db string) *server {
+	t.Helper()
+	s := &server{log: &syncBuffer{}, done: make(chan error, 1)}
+	s.cmd = exec.Command(bin, "serve", "--addr", addr, "--db", db)
+	s.cmd.Stdout = s.log
+	s.cmd.Stderr = s.log
+	if err := s.cmd.Start(); err != nil {
+		t.Fatalf("start felt serve: %v", err)
+	}
+	go func() { s.done <- s.cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-s.done:
+		case <-time.After(testenv.Timeout(10 * time.Second)):
+			_ = s.cmd.Process.Kill()
+			<-s.done
+		}
+		if t.Failed() {
+			t.Logf("felt serve's output:\n%s", s.log.String())
+		}
+	})
+	return s
+}
+
+// waitUp waits until the server answers its home page.
+func waitUp(t *testing.T, base string, s *server) {
+	t.Helper()
+	deadline := time.Now().Add(testenv.Timeout(60 * time.Second))
+	client := &http.Client{Timeout: testenv.Timeout(5 * time.Second)}
+	delay := 20 * time.Millisecond
+	for {
+		select {
+		case err := <-s.done:
+			t.Fatalf("felt serve exited: %v\n%s", err, s.log.String())
+		default:
+		}
+		res, err := client.Get(base + "/")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return
+			}
+			err = fmt.Errorf("GET /: %s", res.Status)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("felt serve did not come up at %s: %v\n%s", base, err, s.log.String())
+		}
+		time.Sleep(delay)
+		delay = min(delay*2, 500*time.Millisecond)
+	}
+}
+
+// freeAddr returns a loopback address whose port was free a moment ago.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's two output streams,
+// keeping at most about a MiB.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.buf.Len() > 1<<20 {
+		return len(p), nil
+	}
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
