@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,9 +18,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"felt/agent"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/tui"
+	"felt/program"
+	"felt/table"
 )
 
 // humanName is the name a person's seat has in a replay log's header.
@@ -125,13 +131,13 @@ func defaultSaveDir() (string, error) {
 	return filepath.Join(home, ".local", "state", "felt"), nil
 }
 
-// game is a game ready to play: its recorder writing to file, the seats.
+// game is a game ready to play: the table's setup, its log file, the
+// seats.
 type game struct {
-	rec   *gin.Recorder
+	setup tui.Setup
 	file  *os.File
 	path  string
 	seat  gin.Seat
-	bot   ginbot.Player
 	seed  uint64
 	level string
 	// note is said on the screen when the game opens.
@@ -139,11 +145,26 @@ type game struct {
 	// skipped is the outside program (exec:COMMAND) a resumed game named
 	// for the computer and that was not started.
 	skipped string
+	// prog is the outside program seated, to be stopped at the end.
+	prog io.Closer
+}
+
+// close stops the outside program, if any, and closes the log.
+func (g *game) close() error {
+	if g.prog != nil {
+		g.prog.Close()
+		g.prog = nil
+	}
+	return g.file.Close()
 }
 
 // resumeLevel is the built-in player that takes a resumed game's seat when
-// the game names an outside program that is not named again.
+// the game names an outside program that is not named again, and the
+// seat of an outside program that fails.
 const resumeLevel = "normal"
+
+// programDeadline is how long an outside program has for each decision.
+const programDeadline = agent.DefaultTimeout
 
 // checkLevel checks a --level value.
 func checkLevel(level string) error {
@@ -196,12 +217,20 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	if err != nil {
 		return err
 	}
-	defer g.file.Close() // on the error paths; checked below otherwise
+	defer g.close() // on the error paths; checked below otherwise
 	in, out, _ := e.terminal("felt play")
-	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed, Note: g.note, Command: e.self})
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	b, err := tui.Start(ctx, g.setup)
+	if err != nil {
+		return fmt.Errorf("%s: %w", g.path, err)
+	}
+	m := tui.New(b, tui.Options{Look: look(o.ascii), Delay: o.delay, SavePath: g.path, Seed: g.seed, Note: g.note, Command: e.self})
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(in), tea.WithOutput(out))
 	final, runErr := p.Run()
-	closeErr := g.file.Close()
+	cancel()
+	b.Wait() // the table has logged its end
+	closeErr := g.close()
 	if runErr != nil && !errors.Is(runErr, tea.ErrProgramKilled) && !errors.Is(runErr, tea.ErrInterrupted) {
 		return fmt.Errorf("%w (the game so far is saved in %s)", runErr, g.path)
 	}
@@ -212,22 +241,21 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	if msg := fm.SaveError(); msg != "" {
 		fmt.Fprintf(e.stderr, "felt: %s\n", msg)
 	}
+	if err := fm.Stopped(); err != nil {
+		fmt.Fprintf(e.stderr, "felt: the game stopped: %v\n", err)
+	}
 	if g.skipped != "" {
 		fmt.Fprintf(e.stderr, "felt: the saved game names an outside program, %s; a saved game never starts one, so %s played in its place.\n"+
 			"  To play that program, name it again: %s play --resume %s --level %s\n", g.skipped, g.level, e.self, shellQuote(g.path), shellQuote(g.skipped))
 	}
-	if s, ok := g.bot.(*agent.Seated); ok {
-		if err := s.Problem(); err != nil {
-			fmt.Fprintf(e.stderr, "felt: the outside player failed and the normal player took over: %v\n", err)
-		}
-		s.Close()
+	if n, ok := b.Takeover(); ok && strings.HasPrefix(n.From, "exec:") {
+		fmt.Fprintf(e.stderr, "felt: the outside player failed and the %s player took over: %s\n", n.To, n.Reason)
 	}
-	rg := g.rec.Game()
 	// the player in the computer's seat at the end (another may have
 	// taken over)
-	them := tui.PlayerName(g.rec.Playing(g.seat.Other()))
-	if rg.Over() {
-		res := rg.Result()
+	them := tui.PlayerName(b.Playing()[g.seat.Other()])
+	seen := fm.Seen()
+	if res := seen.Game; res != nil {
 		me, opp := g.seat, g.seat.Other()
 		if res.Winner == me {
 			fmt.Fprintf(e.stdout, "You won the game against %s, %d to %d.\n", them, res.Final[me], res.Final[opp])
@@ -237,9 +265,9 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 		fmt.Fprintf(e.stdout, "The game is saved in %s\nWatch it again with: %s replay view %s\n", g.path, e.self, shellQuote(g.path))
 		return nil
 	}
-	sc := rg.Scores()
+	sc := seen.Obs.Scores
 	fmt.Fprintf(e.stdout, "Game saved in %s (hand %d, you %d, %s %d).\nContinue it with: %s play --resume %s\n",
-		g.path, rg.HandNumber(), sc[g.seat], them, sc[g.seat.Other()], e.self, shellQuote(g.path))
+		g.path, max(seen.Obs.HandNumber, 1), sc[g.seat], them, sc[g.seat.Other()], e.self, shellQuote(g.path))
 	return nil
 }
 
@@ -281,35 +309,46 @@ func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot make the save directory: %w", err)
 	}
+	opts, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
 	path, f, err := newSaveFile(dir, time.Now())
 	if err != nil {
 		return nil, err
 	}
-	rec, err := gin.NewRecordedGame(f, r, seed, [2]string{humanName, o.level})
+	comp, prog, err := computer(o.level, tui.ComputerSeed(seed, 0), opts, 1)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	bot, err := computer(o.level, tui.ComputerSeed(seed, 0), r, 1)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return &game{rec: rec, file: f, path: path, seat: 0, bot: bot, seed: seed, level: o.level}, nil
+	g := &game{file: f, path: path, seat: 0, seed: seed, level: o.level, prog: prog}
+	g.setup = tui.Setup{Seat: 0, Computer: comp, Fallback: fallback(seed, 0), Seed: seed, Options: opts,
+		ID: strings.TrimSuffix(filepath.Base(path), ".jsonl"), Log: f}
+	return g, nil
 }
 
-// computer returns the computer player for a level: a built-in one, or an
-// outside program (exec:COMMAND) that falls back to the normal player if it
-// fails.
-func computer(level string, seed uint64, r gin.Rules, seat gin.Seat) (ginbot.Player, error) {
-	if cmd, ok := strings.CutPrefix(level, "exec:"); ok {
-		p, err := agent.Exec(cmd, agent.Options{Rules: r, Seat: seat})
-		if err != nil {
-			return nil, err
-		}
-		return agent.NewSeated(p, seed), nil
+// computer returns the computer's player for a level: a built-in one, or
+// an outside program (exec:COMMAND, protocol version 2) that the table
+// replaces with the normal player if it fails. A program is started at
+// its first decision; prog stops it.
+func computer(level string, seed uint64, rules json.RawMessage, seat gin.Seat) (p table.Player[gin.Action, gin.Observation], prog io.Closer, err error) {
+	if command, ok := strings.CutPrefix(level, "exec:"); ok {
+		pr := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: table.Seat(seat), Seed: seed, Rules: rules})
+		return table.Player[gin.Action, gin.Observation]{Name: level, Kind: table.Program, Control: pr, Deadline: programDeadline}, pr, nil
 	}
-	return ginbot.New(level, gin.NewRand(seed))
+	p, err = games.GinLevel(level, gin.NewRand(seed))
+	return p, nil, err
+}
+
+// fallback returns the built-in player that takes over from a computer
+// player that fails, seeded from the game's seed and the moves made
+// before the game (re)started.
+func fallback(gameSeed uint64, moves int) func() table.Player[gin.Action, gin.Observation] {
+	return func() table.Player[gin.Action, gin.Observation] {
+		p, _ := games.GinLevel(resumeLevel, gin.NewRand(tui.ComputerSeed(gameSeed^0xfa11, moves)))
+		return p
+	}
 }
 
 // newSaveFile makes a new file for a game started at now in dir, named by
@@ -333,27 +372,77 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 	return "", nil, fmt.Errorf("cannot make the save file: %s*.jsonl are all taken", filepath.Join(dir, base))
 }
 
-// resumeGame reads a saved game and opens it to go on writing. A game file
-// may come from anyone, so it never starts a program: when the computer's
-// seat is an outside program (exec:COMMAND), that program plays only if
-// level, the --level given with --resume, names it (or another program)
-// again; otherwise the built-in resumeLevel takes the seat. A level that
-// differs from the saved player is logged as a takeover. level may
-// replace only an outside program: a built-in player stays.
+// resumeGame reads a saved game's table log and opens it to go on
+// writing. A game file may come from anyone, so it never starts a
+// program: when the computer's seat is an outside program (exec:COMMAND),
+// that program plays only if level, the --level given with --resume,
+// names it (or another program) again; otherwise the built-in
+// resumeLevel takes the seat. A level that differs from the saved player
+// is logged as a control line when the table starts. level may replace
+// only an outside program: a built-in player stays. A log of the format
+// before table logs cannot be resumed: the error says so.
 func (e *env) resumeGame(path, level string) (*game, error) {
-	rp, data, err := readLog(path)
+	if !isTableLogFile(path) {
+		if _, _, err := readLog(path); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: a Gin Rummy log in the format before table logs (one line per action, gin/replay.go's): "+
+			"%s replay view and %s replay verify read it, but it cannot be resumed; start a new game with %s play", path, e.self, e.self, e.self)
+	}
+	if err := checkLines(path); err != nil {
+		return nil, err
+	}
+	rec, f, err := table.OpenLog(path, games.Gin)
 	if err != nil {
 		return nil, err
 	}
-	if rp.Complete() {
+	g, err := e.resumeTable(path, level, rec)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	g.file, g.setup.Log = f, f
+	return g, nil
+}
+
+// checkLines reads the table log in path line by line, a line at a time
+// in memory, and refuses one with a line longer than table.MaxLogLine or
+// longer in all than table.MaxLogSize, before it is read whole.
+func checkLines(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(io.LimitReader(f, table.MaxLogSize+1), table.MaxLogLine)
+	var total int64
+	for n := 0; ; n++ {
+		line, err := r.ReadSlice('\n')
+		total += int64(len(line))
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			return fmt.Errorf("%s: line %d is longer than %d bytes: not a table log", path, n, table.MaxLogLine)
+		case total > table.MaxLogSize:
+			return fmt.Errorf("%s: longer than %d bytes: not a table log", path, table.MaxLogSize)
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+}
+
+// resumeTable seats the players at a recovered table.
+func (e *env) resumeTable(path, level string, rec *table.Recovered[gin.Action, gin.Observation, gin.Event]) (*game, error) {
+	if rec.Engine.Over() || rec.Forfeited {
 		return nil, fmt.Errorf("%s: that game is over; watch it with: %s replay view %s", path, e.self, shellQuote(path))
 	}
 	// who plays each seat now: the header's players, changed by takeovers
-	seat := slices.Index(rp.Playing[:], humanName)
-	if seat < 0 {
-		return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Playing[0], rp.Playing[1])
+	seat := slices.Index(rec.Names, humanName)
+	if seat < 0 || len(rec.Names) != 2 {
+		return nil, fmt.Errorf("%s: not a game against the computer (players %s)", path, strings.Join(rec.Names, " and "))
 	}
-	saved := rp.Playing[1-seat]
+	saved := rec.Names[1-seat]
 	outside := strings.HasPrefix(saved, "exec:")
 	if !slices.Contains(ginbot.Levels(), saved) && !outside {
 		return nil, fmt.Errorf("%s: the computer player %q is not one Felt knows (%s)", path, saved, strings.Join(ginbot.Levels(), ", "))
@@ -361,10 +450,7 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 	if level != "" && !outside {
 		return nil, fmt.Errorf("--level cannot be given with --resume here: the saved game plays against %s and keeps it (--level only names an outside program's seat again)", saved)
 	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		return nil, fmt.Errorf("%s: the last line is not finished", path)
-	}
-	g := &game{path: path, seat: gin.Seat(seat), seed: rp.Seed, level: saved}
+	g := &game{path: path, seat: gin.Seat(seat), seed: rec.Header.Seed, level: saved}
 	var why string
 	switch {
 	case outside && level == "":
@@ -375,26 +461,50 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 		g.level = level
 		why = "named with --level on resume"
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	comp, prog, err := computer(g.level, tui.ComputerSeed(rec.Header.Seed, rec.Moves), rec.Header.Options, gin.Seat(1-seat))
 	if err != nil {
 		return nil, err
 	}
-	g.file = f
-	if g.rec, err = rp.Resume(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if g.level != saved {
-		if err := g.rec.Takeover(gin.Seat(1-seat), g.level, why); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	if g.bot, err = computer(g.level, tui.ComputerSeed(rp.Seed, rp.Actions), rp.Rules, gin.Seat(1-seat)); err != nil {
-		f.Close()
-		return nil, err
-	}
+	g.prog = prog
+	g.setup = tui.Setup{Seat: gin.Seat(seat), Computer: comp, Fallback: fallback(rec.Header.Seed, rec.Moves), Resume: rec, Replaced: why}
 	return g, nil
+}
+
+// ginReplay builds the replay viewer of a Gin Rummy log: a table log, or
+// a log of the format before table logs. Errors name the file.
+func ginReplay(path string, ascii bool) (tui.Replay, error) {
+	if isTableLogFile(path) {
+		f, err := os.Open(path)
+		if err != nil {
+			return tui.Replay{}, err
+		}
+		defer f.Close()
+		// a bounded, streaming check first: a log of any size costs a
+		// bounded read before the viewer reads it whole
+		if err := checkLines(path); err != nil {
+			return tui.Replay{}, err
+		}
+		if _, err := games.Verify(f); err != nil {
+			return tui.Replay{}, fmt.Errorf("%s: %w", path, err)
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return tui.Replay{}, err
+		}
+		m, err := tui.NewTableReplay(f, filepath.Base(path), look(ascii))
+		if err != nil {
+			return m, fmt.Errorf("%s: %w", path, err)
+		}
+		return m, nil
+	}
+	rp, _, err := readLog(path)
+	if err != nil {
+		return tui.Replay{}, err
+	}
+	m, err := tui.NewReplay(rp, filepath.Base(path), look(ascii))
+	if err != nil {
+		return m, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
 }
 
 func (e *env) replayViewCmd() *cobra.Command {
@@ -408,13 +518,9 @@ func (e *env) replayViewCmd() *cobra.Command {
 			if ok, err := e.shengjiReplayView(cmd, path, ascii); ok {
 				return err
 			}
-			rp, _, err := readLog(path)
+			m, err := ginReplay(path, ascii)
 			if err != nil {
 				return err
-			}
-			m, err := tui.NewReplay(rp, filepath.Base(path), look(ascii))
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
 			}
 			in, out, err := e.terminal("felt replay view")
 			if err != nil {

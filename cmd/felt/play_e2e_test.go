@@ -13,8 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"felt/gin"
+	"felt/games"
 	"felt/internal/testenv"
+	"felt/table"
 )
 
 // tmuxPlay drives the real felt binary in a tmux pane of 80×24.
@@ -344,15 +345,16 @@ func TestPlayEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := gin.ReadLog(bytes.NewReader(data))
+	rp, err := table.Recover(bytes.NewReader(data), games.Gin)
 	if err != nil {
 		t.Fatalf("the saved game does not replay: %v", err)
 	}
-	if rp.Complete() || fmt.Sprint(rp.Game.HandNumber()) != next || rp.Players != [2]string{"human", "simple"} {
-		t.Fatalf("saved game: complete %v, hand %d, players %v", rp.Complete(), rp.Game.HandNumber(), rp.Players)
+	if rp.Engine.Over() || fmt.Sprint(rp.Engine.Outcome().Hands) != next || !rp.Abandoned ||
+		len(rp.Header.Seats) != 2 || rp.Header.Seats[0].Name != "human" || rp.Header.Seats[1].Name != "simple" {
+		t.Fatalf("saved game: over %v, hand %d, abandoned %v, seats %v", rp.Engine.Over(), rp.Engine.Outcome().Hands, rp.Abandoned, rp.Header.Seats)
 	}
-	scores := rp.Game.Scores()
-	actions := rp.Actions
+	scores := rp.Engine.Outcome().Scores
+	actions := rp.Moves
 
 	// resume: the same game, hand 2, the same scores; play on, quit again
 	tp2 := startTmux(t, tmux, sock, "resume", fmt.Sprintf("%s %q play --resume %q --delay 0", env, bin, path))
@@ -382,12 +384,12 @@ func TestPlayEndToEnd(t *testing.T) {
 		t.Fatalf("the resumed game is not saved in the same file:\n%s", s)
 	}
 	data, _ = os.ReadFile(path)
-	rp2, err := gin.ReadLog(bytes.NewReader(data))
+	rp2, err := table.Recover(bytes.NewReader(data), games.Gin)
 	if err != nil {
 		t.Fatalf("the resumed game's log does not replay: %v", err)
 	}
-	if rp2.Actions <= actions {
-		t.Fatalf("the resumed game logged no move: %d actions, %d before", rp2.Actions, actions)
+	if rp2.Moves <= actions {
+		t.Fatalf("the resumed game logged no move: %d moves, %d before", rp2.Moves, actions)
 	}
 
 	// the replay viewer steps through it, back and forth

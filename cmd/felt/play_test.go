@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,11 +15,12 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/agent"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
 	"felt/internal/tui"
+	"felt/table"
 )
 
 // resumeGame is env.resumeGame for a person who runs felt as felt.
@@ -90,11 +94,68 @@ func TestHelpListsPlay(t *testing.T) {
 	}
 }
 
-// savedGame writes a game against the computer, played n actions in by
-// computer players, to a file and returns its path.
+// savedGame writes the table log of a game between the players named,
+// played n moves in by simple players (then abandoned, as quitting
+// leaves it; the whole game when n is larger), to a file and returns its
+// path.
 func savedGame(t *testing.T, n int, players [2]string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "game.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	moves := 0
+	var ps []table.Player[gin.Action, gin.Observation]
+	for s, name := range players {
+		p, err := games.GinLevel("simple", gin.NewRand(uint64(s+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inner := p.Control
+		p.Name, p.Kind = name, table.Level
+		switch {
+		case name == humanName:
+			p.Kind = table.Person
+		case strings.HasPrefix(name, "exec:"):
+			p.Kind = table.Program
+		}
+		p.Control = ctrlFunc(func(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+			if moves >= n {
+				cancel()
+				return gin.Action{}, false, ctx.Err()
+			}
+			moves++
+			return inner.Decide(ctx, d)
+		})
+		ps = append(ps, p)
+	}
+	rules, _ := json.Marshal(gin.Standard())
+	tb, err := table.New(games.Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: 5, GameOptions: rules, Log: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// ctrlFunc is a function as a table controller.
+type ctrlFunc func(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error)
+
+func (f ctrlFunc) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	return f(ctx, d)
+}
+
+// oldGame writes a log in the format before table logs (gin/replay.go's),
+// n actions in, and returns its path.
+func oldGame(t *testing.T, n int, players [2]string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "old.jsonl")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
@@ -121,34 +182,98 @@ func savedGame(t *testing.T, n int, players [2]string) string {
 	return path
 }
 
+// playOn runs the resumed game g's table, the person's decisions answered
+// by a simple player, until more moves are logged or until the game is
+// over; then it stops the table (an abandonment) and closes the log.
+func playOn(t *testing.T, g *game, more int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b, err := tui.Start(ctx, g.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := ginbot.NewSimple(gin.NewRand(9))
+	deadline := time.After(testenv.Timeout(60 * time.Second))
+	for n := 0; n < more; {
+		ch := make(chan any, 1)
+		go func() { ch <- b.Next() }()
+		var msg any
+		select {
+		case msg = <-ch:
+		case <-deadline:
+			t.Fatal("the resumed table did not go on")
+		}
+		switch msg := msg.(type) {
+		case tui.DecisionMsg:
+			o := msg.Decision.Obs
+			if err := b.Submit(msg.Decision.Seq, me.Act(&o)); err != nil {
+				t.Fatal(err)
+			}
+		case tui.EventMsg:
+			if msg.Event.Kind != gin.NoAction {
+				n++
+			}
+		case tui.DoneMsg:
+			n = more
+		}
+	}
+	cancel()
+	b.Wait()
+	g.close()
+}
+
+// controls returns the control lines of the log in path.
+func controls(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, `"type":"control"`) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// recovered reads the table log in path.
+func recovered(t *testing.T, path string) *table.Recovered[gin.Action, gin.Observation, gin.Event] {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := table.Recover(f, games.Gin)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rec
+}
+
 func TestResumeGame(t *testing.T) {
 	path := savedGame(t, 9, [2]string{"normal", humanName})
 	g, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.seat != 1 || g.level != "normal" || g.rec.Seq() != 9 || g.seed != 5 {
-		t.Fatalf("resumed seat %d level %s seq %d seed %d", g.seat, g.level, g.rec.Seq(), g.seed)
+	if g.seat != 1 || g.level != "normal" || g.setup.Resume.Moves != 9 || g.seed != 5 || g.setup.Computer.Name != "normal" {
+		t.Fatalf("resumed seat %d level %s moves %d seed %d", g.seat, g.level, g.setup.Resume.Moves, g.seed)
 	}
 	// moves go on being appended to the same file
-	h := g.rec.Game().Hand()
-	s := h.Turn()
-	o := g.rec.Game().Observe(s)
-	if err := g.rec.Apply(s, g.bot.Act(&o)); err != nil {
-		t.Fatal(err)
+	playOn(t, g, 2)
+	rec := recovered(t, path)
+	if rec.Moves < 11 {
+		t.Fatalf("after resumed moves the log has %d moves", rec.Moves)
 	}
-	g.file.Close()
-	data, _ := os.ReadFile(path)
-	rp, err := gin.ReadLog(bytes.NewReader(data))
-	if err != nil || rp.Actions != 10 {
-		t.Fatalf("after a resumed move the log has %v actions, err %v", rp, err)
-	}
-	// the computer is seeded from the seed and the actions replayed
 	g2, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g2.file.Close()
+	g2.close()
 }
 
 func TestResumeRefusals(t *testing.T) {
@@ -163,13 +288,31 @@ func TestResumeRefusals(t *testing.T) {
 	if _, err := resumeGame(filepath.Join(t.TempDir(), "none.jsonl"), ""); err == nil {
 		t.Error("resuming a missing file")
 	}
+	// a log cut inside its last line resumes at the line before
 	cut := savedGame(t, 5, [2]string{humanName, "simple"})
 	data, _ := os.ReadFile(cut)
 	os.WriteFile(cut, data[:len(data)-7], 0o644)
-	if _, err := resumeGame(cut, ""); err == nil || !strings.Contains(err.Error(), "line") {
-		t.Errorf("resuming a cut log: %v", err)
+	g, err := resumeGame(cut, "")
+	if err != nil {
+		t.Fatalf("resuming a log with a torn last line: %v", err)
 	}
-	_, _, err := felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
+	g.close()
+	if got, _ := os.ReadFile(cut); !bytes.Equal(got, data[:bytes.LastIndexByte(data[:len(data)-1], '\n')+1]) {
+		t.Errorf("the torn line is not cut back:\n%s", got)
+	}
+	// a complete line the rules refuse is refused, naming the line
+	bad := savedGame(t, 5, [2]string{humanName, "simple"})
+	data, _ = os.ReadFile(bad)
+	os.WriteFile(bad, bytes.Replace(data, []byte(`"kind":"discard","card":"`), []byte(`"kind":"discard","card":"X`), 1), 0o644)
+	if _, err := resumeGame(bad, ""); err == nil || !strings.Contains(err.Error(), "line") {
+		t.Errorf("resuming a log with a bad line: %v", err)
+	}
+	// a log of the format before table logs: said plainly
+	old := oldGame(t, 5, [2]string{humanName, "simple"})
+	if _, err := resumeGame(old, ""); err == nil || !strings.Contains(err.Error(), "format before table logs") || !strings.Contains(err.Error(), "cannot be resumed") {
+		t.Errorf("resuming an old log: %v", err)
+	}
+	_, _, err = felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
 	if err == nil {
 		t.Error("felt play --resume of a missing file succeeded")
 	}
@@ -187,9 +330,16 @@ func TestReplayViewErrors(t *testing.T) {
 	if _, _, err := felt(t, "", "replay", "view", bad); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("replay view of a bad log: %v", err)
 	}
-	good := savedGame(t, 20, [2]string{humanName, "simple"})
-	if _, _, err := felt(t, "", "replay", "view", good); err == nil || !strings.Contains(err.Error(), "needs a terminal") {
-		t.Errorf("replay view without a terminal: %v", err)
+	for _, good := range []string{savedGame(t, 20, [2]string{humanName, "simple"}), oldGame(t, 20, [2]string{humanName, "simple"})} {
+		if _, _, err := felt(t, "", "replay", "view", good); err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+			t.Errorf("replay view of %s without a terminal: %v", good, err)
+		}
+	}
+	cut := savedGame(t, 20, [2]string{humanName, "simple"})
+	data, _ := os.ReadFile(cut)
+	os.WriteFile(cut, bytes.Replace(data, []byte(`"type":"move"`), []byte(`"type":"mover"`), 1), 0o644)
+	if _, _, err := felt(t, "", "replay", "view", cut); err == nil || !strings.Contains(err.Error(), "line") || !strings.Contains(err.Error(), cut) {
+		t.Errorf("replay view of a bad table log: %v", err)
 	}
 }
 
@@ -318,61 +468,47 @@ func TestLogReadsAreBounded(t *testing.T) {
 
 // TestTakeoverInTheLog: a saved game whose outside program failed and was
 // taken over goes on, on resume, with the player that took over (no
-// program is started), and replay verify says who took over when.
+// program is started), and replay verify says who took over.
 func TestTakeoverInTheLog(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "ran")
 	path := savedGame(t, 9, [2]string{humanName, "exec:touch " + marker})
+	n := recovered(t, path).Lines
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintln(f, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"exited with status 1\nTraceback"}`)
+	fmt.Fprintf(f, `{"type":"control","n":%d,"seat":1,"from":"exec:touch %s","to":"normal","reason":"exited with status 1\nTraceback"}`+"\n", n, marker)
 	f.Close()
 	g, err := resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.file.Close()
-	if g.level != "normal" || g.bot.Name() != "normal" {
-		t.Fatalf("resumed with %s (%s), want the normal player that took over", g.level, g.bot.Name())
+	g.close()
+	if g.level != "normal" || g.setup.Computer.Name != "normal" || g.setup.Computer.Kind != table.Level || g.setup.Replaced != "" {
+		t.Fatalf("resumed with %s (%s, %s), want the normal player that took over", g.level, g.setup.Computer.Name, g.setup.Computer.Kind)
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("resuming started the outside program")
 	}
 	out := mustFelt(t, "", "replay", "verify", path)
-	if !strings.Contains(out, "hand 1: normal took over seat 1 from exec:touch "+marker+" (exited with status 1 Traceback)") {
+	if !strings.Contains(out, "seat 1: normal took over from exec:touch "+marker) {
 		t.Fatalf("replay verify does not report the takeover:\n%s", out)
 	}
 }
 
 // outsideGame writes a game against an outside program whose command
-// would create marker, n actions in, and returns its path.
+// would create marker, n moves in, and returns its path.
 func outsideGame(t *testing.T, n int, marker string) string {
 	t.Helper()
 	return savedGame(t, n, [2]string{humanName, "exec:touch " + marker})
-}
-
-// takeovers returns the takeover lines of the log in path.
-func takeovers(t *testing.T, path string) []string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if strings.Contains(l, `"type":"takeover"`) {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // TestResumeNeverRunsTheLogsProgram: a saved game whose header names an
 // outside program (a command that would create a marker file) resumes
 // with the built-in normal player in that seat; the program is never
 // started, the screen says who plays and why, and the log records the
-// change so that the next resume plays on with normal quietly.
+// change (a control line) so that the next resume plays on with normal
+// quietly.
 func TestResumeNeverRunsTheLogsProgram(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "ran")
 	path := outsideGame(t, 9, marker)
@@ -380,46 +516,53 @@ func TestResumeNeverRunsTheLogsProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := g.bot.(*agent.Seated); ok || g.level != "normal" || g.bot.Name() != "normal" {
-		t.Fatalf("resumed with %s (%T), want the built-in normal player", g.level, g.bot)
+	if g.prog != nil || g.level != "normal" || g.setup.Computer.Name != "normal" || g.setup.Computer.Kind != table.Level {
+		t.Fatalf("resumed with %s (%s %s), want the built-in normal player", g.level, g.setup.Computer.Kind, g.setup.Computer.Name)
 	}
 	if g.skipped != "exec:touch "+marker {
 		t.Fatalf("skipped %q", g.skipped)
 	}
-	m := tui.New(g.rec, g.seat, g.bot, tui.Options{Note: g.note, Look: tui.Look{NoColor: true}})
+	ctx, cancel := context.WithCancel(context.Background())
+	b, err := tui.Start(ctx, g.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := tui.New(b, tui.Options{Note: g.note, Look: tui.Look{NoColor: true}})
 	screen := ansi.Strip(m.Render())
+	cancel()
+	b.Wait()
+	g.close()
 	for _, want := range []string{"Normal plays for touch ran (outside program): a saved game never starts a program", "--level exec:COMMAND"} {
 		if !strings.Contains(strings.Join(strings.Fields(screen), " "), want) {
 			t.Fatalf("the screen lacks %q:\n%s", want, screen)
 		}
 	}
-	g.file.Close()
-	if l := takeovers(t, path); len(l) != 1 || !strings.Contains(l[0], `"name":"normal"`) {
-		t.Fatalf("takeover lines %q, want one naming normal", l)
+	if l := controls(t, path); len(l) != 1 || !strings.Contains(l[0], `"to":"normal"`) || !strings.Contains(l[0], `"from":"exec:touch `+marker+`"`) {
+		t.Fatalf("control lines %q, want one from the program to normal", l)
 	}
 	// the next resume: normal plays on, nothing more is said or logged
 	g, err = resumeGame(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.file.Close()
-	if g.level != "normal" || g.note != "" || g.skipped != "" || len(takeovers(t, path)) != 1 {
-		t.Fatalf("second resume: level %s, note %q, skipped %q, %d takeovers", g.level, g.note, g.skipped, len(takeovers(t, path)))
+	g.close()
+	if g.level != "normal" || g.note != "" || g.skipped != "" || g.setup.Replaced != "" || len(controls(t, path)) != 1 {
+		t.Fatalf("second resume: level %s, note %q, skipped %q, %d control lines", g.level, g.note, g.skipped, len(controls(t, path)))
 	}
 	time.Sleep(testenv.Timeout(200 * time.Millisecond)) // a started program would have run by now
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("resuming ran the command the saved game names")
 	}
-	// the program named with --level instead of the saved one: a
-	// takeover line; --level on a game against a built-in player: refused
+	// a level named with --level instead of the saved program: a control
+	// line; --level on a game against a built-in player: refused
 	path2 := outsideGame(t, 4, marker)
 	g, err = resumeGame(path2, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.file.Close()
-	if l := takeovers(t, path2); len(l) != 1 || !strings.Contains(l[0], `"name":"hard"`) {
-		t.Fatalf("takeover lines %q, want one naming hard", l)
+	playOn(t, g, 0)
+	if l := controls(t, path2); len(l) != 1 || !strings.Contains(l[0], `"to":"hard"`) {
+		t.Fatalf("control lines %q, want one naming hard", l)
 	}
 	if _, err := resumeGame(path2, "easy"); err == nil || !strings.Contains(err.Error(), "--level cannot be given with --resume here") {
 		t.Fatalf("--level on a game against a built-in player: %v", err)
@@ -430,15 +573,16 @@ func TestResumeNeverRunsTheLogsProgram(t *testing.T) {
 }
 
 // TestResumeRunsTheProgramNamedAgain: naming the program again with
-// --level on resume plays it (it runs), with no takeover line when it is
-// the saved one and a takeover line when it replaces it.
+// --level on resume plays it (it runs at its first decision), with no
+// control line for the resume when it is the saved one and one when it
+// replaces it.
 func TestResumeRunsTheProgramNamedAgain(t *testing.T) {
 	dir := t.TempDir()
 	saved := filepath.Join(dir, "saved")
 	other := filepath.Join(dir, "other")
 	for _, tc := range []struct {
 		level, marker string
-		takeovers     int
+		replaced      int
 	}{
 		{"exec:touch " + saved, saved, 0},
 		{"exec:touch " + other, other, 1},
@@ -450,38 +594,39 @@ func TestResumeRunsTheProgramNamedAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.file.Close()
-			s, ok := g.bot.(*agent.Seated)
-			if !ok || g.bot.Name() != tc.level || g.note != "" || g.skipped != "" {
-				t.Fatalf("--level %s: playing %s (%T), note %q", tc.level, g.bot.Name(), g.bot, g.note)
+			if g.prog == nil || g.setup.Computer.Name != tc.level || g.setup.Computer.Kind != table.Program || g.note != "" || g.skipped != "" {
+				t.Fatalf("--level %s: playing %s (%s), note %q", tc.level, g.setup.Computer.Name, g.setup.Computer.Kind, g.note)
 			}
-			defer s.Close()
-			deadline := time.Now().Add(testenv.Timeout(20 * time.Second))
-			for {
-				if _, err := os.Stat(tc.marker); err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("--level %s: the program named again did not run", tc.level)
-				}
-				time.Sleep(20 * time.Millisecond)
+			// play until the program was asked (touch exits: it fails and
+			// normal takes over)
+			playOn(t, g, 3)
+			if _, err := os.Stat(tc.marker); err != nil {
+				t.Fatalf("--level %s: the program named again did not run", tc.level)
 			}
-			if n := len(takeovers(t, path)); n != tc.takeovers {
-				t.Fatalf("--level %s: %d takeover lines, want %d", tc.level, n, tc.takeovers)
+			n := 0
+			for _, l := range controls(t, path) {
+				if strings.Contains(l, "named with --level on resume") {
+					n++
+				}
+			}
+			if n != tc.replaced {
+				t.Fatalf("--level %s: %d control lines for the resume, want %d", tc.level, n, tc.replaced)
 			}
 		})
 	}
 }
 
 // TestReplayVerifyNotesOutsidePrograms: replay verify says when a log
-// names an outside program, in its header or a takeover, and only then.
+// names an outside program, in its header or a takeover, and only then;
+// for table logs and logs of the format before them.
 func TestReplayVerifyNotesOutsidePrograms(t *testing.T) {
-	path := outsideGame(t, 5, "/nonexistent/marker")
-	out := mustFelt(t, "", "replay", "verify", path)
-	if !strings.Contains(out, "note: seat 1 is an outside program in this log, exec:touch /nonexistent/marker; felt play --resume never starts it") {
-		t.Fatalf("replay verify does not note the outside program:\n%s", out)
+	for _, path := range []string{outsideGame(t, 5, "/nonexistent/marker"), oldGame(t, 5, [2]string{humanName, "exec:touch /nonexistent/marker"})} {
+		out := mustFelt(t, "", "replay", "verify", path)
+		if !strings.Contains(out, "note: seat 1 is an outside program in this log, exec:touch /nonexistent/marker; felt play --resume never starts it") {
+			t.Fatalf("replay verify does not note the outside program:\n%s", out)
+		}
 	}
-	out = mustFelt(t, "", "replay", "verify", savedGame(t, 5, [2]string{humanName, "simple"}))
+	out := mustFelt(t, "", "replay", "verify", savedGame(t, 5, [2]string{humanName, "simple"}))
 	if strings.Contains(out, "outside program") {
 		t.Fatalf("replay verify notes an outside program in a game without one:\n%s", out)
 	}

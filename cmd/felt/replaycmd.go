@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +11,7 @@ import (
 
 	"felt/gin"
 	"felt/shengji"
+	"felt/table"
 
 	"github.com/spf13/cobra"
 )
@@ -26,7 +29,13 @@ func (e *env) replayCmd() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if isTableLogFile(args[0]) {
-				return e.verifyTable(args[0])
+				if err := checkLines(args[0]); err != nil {
+					return err
+				}
+				if err := e.verifyTable(args[0]); err != nil {
+					return err
+				}
+				return tableOutsideNotes(e.stdout, args[0])
 			}
 			if game, err := logGame(args[0]); err == nil && game == shengji.GameName {
 				return e.verifyShengji(args[0])
@@ -85,6 +94,38 @@ func outsideNote(w io.Writer, named map[string]bool, seat int, name string) {
 	}
 	named[key] = true
 	fmt.Fprintf(w, "note: seat %d is an outside program in this log, %s; felt play --resume never starts it (name it again with --level to play it)\n", seat, name)
+}
+
+// tableOutsideNotes notes, for a table log already verified, each seat
+// its header or a control line gives to an outside program.
+func tableOutsideNotes(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, table.MaxLogSize))
+	sc.Buffer(nil, table.MaxLogLine)
+	named := map[string]bool{}
+	for first := true; sc.Scan(); first = false {
+		var l struct {
+			Type  string           `json:"type"`
+			Seats []table.SeatInfo `json:"seats"`
+			Seat  *int             `json:"seat"`
+			To    string           `json:"to"`
+		}
+		if json.Unmarshal(sc.Bytes(), &l) != nil {
+			continue // a torn last line
+		}
+		if first {
+			for s, si := range l.Seats {
+				outsideNote(w, named, s, si.Name)
+			}
+		} else if l.Type == "control" && l.Seat != nil {
+			outsideNote(w, named, *l.Seat, l.To)
+		}
+	}
+	return sc.Err()
 }
 
 // readLog reads and replays the log in path, the one bounded way every

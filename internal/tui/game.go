@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,11 +11,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"felt/agent"
 	"felt/card"
+	"felt/games"
 	"felt/gin"
-	"felt/gin/ginbot"
 	"felt/internal/seed"
+	"felt/table"
 )
 
 // DefaultDelay is the pause before each of the computer's moves is shown.
@@ -67,15 +69,20 @@ func (k *knockChoice) verb() string {
 	return "knock"
 }
 
-// Model is the game screen: a game of Gin Rummy between the person, in one
-// seat, and a computer player in the other. It implements tea.Model.
+// Model is the game screen: a game of Gin Rummy at a table between the
+// person, in one seat, and a computer player in the other. It implements
+// tea.Model.
 type Model struct {
-	rec   *gin.Recorder
+	b     *Bridge
 	seat  gin.Seat
-	bot   ginbot.Player
 	opt   Options
 	th    theme
 	names [2]string
+
+	seen    Seen                 // what the person's seat knows now
+	pending *table.Decision[Obs] // the decision the table waits for, or nil
+	waiting bool                 // a read of the table is under way
+	dealt   bool                 // a deal was seen since the screen opened
 
 	width, height int
 	screen        screen
@@ -89,36 +96,37 @@ type Model struct {
 	log           []string // the hand's moves, in words
 	status        string   // one line: what just went wrong, or a note
 	statusBad     bool
-	saveErr       string // set once writing the log failed
-	pending       int    // rec.Seq()+1 while a computer move is on its way
+	noted         bool // the status holds a takeover's note the person has not acted on
 	quit          bool
 	tookOver      bool // the computer's player failed and another took over
 	outside       bool // the computer's player is an outside program
+	done          bool // the table stopped
+	doneErr       error
+	result        table.Result
 }
 
-// New returns the game screen for rec's game, with the person in seat and
-// bot playing the other seat. Every move is applied through rec, so it is
-// logged as it is played.
-func New(rec *gin.Recorder, seat gin.Seat, bot ginbot.Player, opt Options) Model {
-	seat &= 1
+// New returns the game screen of the person's seat at the table b runs.
+// The screen shows what the table's engine shows the seat: its events,
+// its observation and the score sheet.
+func New(b *Bridge, opt Options) Model {
 	if opt.Command == "" {
 		opt.Command = "felt"
 	}
-	m := Model{rec: rec, seat: seat, bot: bot, opt: opt, th: newTheme(opt.Look), width: 80, height: 24}
+	seat := b.seat
+	m := Model{b: b, seat: seat, opt: opt, th: newTheme(opt.Look), width: 80, height: 24, seen: b.first}
 	m.names[seat] = "You"
-	m.names[seat.Other()] = seatName(bot.Name())
-	_, m.outside = programName(bot.Name())
-	g := rec.Game()
+	m.names[seat.Other()] = seatName(b.names[seat.Other()])
+	_, m.outside = programName(b.names[seat.Other()])
+	o := m.obs()
 	switch {
-	case g.Over():
+	case m.seen.Game != nil:
 		m.screen = gameOverScreen
-	case g.Hand().Over():
+	case o.HandNumber > 0 && o.Phase == gin.OverPhase:
 		m.screen = showdownScreen
 	default:
-		m.log = []string{m.dealLine()}
-		m.sel = m.defaultSelection()
-		if g.Hand().Turn() != seat {
-			m.pending = rec.Seq() + 1
+		if o.HandNumber > 0 {
+			m.log = []string{m.dealLine()}
+			m.sel = m.defaultSelection()
 		}
 	}
 	if opt.Note != "" {
@@ -128,124 +136,113 @@ func New(rec *gin.Recorder, seat gin.Seat, bot ginbot.Player, opt Options) Model
 	return m
 }
 
-// Init starts the computer's move when it is to move first.
+// Init starts reading the table, unless a finished hand is shown first.
 func (m Model) Init() tea.Cmd {
-	if m.pending == 0 {
+	if m.screen != tableScreen {
 		return nil
 	}
-	return m.think()
+	return m.read()
 }
 
 // Quitting reports whether the person asked to quit.
 func (m Model) Quitting() bool { return m.quit }
 
 // GameOver reports whether the game has ended.
-func (m Model) GameOver() bool { return m.rec.Game().Over() }
+func (m Model) GameOver() bool { return m.seen.Game != nil }
+
+// Seen returns what the person's seat knows now.
+func (m Model) Seen() Seen { return m.seen }
 
 // SaveError returns why the log could not be written, or "".
-func (m Model) SaveError() string { return m.saveErr }
-
-// computerMsg brings the computer's chosen action for the position after
-// seq actions, and the computer player's failure if it has failed.
-type computerMsg struct {
-	seq    int
-	action gin.Action
-	failed error
-}
-
-// failedMsg brings the computer player's failure, found when it was told a
-// hand or the game had ended.
-type failedMsg struct{ err error }
-
-// failure returns the error that made the computer player hand its seat
-// to its stand-in (an outside program that failed, through agent.Seated),
-// or nil.
-func failure(bot ginbot.Player) error {
-	if s, ok := bot.(*agent.Seated); ok {
-		return s.Problem()
+func (m Model) SaveError() string {
+	if err := m.b.SaveError(); err != nil {
+		return "the game could not be saved: " + err.Error()
 	}
-	return nil
+	return ""
 }
 
-// standIn names the player that takes the computer's seat if it fails.
-func standIn(bot ginbot.Player) string {
-	if s, ok := bot.(*agent.Seated); ok && s.Fallback != nil {
-		return s.Fallback.Name()
+// Stopped returns the error the table stopped with, if it stopped on one
+// (other than the person quitting).
+func (m Model) Stopped() error { return m.doneErr }
+
+// read is the command that waits for the table's next message. A move of
+// the computer is shown Delay after the read began (its thinking time
+// counts towards the pause).
+func (m Model) read() tea.Cmd {
+	b, delay, other := m.b, m.opt.Delay, m.seat.Other()
+	return func() tea.Msg {
+		start := time.Now()
+		msg := b.Next()
+		if e, ok := msg.(EventMsg); ok && e.Event.Seat == other && isMove(e.Event) {
+			if rest := delay - time.Since(start); rest > 0 {
+				t := time.NewTimer(rest)
+				defer t.Stop()
+				select {
+				case <-t.C:
+				case <-b.ctx.Done():
+				}
+			}
+		}
+		return msg
 	}
-	return "normal"
 }
 
-// takeOver handles the computer player's failure, once: from now on its
-// stand-in is named in its place, the hand's moves and the log say who
-// took over and why. It returns the note to show, or "".
-func (m *Model) takeOver(err error) string {
-	if err == nil || m.tookOver {
-		return ""
+// isMove reports whether an event is a move (not a deal).
+func isMove(e gin.Event) bool { return e.Kind != gin.NoAction || e.End != nil }
+
+// next reads the table's next message, unless a read is under way.
+func (m Model) next() (Model, tea.Cmd) {
+	if m.waiting || m.done || m.quit {
+		return m, nil
+	}
+	m.waiting = true
+	return m, m.read()
+}
+
+// takeOver tells of a notice of the table. A takeover of the computer's
+// seat names its new player from then on and says who failed and why.
+func (m *Model) takeOver(n table.Notice) string {
+	if n.Kind != table.Takeover {
+		return n.String()
+	}
+	seat := gin.Seat(n.Seat)
+	if seat != m.seat.Other() {
+		return n.String()
 	}
 	m.tookOver = true
-	seat := m.seat.Other()
-	failed, by := m.names[seat], standIn(m.bot)
-	why := err.Error()
-	if i := strings.IndexByte(why, '\n'); i >= 0 {
-		why = why[:i]
-	}
-	m.names[seat], m.outside = seatName(by), false
+	failed := m.names[seat]
+	why, _, _ := strings.Cut(n.Reason, "\n")
+	m.names[seat], m.outside = seatName(n.To), false
+	_, m.outside = programName(n.To)
 	note := fmt.Sprintf("%s took over: %s failed (%s).", m.names[seat], failed, why)
 	m.addLog(note)
-	if !m.rec.Game().Over() {
-		m.noteSaveError(m.rec.Takeover(seat, by, err.Error()))
-	}
 	return note
 }
 
-// hintMsg brings a hint for the position after seq actions.
+// hintMsg brings a hint for the decision numbered seq.
 type hintMsg struct {
 	seq  int
 	hint Hint
 }
 
 // obs is what the person's seat may know now.
-func (m Model) obs() gin.Observation { return m.rec.Game().Observe(m.seat) }
+func (m Model) obs() gin.Observation { return m.seen.Obs }
 
 // myDecision reports whether the person is to move in a hand being played.
 func (m Model) myDecision() bool {
-	g := m.rec.Game()
-	return m.screen == tableScreen && !g.Hand().Over() && g.Hand().Turn() == m.seat
+	return m.screen == tableScreen && m.pending != nil
 }
 
-// think is the command that asks the computer for its move. The observation
-// is a copy, so the command shares nothing with Update but the player,
-// which only one command at a time uses.
-func (m Model) think() tea.Cmd {
-	obs := m.rec.Game().Observe(m.seat.Other())
-	bot, delay, seq, told := m.bot, m.opt.Delay, m.rec.Seq(), m.tookOver
-	return func() tea.Msg {
-		start := time.Now()
-		a := bot.Act(&obs)
-		if err := failure(bot); err != nil && !told {
-			// said at once, without the pause
-			return computerMsg{seq: seq, action: a, failed: err}
-		}
-		if rest := delay - time.Since(start); rest > 0 {
-			time.Sleep(rest)
-		}
-		return computerMsg{seq: seq, action: a}
+// seq is the number of the decision pending, or -1.
+func (m Model) seq() int {
+	if m.pending == nil {
+		return -1
 	}
-}
-
-// schedule asks for the computer's move when it is to move and has not
-// been asked yet.
-func (m Model) schedule() (Model, tea.Cmd) {
-	g := m.rec.Game()
-	if m.quit || g.Over() || g.Hand().Over() || g.Hand().Turn() == m.seat || m.pending == m.rec.Seq()+1 {
-		return m, nil
-	}
-	m.pending = m.rec.Seq() + 1
-	return m, m.think()
+	return m.pending.Seq
 }
 
 // Update handles a message: keys, mouse clicks, the window's size, the
-// computer's moves and hints.
+// table's events, decisions and notices, and hints.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -276,19 +273,95 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.InterruptMsg:
 		return m.press("ctrl+c")
-	case computerMsg:
-		return m.computerMoved(msg)
-	case failedMsg:
-		if note := m.takeOver(msg.err); note != "" {
+	case EventMsg:
+		m.waiting = false
+		return m.event(msg)
+	case DecisionMsg:
+		m.waiting = false
+		return m.decision(msg.Decision)
+	case RefusedMsg:
+		m.waiting = false
+		m.setStatus(m.explain(msg.Err), true)
+		return m.next()
+	case NoticeMsg:
+		m.waiting = false
+		if note := m.takeOver(msg.Notice); note != "" && msg.Notice.Kind != table.Abandon {
 			m.setStatus(note, true)
+			m.noted = true
+		}
+		return m.next()
+	case DoneMsg:
+		m.waiting = false
+		m.done, m.result, m.pending = true, msg.Result, nil
+		if msg.Err != nil && !errors.Is(msg.Err, context.Canceled) {
+			m.doneErr = msg.Err
+			m.setStatus("The game stopped: "+m.explain(msg.Err), true)
 		}
 		return m, nil
 	case hintMsg:
-		if msg.seq == m.rec.Seq() && m.myDecision() {
+		if msg.seq == m.seq() && m.myDecision() {
 			h := msg.hint
 			m.hint = &h
 		}
 		return m, nil
+	}
+	return m, nil
+}
+
+// event shows what the seat saw of a move or a deal.
+func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
+	e := msg.Event
+	m.seen = msg.Seen
+	m.hintOn, m.hint, m.knock = false, nil, nil
+	if !isMove(e) {
+		// a deal: the new hand
+		m.screen = tableScreen
+		m.log = []string{m.dealLine()}
+		if !m.dealt && m.opt.Note != "" {
+			m.addLog(m.opt.Note)
+		} else if !m.noted {
+			m.setStatus("", false)
+		}
+		m.dealt = true
+		m.sel = m.defaultSelection()
+		return m.next()
+	}
+	var res *gin.Result
+	if e.End != nil {
+		r := e.End.Result
+		res = &r
+	}
+	m.addLog(m.describe(e.Seat, gin.Action{Kind: e.Kind}, e.Card, res))
+	if e.Seat == m.seat {
+		m.setStatus("", false)
+		m.noted = false
+	}
+	if e.End != nil {
+		m.screen = showdownScreen
+		if !m.noted {
+			m.status = "" // a takeover's note stays on the showdown
+		}
+		return m, nil // the table waits until the person has seen the hand
+	}
+	m.sel = m.defaultSelection()
+	return m.next()
+}
+
+// decision takes a decision the table puts to the person.
+func (m Model) decision(d table.Decision[Obs]) (tea.Model, tea.Cmd) {
+	if d.Obs.Result != nil && d.Obs.Phase != gin.OverPhase {
+		// A knock waits for the person's layout (a table whose defender
+		// lays out): the engine's choice.
+		if err := m.b.Submit(d.Seq, games.GinLayOut(d.Obs.Result.Showdown.Defender)); err != nil {
+			m.setStatus(err.Error(), true)
+			return m, nil
+		}
+		return m.next()
+	}
+	m.pending = &d
+	m.seen.Obs = d.Obs
+	if !d.Obs.Hand.Has(m.sel) {
+		m.sel = m.defaultSelection()
 	}
 	return m, nil
 }
@@ -321,7 +394,7 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 		case "enter", "space", "n":
 			return m.nextHand()
 		}
-		if m.rec.Game().Over() {
+		if m.GameOver() {
 			m.setStatus("Press enter to see the final score.", false)
 		} else {
 			m.setStatus("Press enter for the next hand.", false)
@@ -437,7 +510,7 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 		if m.hint != nil {
 			return m, nil
 		}
-		obs, hs, seq := o, m.hintSeed(), m.rec.Seq()
+		obs, hs, seq := o, m.hintSeed(), m.seq()
 		return m, func() tea.Msg { return hintMsg{seq: seq, hint: ComputeHint(obs, hs)} }
 	case "t":
 		return m.act(gin.TakeDiscardAction())
@@ -485,10 +558,13 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 		if !discarding {
 			c = 0
 		}
-		// A dry run on a copy of the hand: the engine says whether this
-		// knock is allowed, and why not.
-		h := *m.rec.Game().Hand()
-		if err := h.Apply(m.seat, gin.KnockAction(c)); err != nil {
+		if !m.myDecision() {
+			m.setStatus(m.notYourTurn(), true)
+			return m, nil
+		}
+		// A dry run: the engine says whether this knock is allowed, and
+		// why not.
+		if err := m.b.Check(m.seq(), gin.KnockAction(c)); err != nil {
 			msg := m.explain(err)
 			if discarding && !strings.HasPrefix(msg, "you can't") {
 				msg = fmt.Sprintf("you can't knock discarding %s: %s", m.th.name(c), msg)
@@ -549,67 +625,35 @@ func (m Model) pressKnock(k string) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// act applies the person's action. A refused action shows the engine's
-// reason and changes nothing.
+// act submits the person's action to the table. The engine checks it
+// first: a refused action shows the engine's reason and changes nothing.
 func (m Model) act(a gin.Action) (tea.Model, tea.Cmd) {
-	g := m.rec.Game()
-	h := g.Hand()
-	seq := m.rec.Seq()
-	shown := m.shownCard(a)
-	err := m.rec.Apply(m.seat, a)
-	if m.rec.Seq() == seq {
+	if !m.myDecision() {
+		m.setStatus(m.notYourTurn(), true)
+		return m, nil
+	}
+	seq := m.seq()
+	if err := m.b.Check(seq, a); err != nil {
 		m.setStatus(m.explain(err), true)
 		return m, nil
 	}
-	m.noteSaveError(err)
-	if a.Kind == gin.DrawStock {
-		shown = h.Drawn() // the person's own card: theirs to see
+	if err := m.b.Submit(seq, a); err != nil {
+		m.setStatus(m.explain(err), true)
+		return m, nil
 	}
-	m.afterMove(m.seat, a, shown)
-	return m.schedule()
+	m.pending, m.knock = nil, nil
+	return m.next()
 }
 
-// shownCard is the card an action about to be applied shows to both
-// players: the upcard passed, the discard taken, the card discarded.
-func (m Model) shownCard(a gin.Action) card.Card {
-	o := m.obs()
-	switch a.Kind {
-	case gin.Pass, gin.TakeDiscard:
-		return o.Pile.Top()
-	case gin.Discard:
-		return a.Card
+// notYourTurn says why the person cannot move now.
+func (m Model) notYourTurn() string {
+	switch {
+	case m.done && m.doneErr != nil:
+		return "The game stopped: " + m.explain(m.doneErr)
+	case m.obs().Turn == m.seat:
+		return "Wait a moment: the table is not ready for your move yet."
 	}
-	return 0
-}
-
-// noteSaveError keeps the first error writing the log.
-func (m *Model) noteSaveError(err error) {
-	if err != nil && m.saveErr == "" {
-		m.saveErr = "the game could not be saved: " + err.Error()
-	}
-}
-
-// afterMove records a move just made and moves on: to the showdown when
-// the hand ended, to a fresh selection when the person is to discard.
-func (m *Model) afterMove(seat gin.Seat, a gin.Action, shown card.Card) {
-	g := m.rec.Game()
-	h := g.Hand()
-	var res *gin.Result
-	if h.Over() {
-		r := h.Result()
-		res = &r
-	}
-	m.addLog(m.describe(seat, a, shown, res))
-	m.hintOn, m.hint, m.knock = false, nil, nil
-	if seat == m.seat {
-		m.setStatus("", false)
-	}
-	if h.Over() {
-		m.screen = showdownScreen
-		m.status = ""
-		return
-	}
-	m.sel = m.defaultSelection()
+	return "Wait for your turn: " + m.names[m.seat.Other()] + " is to move."
 }
 
 // defaultSelection is the card selected when the person has to discard:
@@ -632,107 +676,22 @@ func (m Model) defaultSelection() card.Card {
 	return 0
 }
 
-// computerMoved applies the computer's move, if it is still wanted.
-func (m Model) computerMoved(msg computerMsg) (tea.Model, tea.Cmd) {
-	// a failure is told even with a stale move, before the move it made
-	note := m.takeOver(msg.failed)
-	if note != "" {
-		m.setStatus(note, true)
-	}
-	if msg.seq != m.rec.Seq() || m.pending != msg.seq+1 {
-		return m, nil // stale: the position has moved on
-	}
-	m.pending = 0
-	g := m.rec.Game()
-	h := g.Hand()
-	seat := m.seat.Other()
-	if m.quit || g.Over() || h.Over() || h.Turn() != seat {
-		return m, nil
-	}
-	a := msg.action
-	shown := m.shownCard(a)
-	err := m.rec.Apply(seat, a)
-	if m.rec.Seq() == msg.seq {
-		// The player broke a rule: play its first legal action instead
-		// and say so.
-		why := m.explain(err)
-		obs := g.Observe(seat)
-		legal := obs.LegalActions(nil)
-		if len(legal) == 0 {
-			m.setStatus(m.names[seat]+" has no legal move: "+why, true)
-			return m, nil
-		}
-		a = legal[0]
-		shown = m.shownCard(a)
-		err = m.rec.Apply(seat, a)
-		m.setStatus(fmt.Sprintf("%s's move was refused (%s); it plays %s instead.", m.names[seat], why, a.Kind), true)
-	}
-	m.noteSaveError(err)
-	m.afterMove(seat, a, shown)
-	if note != "" {
-		m.setStatus(note, true) // kept on the showdown too
-	}
-	return m.schedule()
-}
-
-// listener is a computer player that wants to hear how hands and the game
-// end (an outside program, through agent.Seated).
-type listener interface {
-	HandEnded(*gin.Observation)
-	GameEnded(gin.GameResult)
-}
-
-// tellEnd is the command that tells a listening computer player the hand
-// (and maybe the game) is over.
-func (m Model) tellEnd() tea.Cmd {
-	l, ok := m.bot.(listener)
-	if !ok {
-		return nil
-	}
-	g := m.rec.Game()
-	obs := g.Observe(m.seat.Other())
-	over, res := g.Over(), g.Result()
-	bot := m.bot
-	return func() tea.Msg {
-		l.HandEnded(&obs)
-		if over {
-			l.GameEnded(res)
-		}
-		if err := failure(bot); err != nil {
-			return failedMsg{err}
-		}
-		return nil
-	}
-}
-
-// nextHand leaves the showdown: to the next deal, or to the final score.
+// nextHand leaves the showdown: to the final score, or to the next deal,
+// which the table has made and shows now.
 func (m Model) nextHand() (tea.Model, tea.Cmd) {
-	g := m.rec.Game()
-	tell := m.tellEnd()
-	if g.Over() {
+	if m.GameOver() {
 		m.screen = gameOverScreen
 		m.setStatus("", false)
-		return m, tell
+		return m.next() // the table's end
 	}
-	n := g.HandNumber()
-	err := m.rec.NextHand()
-	if g.HandNumber() == n {
-		m.setStatus(m.explain(err), true)
+	if m.done {
+		m.setStatus(m.notYourTurn(), true)
 		return m, nil
 	}
-	m.noteSaveError(err)
-	m.screen = tableScreen
-	m.log = []string{m.dealLine()}
-	m.setStatus("", false)
-	m.sel = m.defaultSelection()
-	next, think := m.schedule()
-	if tell == nil {
-		return next, think
+	if !m.noted {
+		m.setStatus("", false)
 	}
-	if think == nil {
-		return next, tell
-	}
-	return next, tea.Sequence(tell, think)
+	return m.next()
 }
 
 // dealLine says who dealt the hand and what the upcard is.
@@ -759,7 +718,7 @@ const (
 // hintSeed seeds the hint's hard player: the same position of the same
 // game always gets the same hint.
 func (m Model) hintSeed() uint64 {
-	return seed.Mix(m.opt.Seed, hintStream, uint64(m.rec.Seq()))
+	return seed.Mix(m.opt.Seed, hintStream, uint64(max(m.seq(), 0)))
 }
 
 // ComputerSeed is the seed of the computer player of a game seeded with

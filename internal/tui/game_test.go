@@ -2,10 +2,13 @@ package tui
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,8 +16,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/card"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 // at plays (with the sensible policy) until cond holds, in a game seeded
@@ -46,11 +51,11 @@ func myPhase(p gin.Phase) func(d *driver) bool {
 // unchanged checks that a refused key changed nothing but the status line.
 func unchanged(t *testing.T, d *driver, keys ...string) {
 	t.Helper()
-	seq, logLen, before := d.m.rec.Seq(), d.log.Len(), d.obs()
+	seq, logLen, before := d.m.seq(), d.log.Len(), d.obs()
 	sel := d.m.sel
 	d.press(keys...)
-	if d.m.rec.Seq() != seq || d.log.Len() != logLen {
-		t.Fatalf("%v changed the game: seq %d -> %d", keys, seq, d.m.rec.Seq())
+	if d.m.seq() != seq || d.log.Len() != logLen {
+		t.Fatalf("%v changed the game: decision %d -> %d", keys, seq, d.m.seq())
 	}
 	after := d.obs()
 	if after.Hand != before.Hand || after.Phase != before.Phase || after.Pile.Top() != before.Pile.Top() || d.m.sel != sel {
@@ -215,9 +220,9 @@ func TestDiscardPhaseKeysAndMouse(t *testing.T) {
 	if d.m.sel != c {
 		t.Fatalf("click selects %s, want %s", d.m.sel, c)
 	}
-	seq := d.m.rec.Seq()
+	seq := d.moves()
 	d.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
-	if d.m.rec.Seq() == seq || d.obs().Hand.Has(c) {
+	if d.moves() == seq || d.obs().Hand.Has(c) {
 		t.Fatalf("second click did not discard %s", c)
 	}
 	if !strings.Contains(d.screen(), "You discarded "+c.Pretty()+".") {
@@ -305,7 +310,7 @@ func TestKnockChoosingTheArrangement(t *testing.T) {
 		}
 	}
 	d.press("esc")
-	if d.m.knock != nil || d.m.rec.Game().Hand().Over() {
+	if d.m.knock != nil || d.obs().Phase == gin.OverPhase {
 		t.Fatal("esc did not cancel the knock")
 	}
 	d.press("k", "down")
@@ -325,11 +330,10 @@ func TestKnockChoosingTheArrangement(t *testing.T) {
 		t.Fatalf("2: choice %d", d.m.knock.idx)
 	}
 	d.press("enter")
-	h := d.m.rec.Game().Hand()
-	if !h.Over() {
+	if d.obs().Result == nil {
 		t.Fatal("enter did not knock")
 	}
-	res := h.Result()
+	res := *d.obs().Result
 	if res.Showdown.Knocker != arrs[1] {
 		t.Fatalf("shown %s, want the second arrangement %s", res.Showdown.Knocker, arrs[1])
 	}
@@ -337,18 +341,25 @@ func TestKnockChoosingTheArrangement(t *testing.T) {
 		t.Fatal("no showdown after the knock")
 	}
 	// the log records the melds shown
-	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
-	if err != nil {
+	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
 		t.Fatal(err)
 	}
-	var last gin.Record
-	for _, r := range rp.Records {
-		if r.Type == "action" {
-			last = r
+	var last struct {
+		Move struct {
+			Kind  string
+			Card  card.Card
+			Melds [][]card.Card
 		}
 	}
-	if last.Action != "knock" || last.Card != c || len(last.Melds) != arrs[1].Len() {
-		t.Fatalf("last logged action %+v", last)
+	for _, l := range strings.Split(strings.TrimSpace(d.log.String()), "\n") {
+		if strings.Contains(l, `"type":"move"`) {
+			if err := json.Unmarshal([]byte(l), &last); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if last.Move.Kind != "knock" || last.Move.Card != c || len(last.Move.Melds) != arrs[1].Len() {
+		t.Fatalf("last logged move %+v", last)
 	}
 }
 
@@ -399,13 +410,13 @@ func TestShowdownAndNextHand(t *testing.T) {
 	}
 	checkFits(t, "showdown", d.m.Render(), 80, 24)
 	n := o.HandNumber
-	unchanged2 := d.m.rec.Seq()
+	unchanged2 := d.moves()
 	d.press("x")
-	if d.m.screen != showdownScreen || d.m.rec.Seq() != unchanged2 || !strings.Contains(d.m.status, "enter") {
+	if d.m.screen != showdownScreen || d.moves() != unchanged2 || !strings.Contains(d.m.status, "enter") {
 		t.Fatal("a stray key at the showdown did something")
 	}
 	d.press("enter")
-	if d.m.rec.Game().Over() {
+	if d.m.GameOver() {
 		return
 	}
 	if d.obs().HandNumber != n+1 || d.m.screen != tableScreen {
@@ -421,11 +432,10 @@ func TestGameOverScreen(t *testing.T) {
 	r.TargetScore = 40
 	d := newDriverRules(t, 11, "normal", r, Options{SavePath: "/tmp/x.jsonl", Look: Look{NoColor: true}})
 	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
-	g := d.m.rec.Game()
-	if !g.Over() {
+	if d.m.seen.Game == nil {
 		t.Fatal("the game is not over")
 	}
-	res := g.Result()
+	res := *d.m.seen.Game
 	s := d.screen()
 	for _, want := range []string{"Game over", "Points from the hands", "Box bonus", "Game bonus", "Final score", itoa(res.Final[0]), itoa(res.Final[1]), "felt replay view /tmp/x.jsonl", "[q] quit"} {
 		if !strings.Contains(s, want) {
@@ -499,103 +509,113 @@ func TestHintForEveryDecision(t *testing.T) {
 
 func TestHintRefusedOnTheComputersTurn(t *testing.T) {
 	// A game whose first move is the computer's, with that move not yet
-	// made (Init's command is never run): always the computer's turn.
-	m := computerFirst(t)
-	if m.myDecision() || m.rec.Game().Hand().Turn() == m.seat {
+	// shown (the screen does not read the table after the deal): always
+	// the computer's turn.
+	d := computerFirst(t, Options{})
+	if d.m.myDecision() || d.obs().Turn == d.m.seat {
 		t.Fatal("the position is not the computer's turn")
 	}
-	nm, cmd := m.Update(key("h"))
-	m = nm.(Model)
+	nm, cmd := d.m.Update(key("h"))
+	m := nm.(Model)
 	if cmd != nil || m.hintOn || !strings.Contains(m.status, "Hints are for your turn") {
 		t.Fatalf("hint on the computer's turn: %q", m.status)
 	}
 }
 
-// computerFirst returns a new game screen, the person in seat 0, whose
-// hand starts with the computer to move; the computer has not been asked.
-func computerFirst(t *testing.T) Model {
+// computerFirst returns a driver on a new game, the person in seat 0,
+// whose hand starts with the computer to move: the screen has taken the
+// deal and the read of the computer's move is not run.
+func computerFirst(t *testing.T, opt Options) *driver {
 	t.Helper()
 	for seed := uint64(1); seed <= 64; seed++ {
-		rec, err := gin.NewRecordedGame(nil, gin.Standard(), seed, [2]string{"human", "normal"})
-		if err != nil {
-			t.Fatal(err)
+		comp, _ := games.GinLevel("normal", gin.NewRand(1))
+		d := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Seed: seed}, opt)
+		d.m.waiting = true
+		nm, cmd := d.m.Update(d.b.Next()) // the deal
+		d.m = nm.(Model)
+		if cmd == nil {
+			t.Fatal("no read of the table after the deal")
 		}
-		if rec.Game().Hand().Turn() == 1 {
-			return New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
+		if d.obs().HandNumber == 1 && d.obs().Turn == 1 {
+			d.pendingRead = cmd
+			return d
 		}
+		d.stop()
 	}
 	t.Fatal("no seed up to 64 gives the computer the first move")
-	return Model{}
+	return nil
 }
 
-func TestComputerMovesArriveAndStaleOnesAreDropped(t *testing.T) {
-	var buf bytes.Buffer
-	var rec *gin.Recorder
-	var seed uint64
-	for seed = 1; ; seed++ {
-		buf.Reset()
-		r, err := gin.NewRecordedGame(&buf, gin.Standard(), seed, [2]string{"human", "normal"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Game().Hand().Turn() == 1 {
-			rec = r
-			break
-		}
-	}
-	m := New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{Delay: 20 * time.Millisecond})
-	cmd := m.Init()
-	if cmd == nil {
-		t.Fatal("the computer moves first but Init asks for nothing")
-	}
-	if !strings.Contains(ansi.Strip(m.Render()), "Normal is thinking") {
-		t.Fatalf("no thinking shown:\n%s", ansi.Strip(m.Render()))
+// TestComputerMovesArriveAfterTheDelay: the computer's move is read from
+// the table (the engine's event, as the person's seat sees it) no sooner
+// than the delay, and told; a reply to a decision no longer pending
+// changes nothing.
+func TestComputerMovesArriveAfterTheDelay(t *testing.T) {
+	d := computerFirst(t, Options{Delay: 20 * time.Millisecond})
+	if !strings.Contains(ansi.Strip(d.m.Render()), "Normal is thinking") {
+		t.Fatalf("no thinking shown:\n%s", ansi.Strip(d.m.Render()))
 	}
 	start := time.Now()
-	msg := cmd()
+	msg := d.pendingRead()
 	if time.Since(start) < 20*time.Millisecond {
 		t.Errorf("the move came before the delay")
 	}
-	cm, ok := msg.(computerMsg)
-	if !ok {
-		t.Fatalf("cmd gave %T", msg)
+	em, ok := msg.(EventMsg)
+	if !ok || em.Event.Seat != 1 || (em.Event.Kind != gin.Pass && em.Event.Kind != gin.TakeDiscard) {
+		t.Fatalf("read gave %T %+v, want the computer's first move", msg, msg)
 	}
-	// a stale move (for another position) is ignored
-	nm, _ := m.Update(computerMsg{seq: cm.seq + 5, action: cm.action})
-	if nm.(Model).rec.Seq() != 0 {
-		t.Fatal("a stale move was applied")
+	if em.Event.Card != d.obs().Upcard {
+		t.Errorf("the event shows %s, want the upcard %s", em.Event.Card, d.obs().Upcard)
 	}
-	nm, _ = m.Update(cm)
-	m = nm.(Model)
-	if m.rec.Seq() != 1 {
-		t.Fatal("the move was not applied")
-	}
-	s := ansi.Strip(m.Render())
+	d.send(msg)
+	s := ansi.Strip(d.m.Render())
 	if !strings.Contains(s, "Normal passed on") && !strings.Contains(s, "Normal took") {
 		t.Fatalf("the computer's move is not told:\n%s", s)
 	}
-	// the same message again is stale now
-	nm, _ = m.Update(cm)
-	if nm.(Model).rec.Seq() != 1 {
-		t.Fatal("a move was applied twice")
+	if !d.m.myDecision() {
+		t.Fatal("no decision for the person after the computer's move")
+	}
+	// a reply to another decision is stale and changes nothing
+	n := d.moves()
+	if err := d.b.Submit(d.m.seq()+5, gin.PassAction()); !errors.Is(err, table.ErrStale) {
+		t.Fatalf("a stale reply: %v", err)
+	}
+	if err := d.b.Check(d.m.seq()+5, gin.PassAction()); !errors.Is(err, table.ErrStale) {
+		t.Fatalf("a stale check: %v", err)
+	}
+	if d.moves() != n || !d.m.myDecision() {
+		t.Fatal("a stale reply changed the game")
 	}
 }
 
+// illegal plays an illegal move (a discard of a card it does not hold)
+// at its first decision.
+type illegal struct{}
+
+func (illegal) Decide(context.Context, table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	return gin.DiscardAction(card.MustParse("7H")), true, nil
+}
+
+// TestIllegalComputerMoveIsReplaced: a computer player's move the rules
+// refuse hands its seat to the normal player, which moves instead; the
+// screen says so.
 func TestIllegalComputerMoveIsReplaced(t *testing.T) {
-	var rec *gin.Recorder
-	for seed := uint64(1); ; seed++ {
-		r, _ := gin.NewRecordedGame(nil, gin.Standard(), seed, [2]string{"human", "normal"})
-		if r.Game().Hand().Turn() == 1 {
-			rec = r
-			break
+	for seed := uint64(1); seed <= 64; seed++ {
+		d := newDriverSetup(t, Setup{Computer: table.Player[gin.Action, gin.Observation]{Name: "easy", Kind: table.Level, Control: illegal{}},
+			Fallback: normalFallback, Seed: seed}, Options{Look: Look{NoColor: true}})
+		if !d.m.tookOver {
+			d.stop()
+			continue // the person moved first
 		}
+		if !strings.Contains(d.m.status, "Normal took over: Easy failed (illegal move") {
+			t.Fatalf("status %q", d.m.status)
+		}
+		if d.moves() < 1 || !strings.Contains(d.log.String(), `"type":"control"`) {
+			t.Fatalf("no move by the player that took over, or no control line:\n%s", d.log.String())
+		}
+		return
 	}
-	m := New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
-	nm, _ := m.Update(computerMsg{seq: 0, action: gin.DiscardAction(card.MustParse("7H"))})
-	m = nm.(Model)
-	if m.rec.Seq() != 1 || !strings.Contains(m.status, "was refused") {
-		t.Fatalf("seq %d, status %q", m.rec.Seq(), m.status)
-	}
+	t.Fatal("no seed up to 64 gives the computer the first move")
 }
 
 func TestQuitSavesAndResumes(t *testing.T) {
@@ -604,7 +624,7 @@ func TestQuitSavesAndResumes(t *testing.T) {
 		d.press("enter") // one more move, then quit on the next decision
 		d.playTo(func(d *driver) bool { return d.m.myDecision() })
 		o := d.obs()
-		seq := d.m.rec.Seq()
+		moves := d.moves()
 		nm, cmd := d.m.Update(key(k))
 		m := nm.(Model)
 		if cmd == nil {
@@ -616,23 +636,27 @@ func TestQuitSavesAndResumes(t *testing.T) {
 		if !m.Quitting() || m.Render() != "" {
 			t.Fatal("the model does not know it quit")
 		}
+		d.stop() // what felt play does after the screen quits
 		// everything played is in the log, which resumes to the same place
-		var more bytes.Buffer
-		rec, rp, err := gin.Resume(bytes.NewReader(d.log.Bytes()), &more)
+		rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rp.Actions != seq || rp.Complete() {
-			t.Fatalf("log holds %d actions, want %d", rp.Actions, seq)
+		if rec.Moves != moves || rec.Engine.Over() || !rec.Abandoned {
+			t.Fatalf("log holds %d moves, want %d (abandoned %v)", rec.Moves, moves, rec.Abandoned)
 		}
-		o2 := rec.Game().Observe(0)
+		o2 := rec.Engine.Observe(0)
 		if o2.Hand != o.Hand || o2.Phase != o.Phase || o2.StockLen != o.StockLen || o2.Scores != o.Scores {
 			t.Fatalf("resumed at another position")
 		}
-		bot, _ := ginbot.New("normal", gin.NewRand(ComputerSeed(rp.Seed, rp.Actions)))
-		r := New(rec, 0, bot, Options{})
-		if a, b := ansi.Strip(r.Render()), d.screen(); handLine(a) != handLine(b) {
+		comp, _ := games.GinLevel("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
+		r := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Resume: rec, Log: &syncBuf{}}, Options{})
+		if a, b := ansi.Strip(r.m.Render()), d.screen(); handLine(a) != handLine(b) {
 			t.Fatalf("resumed screen shows another hand:\n%s\n---\n%s", a, b)
+		}
+		r.run(r.m.Init())
+		if !r.m.myDecision() || r.obs().Hand != o.Hand {
+			t.Fatal("the resumed table does not ask the person for the same decision")
 		}
 	}
 }
@@ -694,9 +718,9 @@ func TestHelpScreen(t *testing.T) {
 		}
 	}
 	checkFits(t, "help", d.m.Render(), 80, 24)
-	seq := d.m.rec.Seq()
+	seq := d.moves()
 	d.press("s")
-	if d.m.rec.Seq() != seq {
+	if d.moves() != seq {
 		t.Fatal("a key under the help played")
 	}
 	d.press("?")
@@ -781,18 +805,21 @@ func TestHiddenCardsNeverDrawn(t *testing.T) {
 	}{{"normal", Look{NoColor: true}, 21}, {"simple", Look{ASCII: true}, 22}, {"easy", Look{}, 23}} {
 		r := gin.Standard()
 		r.TargetScore = 80
-		d := newDriverRules(t, tc.seed, tc.level, r, Options{Look: tc.look})
+		comp, _ := games.GinLevel(tc.level, gin.NewRand(tc.seed))
+		spy := &handSpy{inner: comp.Control}
+		comp.Control = spy
+		rules, _ := json.Marshal(r)
+		d := newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: tc.seed, Options: rules}, Options{Look: tc.look})
 		th := newTheme(tc.look)
 		screens := 0
 		d.seen = func(d *driver) {
-			g := d.m.rec.Game()
-			h := g.Hand()
-			if d.m.screen != tableScreen || h.Over() || d.m.help {
+			if d.m.screen != tableScreen || d.obs().Phase == gin.OverPhase || d.m.help || d.obs().HandNumber == 0 {
 				return // the help's example cards are not the game's
 			}
 			screens++
 			s := ansi.Strip(d.m.Render())
-			hidden := h.Cards(1) &^ h.Took(1)
+			o := d.obs()
+			hidden := spy.hidden(o.HandNumber) & o.Unseen()
 			for c := range hidden.All {
 				name := th.name(c)
 				if containsCard(s, name) {
@@ -817,6 +844,36 @@ func TestHiddenCardsNeverDrawn(t *testing.T) {
 			t.Fatalf("game %d: only %d screens checked", i, screens)
 		}
 	}
+}
+
+// handSpy is the computer's controller noting the cards it holds at each
+// decision, which it has not shown: the truth the screen must not draw.
+type handSpy struct {
+	inner table.Controller[gin.Action, gin.Observation]
+	mu    sync.Mutex
+	hand  int
+	held  card.Set
+}
+
+func (h *handSpy) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	h.mu.Lock()
+	if d.Obs.HandNumber != h.hand {
+		h.hand, h.held = d.Obs.HandNumber, 0
+	}
+	h.held |= d.Obs.Hand
+	h.mu.Unlock()
+	return h.inner.Decide(ctx, d)
+}
+
+// hidden is the cards the computer held in hand at its decisions and has
+// not shown (discarded, or taken from the pile in view).
+func (h *handSpy) hidden(hand int) card.Set {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if hand != h.hand {
+		return 0
+	}
+	return h.held
 }
 
 // containsCard reports whether a card's name appears in s as a card (not
@@ -868,7 +925,7 @@ func TestNoInputCrashes(t *testing.T) {
 			}
 			_ = d.m.View()
 		}
-		if _, err := gin.ReadLog(bytes.NewReader(d.log.Bytes())); err != nil {
+		if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
 			t.Fatalf("the log of a random session does not replay: %v", err)
 		}
 	}
@@ -885,23 +942,23 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 }
 
 func TestSaveErrorIsShownAndPlayGoesOn(t *testing.T) {
-	rec, err := gin.NewRecordedGame(&failingWriter{}, gin.Standard(), 3, [2]string{"human", "normal"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &driver{t: t, m: New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{}), log: &bytes.Buffer{}}
-	d.run(d.m.Init())
-	d.playTo(func(d *driver) bool { return d.m.rec.Seq() > 6 })
+	comp, _ := games.GinLevel("normal", gin.NewRand(1))
+	d := newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: 3, Log: &failingWriter{}}, Options{Look: Look{NoColor: true}})
+	moves := 0
+	d.seen = func(d *driver) { moves++ }
+	d.playTo(func(d *driver) bool { return moves > 30 })
 	if !strings.Contains(d.m.SaveError(), "disk full") {
 		t.Fatalf("save error %q", d.m.SaveError())
+	}
+	if !strings.Contains(d.screen(), "could not be saved: disk full") {
+		t.Fatalf("the save error is not on the screen:\n%s", d.screen())
 	}
 }
 
 func TestExplain(t *testing.T) {
-	m := New(func() *gin.Recorder {
-		r, _ := gin.NewRecordedGame(nil, gin.Standard(), 1, [2]string{"human", "hard"})
-		return r
-	}(), 0, ginbot.NewHard(gin.NewRand(1)), Options{})
+	comp, _ := games.GinLevel("hard", gin.NewRand(1))
+	d := startDriver(t, Setup{Computer: comp, Seed: 1}, Options{})
+	m := d.m
 	for _, tc := range []struct {
 		err  error
 		want string
@@ -916,16 +973,40 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// TestNewOnFinishedHandAndGame: a table resumed from a log that ends with
+// a hand's last move shows that hand's showdown first, and reads the
+// table (the next deal) only when the person leaves it; a finished game's
+// log shows the final score.
 func TestNewOnFinishedHandAndGame(t *testing.T) {
 	d := newDriver(t, 5, "normal", Options{})
-	d.playTo(func(d *driver) bool { return d.m.screen == showdownScreen && !d.m.rec.Game().Over() })
-	m := New(d.m.rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
-	if m.screen != showdownScreen || m.Init() != nil {
+	d.playTo(func(d *driver) bool { return d.m.screen == showdownScreen && !d.m.GameOver() })
+	data := d.log.Bytes()
+	// the table may have logged the next deal already: cut it
+	if i := bytes.LastIndex(data, []byte(`{"type":"deal"`)); i > 0 && bytes.Count(data[i:], []byte("\n")) == 1 {
+		data = data[:i]
+	}
+	rec, err := table.Recover(bytes.NewReader(data), games.Gin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := rec.Engine.Outcome().Hands // the table goes on with this engine
+	comp, _ := games.GinLevel("normal", gin.NewRand(1))
+	r := startDriver(t, Setup{Computer: comp, Resume: rec, Log: &syncBuf{}}, Options{})
+	if r.m.screen != showdownScreen || r.m.Init() != nil {
 		t.Fatal("a model on a finished hand does not show its showdown")
 	}
+	r.press("enter")
+	if r.m.screen != tableScreen || r.obs().HandNumber != hand+1 {
+		t.Fatalf("enter on the resumed showdown: screen %d, hand %d", r.m.screen, r.obs().HandNumber)
+	}
 	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
-	m = New(d.m.rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
-	if m.screen != gameOverScreen || !m.GameOver() {
+	d.stop()
+	rec, err = table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = startDriver(t, Setup{Computer: comp, Resume: rec}, Options{})
+	if r.m.screen != gameOverScreen || !r.m.GameOver() {
 		t.Fatal("a model on a finished game does not show the end")
 	}
 }

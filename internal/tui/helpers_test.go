@@ -2,16 +2,21 @@ package tui
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 // key makes the key press a terminal would send for s ("a", "enter",
@@ -34,15 +39,51 @@ func key(s string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: s}
 }
 
-// driver plays a game screen in a test: it sends messages to Update and
-// runs the commands that come back (the computer's moves, hints) at once.
+// syncBuf is a log the table writes in its goroutine while the test
+// reads it.
+type syncBuf struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuf) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// Bytes returns a copy of what was written.
+func (b *syncBuf) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+func (b *syncBuf) String() string { return string(b.Bytes()) }
+
+func (b *syncBuf) Len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Len()
+}
+
+// driver plays a game screen in a test: the table runs in its goroutine;
+// the driver sends messages to Update and runs the commands that come
+// back (reads of the table, hints) at once, in its own goroutine, so each
+// press returns when the table waits for the person again (or shows a
+// finished hand).
 type driver struct {
 	t    *testing.T
 	m    Model
-	log  *bytes.Buffer
+	b    *Bridge
+	log  *syncBuf
 	quit bool
 	// seen is called with every screen drawn, if set.
 	seen func(d *driver)
+	// stop ends the table.
+	stop func()
+	// pendingRead is a read of the table a test holds back.
+	pendingRead tea.Cmd
 }
 
 // newDriver starts a game seeded with seed against the given level, the
@@ -54,20 +95,56 @@ func newDriver(t *testing.T, seed uint64, level string, opt Options) *driver {
 
 func newDriverRules(t *testing.T, seed uint64, level string, r gin.Rules, opt Options) *driver {
 	t.Helper()
-	var buf bytes.Buffer
-	rec, err := gin.NewRecordedGame(&buf, r, seed, [2]string{"human", level})
+	comp, err := games.GinLevel(level, gin.NewRand(ComputerSeed(seed, 0)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot, err := ginbot.New(level, gin.NewRand(ComputerSeed(seed, 0)))
+	rules, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Seed = seed
-	d := &driver{t: t, m: New(rec, 0, bot, opt), log: &buf}
+	return newDriverSetup(t, Setup{Seat: 0, Computer: comp, Fallback: normalFallback, Seed: seed, Options: rules}, opt)
+}
+
+// normalFallback is the normal player, taking over a failed computer.
+func normalFallback() table.Player[gin.Action, gin.Observation] {
+	p, _ := games.GinLevel("normal", gin.NewRand(7))
+	return p
+}
+
+// newDriverSetup starts the table of s (its log in a buffer unless s has
+// one) and the screen, and runs the screen to the person's first
+// decision.
+func newDriverSetup(t *testing.T, s Setup, opt Options) *driver {
+	t.Helper()
+	d := startDriver(t, s, opt)
 	d.run(d.m.Init())
 	return d
 }
+
+// startDriver starts the table and the screen without running anything.
+func startDriver(t *testing.T, s Setup, opt Options) *driver {
+	t.Helper()
+	buf := &syncBuf{}
+	if s.Log == nil {
+		s.Log = buf
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b, err := Start(ctx, s)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	stop := sync.OnceFunc(func() { cancel(); b.Wait() })
+	t.Cleanup(stop)
+	if opt.Seed == 0 {
+		opt.Seed = s.Seed
+	}
+	return &driver{t: t, m: New(b, opt), b: b, log: buf, stop: stop}
+}
+
+// moves is the number of move lines in the log.
+func (d *driver) moves() int { return strings.Count(d.log.String(), `"type":"move"`) }
 
 // send delivers one message and runs what follows from it.
 func (d *driver) send(msg tea.Msg) {

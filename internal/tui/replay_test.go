@@ -9,16 +9,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/gin"
+	"felt/gin/ginbot"
 )
 
-// replayOf reads a driver's log into the viewer.
+// replayOf reads a driver's table log into the viewer.
 func replayOf(t *testing.T, d *driver, l Look) Replay {
 	t.Helper()
-	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := NewReplay(rp, "game.jsonl", l)
+	v, err := NewTableReplay(bytes.NewReader(d.log.Bytes()), "game.jsonl", l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,9 +36,8 @@ func TestReplayStepsForwardAndBack(t *testing.T) {
 	r.TargetScore = 50
 	d := newDriverRules(t, 12, "normal", r, Options{})
 	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
-	g := d.m.rec.Game()
 	v := replayOf(t, d, Look{NoColor: true})
-	if want := g.HandNumber() + d.m.rec.Seq(); len(v.steps) != want {
+	if want := d.m.seen.Obs.HandNumber + d.moves(); len(v.steps) != want {
 		t.Fatalf("%d steps, want %d (deals and actions)", len(v.steps), want)
 	}
 	if v.at != len(v.steps)-1 {
@@ -119,7 +115,7 @@ func TestReplayStepsForwardAndBack(t *testing.T) {
 
 func TestReplayOfASavedGameHidesTheComputersCards(t *testing.T) {
 	d := newDriver(t, 13, "normal", Options{})
-	d.playTo(func(d *driver) bool { return d.m.rec.Seq() > 12 && d.m.myDecision() })
+	d.playTo(func(d *driver) bool { return d.moves() > 12 && d.m.myDecision() })
 	v := replayOf(t, d, Look{ASCII: true})
 	th := newTheme(Look{ASCII: true})
 	for i := range v.steps {
@@ -151,7 +147,7 @@ func TestReplayOfASavedGameHidesTheComputersCards(t *testing.T) {
 
 func TestReplayResize(t *testing.T) {
 	d := newDriver(t, 14, "simple", Options{})
-	d.playTo(func(d *driver) bool { return d.m.rec.Seq() > 30 })
+	d.playTo(func(d *driver) bool { return d.moves() > 30 })
 	v := replayOf(t, d, Look{})
 	for _, sz := range [][2]int{{120, 40}, {60, 20}, {30, 10}, {0, 0}} {
 		nm, _ := v.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
@@ -219,5 +215,47 @@ func TestReplayTellsSeatsApart(t *testing.T) {
 				t.Errorf("%v: the replay does not name %q:\n%s", tc.players, n, s)
 			}
 		}
+	}
+}
+
+// TestTableReplayShowsTakeover: in a table log, a control line is a step
+// of its own saying who took over from whom and why, between the moves.
+func TestTableReplayShowsTakeover(t *testing.T) {
+	f := &failing{acts: 3, p: ginbot.NewSimple(gin.NewRand(1))}
+	d := newDriverFailing(t, 2, f)
+	d.playTo(func(d *driver) bool { return d.m.tookOver && d.m.myDecision() })
+	v := replayOf(t, d, Look{NoColor: true})
+	var at int
+	for i, st := range v.steps {
+		if strings.Contains(st.text, "took over") {
+			at = i
+		}
+	}
+	if at == 0 {
+		t.Fatal("no step tells the takeover")
+	}
+	v.at = at
+	s := strings.Join(strings.Fields(ansi.Strip(v.Render())), " ")
+	if !strings.Contains(s, "Normal took over from python3 bot.py (outside program), which failed (exited with status 3).") {
+		t.Fatalf("the replay does not show the takeover:\n%s", s)
+	}
+}
+
+// TestTableReplayRefusesBadLogs: a table log that does not replay is
+// refused with the line; a torn last line is left out.
+func TestTableReplayRefusesBadLogs(t *testing.T) {
+	d := newDriver(t, 14, "simple", Options{})
+	d.playTo(func(d *driver) bool { return d.moves() > 10 })
+	data := d.log.Bytes()
+	v, err := NewTableReplay(bytes.NewReader(data[:len(data)-3]), "cut.jsonl", Look{})
+	if err != nil {
+		t.Fatalf("a torn last line: %v", err)
+	}
+	if full := replayOf(t, d, Look{}); len(v.steps) != len(full.steps)-1 {
+		t.Fatalf("cut log: %d steps, the whole one %d", len(v.steps), len(full.steps))
+	}
+	bad := bytes.Replace(data, []byte(`"type":"move"`), []byte(`"type":"mover"`), 1)
+	if _, err := NewTableReplay(bytes.NewReader(bad), "bad.jsonl", Look{}); err == nil || !strings.Contains(err.Error(), "line") {
+		t.Fatalf("a bad line: %v", err)
 	}
 }

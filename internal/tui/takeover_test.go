@@ -5,57 +5,73 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/agent"
 	"felt/card"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 // failing plays like the simple player for its first acts decisions, then
-// fails as a dead outside program does; with failEnd it fails instead when
-// told the first hand has ended.
+// fails as a dead outside program does; with failEnd it fails instead at
+// its first decision after it was told the first hand ended (a program
+// that stopped reading its input fails at its next decision).
 type failing struct {
 	acts    int
 	failEnd bool
 	p       ginbot.Player
+
+	mu    sync.Mutex
+	ended bool
 }
 
-func (f *failing) Name() string { return "exec:python3 /home/x/bot.py" }
-
-func (f *failing) Act(_ context.Context, d *agent.Decision) (gin.Action, error) {
+func (f *failing) Decide(_ context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.acts == 0 && !f.failEnd {
-		return gin.Action{}, errors.New("exited with status 3\nstderr: Traceback")
+		return gin.Action{}, false, errors.New("exited with status 3\nstderr: Traceback")
+	}
+	if f.ended {
+		return gin.Action{}, false, errors.New("stopped reading its input")
 	}
 	f.acts--
-	return f.p.Act(&d.Obs), nil
+	return f.p.Act(&d.Obs), true, nil
 }
 
-func (f *failing) Notify(_ context.Context, ev agent.Event) error {
-	if f.failEnd && ev.Kind == agent.HandEndEvent {
-		return errors.New("stopped reading its input")
+// Event hears of the hand's end.
+func (f *failing) Event(_ table.Seat, e gin.Event) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failEnd && e.End != nil {
+		f.ended = true
 	}
-	return nil
 }
 
-func (f *failing) Close() error { return nil }
+func (f *failing) Notice(table.Notice) {}
 
-// newDriverBot starts a game seeded with seed against bot, the person in
-// seat 0, its log in a buffer.
-func newDriverBot(t *testing.T, seed uint64, bot ginbot.Player) *driver {
+// newDriverFailing starts a game seeded with seed against f, seated as an
+// outside program, the person in seat 0, its log in a buffer.
+func newDriverFailing(t *testing.T, seed uint64, f *failing) *driver {
 	t.Helper()
-	var buf bytes.Buffer
-	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), seed, [2]string{"human", bot.Name()})
-	if err != nil {
-		t.Fatal(err)
+	comp := table.Player[gin.Action, gin.Observation]{Name: "exec:python3 /home/x/bot.py", Kind: table.Program, Control: f}
+	return newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: seed}, Options{Seed: seed, Look: Look{NoColor: true}})
+}
+
+// controls returns the control lines of a table log.
+func controls(log string) []string {
+	var out []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, `"type":"control"`) {
+			out = append(out, l)
+		}
 	}
-	d := &driver{t: t, m: New(rec, 0, bot, Options{Seed: seed, Look: Look{NoColor: true}}), log: &buf}
-	d.run(d.m.Init())
-	return d
+	return out
 }
 
 // TestOutsidePlayerFailureIsShownAndLogged: when the outside program fails
@@ -64,7 +80,7 @@ func newDriverBot(t *testing.T, seed uint64, bot ginbot.Player) *driver {
 // (replayable, and read back as the seat's player).
 func TestOutsidePlayerFailureIsShownAndLogged(t *testing.T) {
 	f := &failing{acts: 3, p: ginbot.NewSimple(gin.NewRand(1))}
-	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	d := newDriverFailing(t, 2, f)
 	var note string
 	d.seen = func(d *driver) {
 		if note == "" && d.m.tookOver {
@@ -84,53 +100,62 @@ func TestOutsidePlayerFailureIsShownAndLogged(t *testing.T) {
 		t.Errorf("the status line holds more than the error's first line:\n%s", note)
 	}
 	s := d.screen()
-	if !strings.Contains(s, "Normal · 10 cards") {
+	if !strings.Contains(s, "Normal · 10 cards") && d.m.screen == tableScreen {
 		t.Errorf("the computer is not named Normal after the takeover:\n%s", s)
 	}
-	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
+	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
 	if err != nil {
 		t.Fatalf("the log with the takeover does not replay: %v", err)
 	}
-	if rp.Playing[1] != "normal" || rp.Players[1] != "exec:python3 /home/x/bot.py" {
-		t.Fatalf("players %v, playing %v", rp.Players, rp.Playing)
+	if rec.Names[1] != "normal" || rec.Header.Seats[1].Name != "exec:python3 /home/x/bot.py" {
+		t.Fatalf("header seats %v, playing %v", rec.Header.Seats, rec.Names)
 	}
-	if n := strings.Count(d.log.String(), `"type":"takeover"`); n != 1 {
-		t.Fatalf("%d takeover lines, want 1:\n%s", n, d.log.String())
+	if l := controls(d.log.String()); len(l) != 1 {
+		t.Fatalf("%d control lines, want 1:\n%s", len(l), d.log.String())
 	}
 	if !strings.Contains(d.log.String(), `"reason":"exited with status 3\nstderr: Traceback"`) {
-		t.Errorf("the takeover line does not keep the reason:\n%s", d.log.String())
+		t.Errorf("the control line does not keep the reason:\n%s", d.log.String())
 	}
 	// play on to the game's end: no second takeover, the log replays
 	d.seen = nil
 	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
-	if n := strings.Count(d.log.String(), `"type":"takeover"`); n != 1 {
-		t.Fatalf("%d takeover lines after the game, want 1", n)
+	if l := controls(d.log.String()); len(l) != 1 {
+		t.Fatalf("%d control lines after the game, want 1", len(l))
 	}
-	if _, err := gin.ReadLog(bytes.NewReader(d.log.Bytes())); err != nil {
+	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
 		t.Fatalf("the finished game's log does not replay: %v", err)
 	}
 }
 
-// TestOutsidePlayerFailureAtHandEnd: a program that fails when told the
-// hand is over is reported on the showdown at once, and logged.
+// TestOutsidePlayerFailureAtHandEnd: a program that stops reading when
+// told the hand is over fails at its next decision: the takeover is shown
+// and logged before it would have moved again, and its stand-in plays on.
 func TestOutsidePlayerFailureAtHandEnd(t *testing.T) {
 	f := &failing{acts: 1 << 30, failEnd: true, p: ginbot.NewSimple(gin.NewRand(1))}
-	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	d := newDriverFailing(t, 2, f)
 	d.playTo(func(d *driver) bool { return d.m.screen == showdownScreen })
 	if d.m.tookOver {
 		t.Fatal("a takeover before the hand ended")
 	}
-	// leaving the showdown tells the program; the program fails
-	d.press("enter")
-	if !d.m.tookOver {
-		t.Fatalf("no takeover after the program failed at the hand's end:\n%s", d.screen())
-	}
+	d.press("enter") // the next hand
+	d.playTo(func(d *driver) bool { return d.m.tookOver })
 	if s := ansi.Strip(d.m.statusLine(200)); !strings.Contains(s, "stopped reading its input") || !strings.Contains(s, "Normal took over") {
 		t.Fatalf("status after the failure: %q", s)
 	}
-	rp, err := gin.ReadLog(bytes.NewReader(d.log.Bytes()))
-	if err != nil || rp.Playing[1] != "normal" {
-		t.Fatalf("log after the failure: playing %v, %v", rp.Playing, err)
+	log := d.log.String()
+	l := controls(log)
+	if len(l) != 1 {
+		t.Fatalf("%d control lines, want 1", len(l))
+	}
+	// the program made no move after the hand's end: the control line
+	// comes before any move of seat 1 in hand 2
+	after := log[strings.LastIndex(log, `"type":"deal"`):]
+	if i := strings.Index(after, `"seat":1,"move"`); i >= 0 && i < strings.Index(after, `"type":"control"`) {
+		t.Fatalf("the failed program moved after the hand's end:\n%s", after)
+	}
+	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+	if err != nil || rec.Names[1] != "normal" {
+		t.Fatalf("log after the failure: playing %v, %v", rec.Names, err)
 	}
 }
 
@@ -155,7 +180,7 @@ func TestPlayerName(t *testing.T) {
 // program and script on the table and in the moves, not "Exec:python3 …".
 func TestOutsidePlayerNamedSanely(t *testing.T) {
 	f := &failing{acts: 1 << 30, p: ginbot.NewSimple(gin.NewRand(1))}
-	d := newDriverBot(t, 2, agent.NewSeated(f, 9))
+	d := newDriverFailing(t, 2, f)
 	d.playTo(func(d *driver) bool { return d.m.myDecision() && len(d.m.log) > 2 })
 	s := d.screen()
 	if strings.Contains(s, "Exec:") || strings.Contains(s, "/home/x") {

@@ -31,13 +31,7 @@ type public struct {
 }
 
 func (m Model) public() public {
-	g := m.rec.Game()
-	p := public{obs: g.Observe(m.seat), history: g.History()}
-	if g.Over() {
-		r := g.Result()
-		p.game = &r
-	}
-	return p
+	return public{obs: m.seen.Obs, history: m.seen.History, game: m.seen.Game}
 }
 
 // View draws the screen.
@@ -87,6 +81,9 @@ func (m Model) frame() frame {
 		b.add(m.showdownBody(&p, cw, body))
 	case m.screen == gameOverScreen:
 		b.add(m.gameOverBody(&p, cw, body))
+	case p.obs.HandNumber == 0:
+		b.blank()
+		b.text(" Shuffling and dealing the first hand…")
 	default:
 		b.add(m.tableBody(&p, cw, body))
 	}
@@ -160,8 +157,8 @@ func (m Model) statusLine(w int) string {
 		return m.th.paint(m.th.bad, m.th.cut(" "+m.status, w))
 	case m.status != "":
 		return m.th.cut(" "+m.status, w)
-	case m.saveErr != "":
-		return m.th.paint(m.th.bad, m.th.cut(" "+m.saveErr, w))
+	case m.SaveError() != "":
+		return m.th.paint(m.th.bad, m.th.cut(" "+m.SaveError(), w))
 	}
 	return ""
 }

@@ -5,18 +5,18 @@ import (
 	"fmt"
 	"testing"
 
+	"felt/games"
 	"felt/gin"
-	"felt/gin/ginbot"
 )
 
 // explain drops only the engine's leading "gin: ", never the same letters
 // inside the message ("big gin: ", a result called gin).
 func TestExplain_StripsOnlyThePackagePrefix(t *testing.T) {
-	rec, err := gin.NewRecordedGame(nil, gin.Standard(), 1, [2]string{"human", "normal"})
+	comp, err := games.GinLevel("normal", gin.NewRand(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(rec, 0, ginbot.NewNormal(gin.NewRand(1)), Options{})
+	m := startDriver(t, Setup{Computer: comp, Seed: 1}, Options{}).m
 	for _, tc := range []struct {
 		err  error
 		want string

@@ -1,0 +1,373 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"felt/games"
+	"felt/gin"
+	"felt/table"
+)
+
+// Obs is a seat's observation of Gin Rummy.
+type Obs = gin.Observation
+
+// Seen is what the person's seat knows after an event: its observation,
+// the score sheet (each hand's result, which both players see) and the
+// game's result once it is over. The table's engine makes it.
+type Seen struct {
+	Obs     Obs
+	History []gin.HandSummary
+	Game    *gin.GameResult
+}
+
+// EventMsg is what the person's seat saw of a move or a deal (the
+// engine's view), with what the seat knows after it.
+type EventMsg struct {
+	Event gin.Event
+	Seen  Seen
+}
+
+// DecisionMsg is a decision the table puts to the person.
+type DecisionMsg struct {
+	Decision table.Decision[Obs]
+}
+
+// RefusedMsg says the table refused the person's move, and why.
+type RefusedMsg struct {
+	Action gin.Action
+	Err    error
+}
+
+// NoticeMsg is a notice of the table: a takeover, an abandonment.
+type NoticeMsg struct {
+	Notice table.Notice
+}
+
+// DoneMsg says the table stopped: the game is over, or it was abandoned
+// or failed (Err).
+type DoneMsg struct {
+	Result table.Result
+	Err    error
+}
+
+// ErrStopped is a check asked of a table that is no longer running.
+var ErrStopped = errors.New("the table has stopped")
+
+// Setup is a game for the screen: the person in Seat, Computer in the
+// other seat.
+type Setup struct {
+	// Seat is the person's seat.
+	Seat gin.Seat
+	// Computer plays the other seat: a built-in level (games.GinLevel)
+	// or an outside program (package program).
+	Computer table.Player[gin.Action, Obs]
+	// Fallback returns the built-in level that takes the computer's seat
+	// over when its player fails; nil: none (the table then stops).
+	Fallback func() table.Player[gin.Action, Obs]
+	// Seed and Options make a new game (Options: the table's options, the
+	// rules as JSON; empty for the standard rules).
+	Seed    uint64
+	Options []byte
+	// ID is the game id the log's header records.
+	ID string
+	// Log receives the table log; nil keeps none. A write that fails is
+	// reported (SaveError) and no line is written after it, so the log
+	// stays one that resumes to the last line written; play goes on.
+	Log io.Writer
+	// Resume, if set, is the table read back from its log to go on with.
+	Resume *table.Recovered[gin.Action, Obs, gin.Event]
+	// Replaced, with Resume, says why Computer plays the computer's seat
+	// in place of the player the log names (a control line is logged);
+	// empty when Computer is that player.
+	Replaced string
+	// Spectator, if set, sees the spectator's view of every move.
+	Spectator table.Listener[gin.Event]
+}
+
+// Bridge connects a running table to the Model: its controller of the
+// person's seat (a table.Human) forwards the seat's events, the table's
+// notices and the person's decisions to a channel the Model reads
+// (Next), and checks the person's moves with the engine (Check) while a
+// decision waits.
+type Bridge struct {
+	seat   gin.Seat
+	ch     chan tea.Msg
+	ctx    context.Context
+	human  *table.Human[gin.Action, Obs]
+	checks chan check
+	engine table.Engine[gin.Action, Obs, gin.Event]
+	seen   func() Seen
+	first  Seen
+	names  [2]string
+	save   *saver
+
+	finished chan struct{} // closed when the table has stopped
+
+	mu       sync.Mutex
+	last     [2]string    // who plays each seat now
+	takeover table.Notice // the last takeover, if any
+}
+
+// check is a move the Model asks the engine about.
+type check struct {
+	seq   int
+	a     gin.Action
+	reply chan error
+}
+
+// Start seats the person and the computer and runs the table in a
+// goroutine until ctx ends (the log records an abandonment) or the game
+// is over; the returned bridge feeds the screen.
+func Start(ctx context.Context, s Setup) (*Bridge, error) {
+	s.Seat &= 1
+	comp := table.Seat(s.Seat.Other())
+	if s.Computer.Control == nil {
+		return nil, fmt.Errorf("tui: no computer player")
+	}
+	b := &Bridge{seat: s.Seat, ch: make(chan tea.Msg), ctx: ctx, checks: make(chan check),
+		finished: make(chan struct{})}
+	b.human = table.NewHuman[gin.Action, Obs](nil)
+	var log io.Writer
+	if s.Log != nil {
+		b.save = &saver{w: s.Log}
+		log = b.save
+	}
+	players := make([]table.Player[gin.Action, Obs], 2)
+	players[s.Seat] = table.Player[gin.Action, Obs]{Name: HumanName, Kind: table.Person, Control: b.Control()}
+	players[comp] = s.Computer
+	if s.Resume != nil && s.Replaced != "" {
+		// seated as the log names it, then replaced with a control line
+		players[comp].Name = s.Resume.Names[comp]
+		players[comp].Kind = table.Program
+	}
+	var spect []table.Listener[gin.Event]
+	if s.Spectator != nil {
+		spect = append(spect, s.Spectator)
+	}
+	opts := table.Options[gin.Action, Obs, gin.Event]{ID: s.ID, Seed: s.Seed, GameOptions: s.Options, Log: log, Spectators: spect}
+	if s.Fallback != nil {
+		opts.Fallback = func(table.Seat) table.Player[gin.Action, Obs] { return s.Fallback() }
+	}
+	var tab *table.Table[gin.Action, Obs, gin.Event]
+	var err error
+	if s.Resume != nil {
+		tab, err = table.Resume(s.Resume, players, opts)
+		if err == nil && s.Replaced != "" {
+			err = tab.Replace(comp, s.Computer, s.Replaced)
+		}
+	} else {
+		tab, err = table.New(games.Gin, players, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	b.engine = tab.Engine()
+	ge, ok := b.engine.(*games.GinEngine)
+	if !ok {
+		return nil, fmt.Errorf("tui: the table's engine is not Gin Rummy's")
+	}
+	seat := table.Seat(s.Seat)
+	b.seen = func() Seen {
+		g := ge.Game()
+		sn := Seen{Obs: ge.Observe(seat), History: g.History()}
+		if g.Over() {
+			r := g.Result()
+			sn.Game = &r
+		}
+		return sn
+	}
+	b.first = b.seen()
+	for i := range 2 {
+		b.last[i] = tab.Player(table.Seat(i)).Name
+	}
+	b.names = b.last
+	go func() {
+		defer close(b.finished)
+		r, err := tab.Run(ctx)
+		b.send(DoneMsg{Result: r, Err: err})
+	}()
+	return b, nil
+}
+
+// HumanName is the name of the person's seat in a table log.
+const HumanName = "human"
+
+// Names returns who played each seat when the table started.
+func (b *Bridge) Names() [2]string { return b.names }
+
+// Playing returns who plays each seat now (after takeovers).
+func (b *Bridge) Playing() [2]string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.last
+}
+
+// Takeover returns the last takeover of a seat, if there was one.
+func (b *Bridge) Takeover() (table.Notice, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.takeover, b.takeover.Kind == table.Takeover
+}
+
+// SaveError returns why the log could not be written, or nil.
+func (b *Bridge) SaveError() error {
+	if b.save == nil {
+		return nil
+	}
+	return b.save.failed()
+}
+
+// Wait waits until the table has stopped (its log written).
+func (b *Bridge) Wait() { <-b.finished }
+
+func (b *Bridge) send(m tea.Msg) {
+	select {
+	case b.ch <- m:
+	case <-b.ctx.Done():
+	}
+}
+
+// Next waits for the table's next message.
+func (b *Bridge) Next() tea.Msg {
+	select {
+	case m := <-b.ch:
+		return m
+	case <-b.ctx.Done():
+		return DoneMsg{Err: b.ctx.Err()}
+	}
+}
+
+// Check asks the engine whether the person may make move a for the
+// decision numbered seq, which must be pending; it changes nothing.
+func (b *Bridge) Check(seq int, a gin.Action) error {
+	q := check{seq: seq, a: a, reply: make(chan error, 1)}
+	select {
+	case b.checks <- q:
+	case <-b.finished:
+		return ErrStopped
+	case <-b.ctx.Done():
+		return b.ctx.Err()
+	}
+	select {
+	case err := <-q.reply:
+		return err
+	case <-b.finished:
+		return ErrStopped
+	}
+}
+
+// Submit gives the person's move for the decision numbered seq.
+func (b *Bridge) Submit(seq int, a gin.Action) error { return b.human.Submit(seq, a) }
+
+// Control is the person's seat's controller.
+func (b *Bridge) Control() table.Controller[gin.Action, Obs] { return (*seatControl)(b) }
+
+type seatControl Bridge
+
+type answer struct {
+	a   gin.Action
+	ok  bool
+	err error
+}
+
+// Decide waits for the person's move through the Human; meanwhile it
+// answers the Model's checks with the engine, in the table's goroutine,
+// where the engine does not change while the decision waits.
+func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (gin.Action, bool, error) {
+	b := (*Bridge)(c)
+	hctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	res := make(chan answer, 1)
+	go func() {
+		a, ok, err := b.human.Decide(hctx, d)
+		res <- answer{a, ok, err}
+	}()
+	// Tell the screen once the Human holds the decision, so that a move
+	// submitted at once finds it pending.
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	poll := tick.C
+	for {
+		select {
+		case r := <-res:
+			return r.a, r.ok, r.err
+		case q := <-b.checks:
+			if q.seq != d.Seq {
+				q.reply <- fmt.Errorf("tui: check for decision %d, decision %d is pending: %w", q.seq, d.Seq, table.ErrStale)
+				continue
+			}
+			q.reply <- b.engine.Check(d.Seat, q.a)
+		case <-poll:
+			if p, ok := b.human.Pending(); ok && p.Seq == d.Seq {
+				poll = nil
+				go b.send(DecisionMsg{Decision: d})
+			}
+		}
+	}
+}
+
+func (c *seatControl) Event(_ table.Seat, e gin.Event) {
+	b := (*Bridge)(c)
+	b.send(EventMsg{Event: e, Seen: b.seen()})
+}
+
+func (c *seatControl) Notice(n table.Notice) {
+	b := (*Bridge)(c)
+	if n.Kind == table.Takeover && n.Seat < 2 {
+		b.mu.Lock()
+		b.last[n.Seat], b.takeover = n.To, n
+		b.mu.Unlock()
+	}
+	b.send(NoticeMsg{Notice: n})
+}
+
+func (c *seatControl) Refused(a gin.Action, err error) {
+	(*Bridge)(c).send(RefusedMsg{Action: a, Err: err})
+}
+
+// saver writes the table log until a write fails; after that it writes
+// nothing more (the log stays a prefix that resumes, at worst with a torn
+// last line that recovery cuts) and reports success, so that play goes
+// on. failed says why it stopped.
+type saver struct {
+	w   io.Writer
+	mu  sync.Mutex
+	err error
+}
+
+func (s *saver) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return len(p), nil
+	}
+	if _, err := s.w.Write(p); err != nil {
+		s.err = err
+	}
+	return len(p), nil
+}
+
+// Sync syncs the file under the log, when it is one.
+func (s *saver) Sync() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sy, ok := s.w.(interface{ Sync() error }); ok && s.err == nil {
+		if err := sy.Sync(); err != nil {
+			s.err = err
+		}
+	}
+	return nil
+}
+
+func (s *saver) failed() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}

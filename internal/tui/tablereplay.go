@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"felt/games"
+	"felt/gin"
+	"felt/table"
+)
+
+// controlLine is a table log's control line, kept to show a takeover
+// between the moves.
+type controlLine struct {
+	line       int
+	seat       int
+	from, to   string
+	reason     string
+	deal, move bool // the line is a deal or a move (not a control line)
+}
+
+// replayEngine is Gin Rummy's table engine noting a replay step after
+// every deal and move that Recover replays.
+type replayEngine struct {
+	*games.GinEngine
+	v     *Replay
+	lines []controlLine // the log's lines after the header, in order
+	at    int           // the next of lines to show
+	moves int
+}
+
+// flush shows the control lines up to the next deal or move.
+func (r *replayEngine) flush() {
+	for r.at < len(r.lines) && !r.lines[r.at].deal && !r.lines[r.at].move {
+		c := r.lines[r.at]
+		r.at++
+		if c.seat < 0 || c.seat > 1 || r.GinEngine.Game().HandNumber() == 0 {
+			continue
+		}
+		from := r.v.names[c.seat]
+		text := fmt.Sprintf("%s took over from %s.", PlayerName(c.to), from)
+		if c.reason != "" {
+			why, _, _ := strings.Cut(c.reason, "\n")
+			text = fmt.Sprintf("%s took over from %s, which failed (%s).", PlayerName(c.to), from, why)
+		}
+		r.v.add(r.GinEngine.Game(), 0, text)
+	}
+}
+
+func (r *replayEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
+	r.flush()
+	r.at++
+	if err := r.GinEngine.Redeal(rec, v); err != nil {
+		return err
+	}
+	g := r.GinEngine.Game()
+	h := g.Hand()
+	r.v.add(g, 0, fmt.Sprintf("Hand %d: %s dealt; the upcard is %s.", g.HandNumber(), r.v.names[h.Dealer()], r.v.th.ink(h.Upcard())))
+	return nil
+}
+
+func (r *replayEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
+	r.flush()
+	r.at++
+	g := r.GinEngine.Game()
+	h := g.Hand()
+	top := h.Pile().Top()
+	if err := r.GinEngine.Apply(s, a, v); err != nil {
+		return err
+	}
+	r.moves++
+	seat := gin.Seat(s)
+	switch {
+	case a.Kind == gin.NoAction && h.Over():
+		// a defender's layout ends the hand: the knock's showdown
+		seat = h.Result().Knocker
+		a.Kind = gin.Knock
+	case (a.Kind == gin.Knock || a.Kind == gin.BigGin) && !h.Over():
+		r.v.add(g, r.moves, fmt.Sprintf("%s knocked; %s lays out.", r.v.names[seat], r.v.names[seat.Other()]))
+		return nil
+	}
+	r.v.add(g, r.moves, r.v.describe(seat, a, top, h))
+	return nil
+}
+
+// NewTableReplay builds the viewer for a Gin Rummy table log (read to at
+// most table.MaxLogSize bytes); title names it (the file's name). A torn
+// last line is left out, as recovery does. In a game that is not over,
+// the computer's cards stay hidden from the person who may still resume
+// it; otherwise every card is shown.
+func NewTableReplay(rd io.Reader, title string, l Look) (Replay, error) {
+	v := Replay{th: newTheme(l), title: title, width: 80, height: 24}
+	data, err := io.ReadAll(io.LimitReader(rd, table.MaxLogSize+1))
+	if err != nil {
+		return v, err
+	}
+	if len(data) > table.MaxLogSize {
+		return v, fmt.Errorf("log longer than %d bytes", table.MaxLogSize)
+	}
+	re := &replayEngine{v: &v}
+	// the lines, in order, for the control lines between the moves
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, table.MaxLogLine)
+	first := true
+	for sc.Scan() {
+		if first {
+			first = false
+			var h struct {
+				Seats []table.SeatInfo `json:"seats"`
+			}
+			if json.Unmarshal(sc.Bytes(), &h) == nil {
+				for s, si := range h.Seats {
+					if s < 2 {
+						v.names[s] = PlayerName(si.Name)
+						if si.Name == HumanName {
+							v.names[s] = "You"
+						}
+					}
+				}
+			}
+			continue
+		}
+		var ln struct {
+			Type   string `json:"type"`
+			Seat   *int   `json:"seat"`
+			From   string `json:"from"`
+			To     string `json:"to"`
+			Reason string `json:"reason"`
+		}
+		_ = json.Unmarshal(sc.Bytes(), &ln) // Recover refuses a malformed line
+		c := controlLine{seat: -1, from: ln.From, to: ln.To, reason: ln.Reason, deal: ln.Type == "deal", move: ln.Type == "move"}
+		if ln.Seat != nil && ln.Type == "control" {
+			c.seat = *ln.Seat
+		}
+		re.lines = append(re.lines, c)
+	}
+	if v.names[0] == v.names[1] {
+		// two players of one level: the seats as felt demo calls them
+		v.names[0] += " (A)"
+		v.names[1] += " (B)"
+	}
+	spec := table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: games.Gin.Kind, Format: games.Gin.Format,
+		New: func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+			e, err := games.Gin.New(seed, opts)
+			if err != nil {
+				return nil, err
+			}
+			ge, ok := e.(*games.GinEngine)
+			if !ok {
+				return nil, fmt.Errorf("tui: not Gin Rummy's engine")
+			}
+			re.GinEngine = ge
+			v.rules = ge.Game().Rules()
+			return re, nil
+		}}
+	// In a game that is not over, the computer's cards stay hidden: the
+	// first pass says whether it is over.
+	all, err := table.Recover(bytes.NewReader(data), games.Gin)
+	if err != nil {
+		return v, err
+	}
+	if !all.Engine.Over() {
+		if i := slices.IndexFunc(all.Header.Seats, func(si table.SeatInfo) bool { return si.Name == HumanName }); i == 0 || i == 1 {
+			v.hidden[1-i] = true
+		}
+	}
+	rec, err := table.Recover(bytes.NewReader(data), spec)
+	if err != nil {
+		return v, err
+	}
+	// a torn last line is not one of the lines Recover replayed
+	if n := rec.Lines - 1; n < len(re.lines) {
+		re.lines = re.lines[:n]
+	}
+	re.flush()
+	if len(v.steps) == 0 {
+		return v, fmt.Errorf("the log holds no deal")
+	}
+	v.at = len(v.steps) - 1
+	return v, nil
+}
