@@ -1,6 +1,6 @@
 // Package program seats an outside program at a table: a table.Controller
 // that runs a command and speaks a line protocol of JSON messages with it,
-// for any game the table plays (the protocol's version 2 draft; Gin
+// for any game the table plays (the protocol's version 2; Gin
 // Rummy's version 1 is package agent's). It is named program, not exec,
 // so that it does not shadow os/exec where both are used.
 //
