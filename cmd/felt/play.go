@@ -70,13 +70,18 @@ func (e *env) playCmd() *cobra.Command {
 		Short: "Play Gin Rummy against the computer, full screen (what `felt` alone does)",
 		Long: `Play Gin Rummy against the computer in the terminal, full screen.
 
-The game is saved as you play, in --save-dir (by default $XDG_STATE_HOME/felt
-or ~/.local/state/felt); quitting says where, and --resume FILE goes on with
-it. Colour is left out when NO_COLOR is set; --ascii draws ASCII only.
+The game is played at a table (docs/table.md) and its table log is written
+as you play, a line per move synced to disk, in --save-dir (by default
+$XDG_STATE_HOME/felt or ~/.local/state/felt); quitting says where, and
+--resume FILE goes on with it (a log cut short by a crash resumes at its last
+complete line). Logs of the format before table logs can be watched and
+verified, not resumed. Colour is left out when NO_COLOR is set; --ascii draws
+ASCII only.
 
 --level exec:COMMAND plays against an outside program (run by /bin/sh -c,
-speaking the protocol of docs/protocol.md). A saved game never starts a
-program: to resume a game against one, give --level exec:COMMAND again.
+speaking protocol version 2 of docs/table.md); if it fails, the normal player
+takes its seat and the screen says so. A saved game never starts a program:
+to resume a game against one, give --level exec:COMMAND again.
 
 The rules, the options and the presets are explained in ` + rulesDoc + `
 in Felt's source.`,

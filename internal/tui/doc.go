@@ -1,21 +1,32 @@
 // Package tui is Felt's full-screen terminal interface: a game of Gin Rummy
 // against a computer player (Model, made by New) and a replay viewer that
-// steps through a saved or finished game (Replay, made by NewReplay). Both
-// are Bubble Tea v2 models drawn with Lip Gloss v2.
+// steps through a saved or finished game (Replay, made by NewTableReplay
+// for a table log, NewReplay for a log of the format before table logs).
+// Both are Bubble Tea v2 models drawn with Lip Gloss v2.
 //
-// The game itself is the engine's: every move goes through a *gin.Recorder,
-// so the rules are checked by package gin (a refused move shows the
-// engine's reason and changes nothing) and every accepted move is written
-// to the replay log as it is played, which is how a game is saved and
-// resumed. The computer's choices are its ginbot.Player's.
+// The game is played at a table (package table, Gin Rummy's engine from
+// package games). Start seats the person and the computer's player (a
+// built-in level, or an outside program speaking protocol version 2) and
+// runs the table in a goroutine; the Bridge it returns is the person's
+// seat's controller, a table.Human, and passes to the Model what the
+// table gives that seat: the engine's events (EventMsg, with the seat's
+// observation and the score sheet after it), the decisions put to the
+// person (DecisionMsg), the table's notices (NoticeMsg: a built-in level
+// taking over a computer player that failed) and the table's end
+// (DoneMsg). The screen never works out what a seat saw by itself: it
+// shows the engine's views. The person's moves are checked by the engine
+// (Bridge.Check, answered in the table's goroutine while the decision
+// waits), so a refused move shows the engine's reason and changes
+// nothing, then submitted; the table writes each move to its log, synced
+// per line, before it counts, which is how a game is saved and resumed.
 //
 // The person's screen is drawn only from what their seat may know: the
-// gin.Observation for that seat, the score sheet and, once a hand is over,
+// observation for that seat, the score sheet and, once a hand is over,
 // its showdown. The computer's cards are never drawn before the showdown.
 //
-// Update is a pure function of the model and the message apart from the
-// moves it applies to the recorder: the computer's moves and the hint are
-// computed in tea.Cmds and come back as messages, after a configurable
-// delay that gives the computer a readable pace (0 in tests). The package
-// reads no clock for seeds and starts no goroutines of its own.
+// The table waits for the screen: it shows each computer move a
+// configurable delay after it began to wait for it (0 in tests), and
+// holds a finished hand's showdown until the person goes on. The package
+// reads no clock for seeds; its goroutines are the table's and the
+// bridge's, which end with the context given to Start.
 package tui

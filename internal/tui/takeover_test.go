@@ -3,10 +3,14 @@ package tui
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -15,6 +19,8 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/testenv"
+	"felt/program"
 	"felt/table"
 )
 
@@ -285,5 +291,67 @@ func TestHelpScrollsAt60x20(t *testing.T) {
 	d.press("?")
 	if s := d.screen(); strings.Contains(s, "more line") || strings.Contains(s, "scroll") || !strings.Contains(s, last) {
 		t.Fatalf("the help at 80×24:\n%s", s)
+	}
+}
+
+// needPython skips (or, under CI, fails) a test that runs python3.
+func needPython(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
+	}
+	testenv.AcquireProc(t)
+}
+
+// programPlayer seats an outside program (protocol version 2) as the
+// computer, as felt play --level exec:COMMAND does.
+func programPlayer(t *testing.T, command string) table.Player[gin.Action, gin.Observation] {
+	t.Helper()
+	rules, _ := json.Marshal(gin.Standard())
+	p := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: 1, Seed: 3, Rules: rules,
+		Startup: testenv.Timeout(60 * time.Second)})
+	t.Cleanup(func() { p.Close() })
+	return table.Player[gin.Action, gin.Observation]{Name: "exec:" + command, Kind: table.Program, Control: p, Deadline: testenv.Timeout(60 * time.Second)}
+}
+
+// TestOutsideProgramPlaysAHand: an outside program speaking protocol
+// version 2 (examples/gin_random_v2.py) plays the computer's seat through
+// the table: its moves are the table's, shown as its seat's events, and
+// nobody takes over.
+func TestOutsideProgramPlaysAHand(t *testing.T) {
+	needPython(t)
+	comp := programPlayer(t, "python3 ../../examples/gin_random_v2.py")
+	rules, _ := json.Marshal(gin.Standard())
+	d := newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: 3, Options: rules}, Options{Look: Look{NoColor: true}})
+	d.playTo(func(d *driver) bool { return d.m.screen == showdownScreen })
+	if d.m.tookOver || len(controls(d.log.String())) != 0 {
+		t.Fatalf("a takeover of a working program:\n%s", d.log.String())
+	}
+	if !strings.Contains(d.log.String(), `"seat":1,"move"`) {
+		t.Fatalf("the program made no move:\n%s", d.log.String())
+	}
+	if d.m.names[1] != "python3 gin_random_v2.py" {
+		t.Fatalf("the program is called %q", d.m.names[1])
+	}
+}
+
+// TestFailingOutsideProgramIsTakenOver: a program that exits at once
+// fails at its first decision; the table's fallback, normal, takes the
+// seat, the screen says who failed and why, and the log has the control
+// line.
+func TestFailingOutsideProgramIsTakenOver(t *testing.T) {
+	needPython(t)
+	comp := programPlayer(t, "exit 3")
+	d := newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: 3}, Options{Look: Look{NoColor: true}})
+	d.playTo(func(d *driver) bool { return d.m.tookOver && d.m.myDecision() })
+	s := strings.Join(strings.Fields(d.screen()), " ")
+	if !strings.Contains(s, "Normal took over: exit 3 failed (") {
+		t.Fatalf("the takeover is not told:\n%s", d.screen())
+	}
+	if l := controls(d.log.String()); len(l) != 1 || !strings.Contains(l[0], `"to":"normal"`) {
+		t.Fatalf("control lines %q", l)
 	}
 }
