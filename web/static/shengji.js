@@ -17,6 +17,10 @@ const POS = ["south", "east", "north", "west"];
 const PLACE = ["South", "East", "North", "West"];
 const BID_WORDS = ["", "single", "pair", "small-joker pair", "big-joker pair"];
 
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 // rankChar turns a card.Rank number (ace 1 or 14) into its letter.
 export function rankChar(r) {
   if (typeof r === "string") return r === "10" ? "T" : r;
@@ -492,7 +496,7 @@ export class ShengjiView {
           { "data-seat": s, "aria-label": `${this.who(s)}, ${o.Counts[s]} cards` },
           h("div.seat-name", rel === 0 ? "You" : this.who(s), rel === 2 ? h("span.team", "partner") : null, badges, this.ctx.statusBadge(s)),
           rel !== 0 && this.who(s) !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
-          h("div.count", `${o.Counts[s]} cards`),
+          h("div.count", plural(o.Counts[s], "card")),
           h("div.trick-play" + (trick && trick.Leader === s ? ".led" : ""), play.length ? C.row(play, { small: true }) : null, won ? h("span.badge.win", "wins") : null),
         ),
       );
@@ -559,7 +563,7 @@ export class ShengjiView {
       );
     }
     const n = this.selected.length;
-    patch(this.ctx.els.hand, [h("div.seat-name", "Your hand", h("span.count", ` · ${this.handCards().length} cards`), n ? h("span.count", { id: "selected-count" }, ` · ${n} selected`) : null), wrap]);
+    patch(this.ctx.els.hand, [h("div.seat-name", "Your hand", h("span.count", ` · ${plural(this.handCards().length, "card")}`), n ? h("span.count", { id: "selected-count" }, ` · ${n} selected`) : null), wrap]);
   }
 
   renderActions(o, phase) {
@@ -586,6 +590,8 @@ export class ShengjiView {
       if (phase === "bury" || phase === "play") bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
       if (this.selected.length) bar.push(btn("act-clear", "Clear", "", () => { this.selected = []; this.render(); }));
     }
+    const mine = (o.Bids || []).slice(0, o.NBids || 0).some((b) => b.Seat === this.ctx.seat && b.Cards === this.queued);
+    if (mine) this.queued = null;
     if (this.queued && phase === "deal") bar.push(h("span.note", `Queued: ${C.labels(C.splitMulti(this.queued))}`));
     if (phase !== "deal") this.queued = null;
     patch(this.ctx.els.actions, bar);

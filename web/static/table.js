@@ -53,6 +53,7 @@ export async function init() {
     const seats = (summary && summary.seats) || [];
     const info = seats[s] || {};
     let n = info.name || "";
+    if (info.kind === "computer" && (!n || n === info.level)) n = "Computer" + (info.level ? ` (${info.level})` : "");
     if (!n) {
       if (info.kind === "computer" || info.kind === "level") n = "Computer" + (info.level ? ` (${info.level})` : "");
       else if (info.open) n = "Open seat";
@@ -68,6 +69,7 @@ export async function init() {
     els,
     names,
     send(move, seq) {
+      els.message.hidden = true;
       if (!conn.send({ type: "move", seq, move })) showMessage(els, "Not connected: the move was not sent. Reconnecting…", "refused");
     },
     bid(move) {
