@@ -153,7 +153,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setObs(d.Obs)
 		m.hint = ""
 		if d.Obs.Phase == shengji.BuryPhase {
-			m.setStatus("You are the banker: pick 8 cards to bury, then enter.", false)
+			st := "You are the banker: pick 8 cards to bury, then enter."
+			if up := d.Obs.PickedUp; !up.IsEmpty() {
+				st = fmt.Sprintf("You are the banker and took up the kitty: %s. Pick 8 cards to bury, then enter.", m.th.plain(trumpOf(&d.Obs).Order(), up))
+			}
+			m.setStatus(st, false)
 		} else if d.Obs.Phase == shengji.BidPhase {
 			m.setStatus("Your turn to declare or pass.", false)
 		} else if d.Obs.Phase == shengji.PlayPhase && !m.statusBad {
@@ -401,7 +405,11 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		if !e.Trump.IsNoTrump() {
 			what = m.th.suitName(e.Trump.Suit) + " trumps"
 		}
-		m.addEvent(fmt.Sprintf("Declaring closed: %s at level %s; %s is the banker.", what, shengji.LevelString(e.Trump.Level), m.seatName(e.Banker)))
+		who := m.seatName(e.Banker) + " is"
+		if e.Banker == m.seat && !m.opt.Autoplay {
+			who = "you are"
+		}
+		m.addEvent(fmt.Sprintf("Declaring closed: %s at level %s; %s the banker.", what, shengji.LevelString(e.Trump.Level), who))
 		delay = 2 * m.opt.Delay
 	}
 	if e.HandOver {
@@ -652,7 +660,7 @@ func (m Model) describeHint(a shengji.Action) string {
 
 // click selects the card under the mouse.
 func (m Model) click(ms tea.Mouse) (tea.Model, tea.Cmd) {
-	if m.opt.Autoplay || m.over != nil || m.done {
+	if m.opt.Autoplay || m.over != nil || m.done || ms.Button != tea.MouseLeft {
 		return m, nil
 	}
 	for _, hit := range m.cardSpots() {

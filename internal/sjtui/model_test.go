@@ -178,6 +178,39 @@ func TestMouseClickSelects(t *testing.T) {
 	if got := ansi.Cut(line, sp.x+1, sp.x+3); got != m.th.face(m.order[3]) {
 		t.Fatalf("at the spot: %q, want %s", got, m.th.face(m.order[3]))
 	}
+	// the release of the click, a right click and a click beside the
+	// hand change nothing; a second click takes the card back
+	for _, msg := range []tea.Msg{
+		tea.MouseReleaseMsg{X: sp.x + 1, Y: sp.y, Button: tea.MouseLeft},
+		tea.MouseClickMsg{X: sp.x + 1, Y: sp.y, Button: tea.MouseRight},
+		tea.MouseClickMsg{X: 70, Y: 1, Button: tea.MouseLeft},
+	} {
+		if m, _ = upd(m, msg); !m.sel[3] || m.selected().Len() != 1 {
+			t.Fatalf("%T %+v changed the selection to %v", msg, msg, m.selected())
+		}
+	}
+	if m, _ = upd(m, tea.MouseClickMsg{X: sp.x + 2, Y: sp.y, Button: tea.MouseLeft}); !m.selected().IsEmpty() {
+		t.Fatalf("a second click left %v selected", m.selected())
+	}
+	// at every window size the spots stay on their cards
+	for _, sz := range [][2]int{{70, 20}, {120, 40}} {
+		m, _ = upd(m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		lines := strings.Split(ansi.Strip(m.Render()), "\n")
+		for _, sp := range m.cardSpots() {
+			if got := ansi.Cut(lines[sp.y], sp.x+1, sp.x+3); got != m.th.face(m.order[sp.i]) {
+				t.Fatalf("%v: at the spot of card %d: %q, want %s", sz, sp.i, got, m.th.face(m.order[sp.i]))
+			}
+		}
+		last := m.cardSpots()[len(m.order)-1]
+		if m, _ = upd(m, tea.MouseClickMsg{X: last.x + 1, Y: last.y, Button: tea.MouseLeft}); !m.sel[len(m.order)-1] {
+			t.Fatalf("%v: a click on the last card did not select it", sz)
+		}
+		m, _ = upd(m, key("c"))
+	}
+	// the screen asks the terminal for mouse clicks
+	if v := m.View(); v.MouseMode != tea.MouseModeCellMotion {
+		t.Fatalf("mouse mode %v", v.MouseMode)
+	}
 }
 
 func TestHandOverWaitsForEnter(t *testing.T) {

@@ -183,7 +183,12 @@ func (m Model) layout() ([]string, []spot) {
 
 	room := h - len(top) - len(middle) - bottom
 	var evs []string
-	if room > 0 {
+	if m.over != nil && room > 2 {
+		// the hand's end: its tricks rather than the happenings
+		evs = m.historyLines(w, room)
+		room -= len(evs)
+	}
+	if room > 0 && m.over == nil {
 		n := min(room, len(m.events))
 		for _, e := range m.events[len(m.events)-n:] {
 			evs = append(evs, fit(m.th.paint(m.th.dim, e), w))
@@ -495,11 +500,11 @@ func (m Model) overLines(w int) []string {
 	if sc.Penalty != 0 {
 		lines = append(lines, fmt.Sprintf("Throw penalties: %d", sc.Penalty))
 	}
-	if sc.BankersKeep {
-		lines = append(lines, fmt.Sprintf("The bankers keep the bank and go up %d level(s).", sc.LevelsUp))
-	} else {
-		lines = append(lines, fmt.Sprintf("The attackers take the bank and go up %d level(s).", sc.LevelsUp))
+	levels := e.Levels
+	if levels[0] == 0 {
+		levels = m.obs.Levels
 	}
+	lines = append(lines, levelChange(sc, levels))
 	if e.GameOver {
 		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: team %d (seats %d,%d) won.", e.Winners, e.Winners, e.Winners+2)))
 	} else {
@@ -514,6 +519,24 @@ func (m Model) overLines(w int) []string {
 		out = append(out, wrap(l, w, 2)...)
 	}
 	return out
+}
+
+// levelChange says who holds the bank next and how its level changes,
+// levels being each team's after the hand.
+func levelChange(sc shengji.Score, levels [2]card.Rank) string {
+	team := sc.Banker.Team()
+	who := "The bankers keep the bank"
+	if !sc.BankersKeep {
+		team, who = team.Other(), "The attackers take the bank"
+	}
+	to := levels[team]
+	switch {
+	case sc.LevelsUp == 0:
+		return fmt.Sprintf("%s; their level stays %s.", who, shengji.LevelString(to))
+	case sc.LevelsUp == 1:
+		return fmt.Sprintf("%s and go up 1 level, to %s.", who, shengji.LevelString(to))
+	}
+	return fmt.Sprintf("%s and go up %d levels, to %s.", who, sc.LevelsUp, shengji.LevelString(to))
 }
 
 // sheetLines is the score sheet of every hand.
@@ -685,9 +708,9 @@ func (m Model) keyParts() []keyPart {
 		case m.pending != nil && m.obs.Phase == shengji.BidPhase:
 			parts = append(parts, k("p", "pass"))
 		case m.pending != nil && m.obs.Phase == shengji.BuryPhase:
-			parts = append(parts, k("←→", "move"), k("space", "pick (or click)"), k("enter", "bury 8"), k("h", "hint"))
+			parts = append(parts, k("←→", "move"), k("space/click", "pick"), k("enter", "bury 8"), k("h", "hint"))
 		case m.pending != nil && m.obs.Phase == shengji.PlayPhase:
-			parts = append(parts, k("←→", "move"), k("space", "select (or click)"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
+			parts = append(parts, k("←→", "move"), k("space/click", "select"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
 		case m.obs.Phase == shengji.DealPhase && len(ds) == 0:
 			parts = append(parts, k("", "no declaration to make now"))
 		case m.obs.Phase == shengji.PlayPhase:

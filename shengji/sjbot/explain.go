@@ -90,7 +90,8 @@ type Reason struct {
 	// Trumps is how many trumps the seat holds before the move, Unseen how
 	// many trumps it has not seen (in others' hands or the kitty).
 	Trumps, Unseen int
-	// Sure says the play, winning now, cannot be beaten by a seat after.
+	// Sure says the play, winning now (or the partner's, fed points),
+	// cannot be beaten by a seat after.
 	// CanWin says some legal follow of the seat would take the trick now.
 	Sure, CanWin bool
 	// Voids are the plain suit-groups a burial empties from the hand.
@@ -195,6 +196,7 @@ func explainFollow(v *view, r Reason) Reason {
 	switch {
 	case r.Winner == v.me.Partner() && !win && shengji.Points(play) > 0:
 		r.Why = FeedPartner
+		r.Sure = pos == shengji.NumSeats-1 || v.holds(r.WinnerCards, pos)
 	case r.Winner == v.me.Partner() && !win:
 		r.Why = FollowLowPartner
 	case win && pok && pg == shengji.Trumps && lg != shengji.Trumps:
@@ -274,7 +276,10 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 		}
 		return fmt.Sprintf("lead low with %s: nothing you hold is sure to win, and %s", cards(r.Cards), give)
 	case FeedPartner:
-		return fmt.Sprintf("give points with %s: %s is winning the trick with %s; it holds %s with yours", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points))
+		if !r.Sure {
+			return fmt.Sprintf("give points with %s: %s is winning the trick with %s (%s with yours), though a seat after you may still beat it", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points))
+		}
+		return fmt.Sprintf("give points with %s: %s is winning the trick with %s and nobody after you can beat it; the trick holds %s with yours", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), pts(r.Points))
 	case FollowLowPartner:
 		verb := "follow low with "
 		if r.Short {
