@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -178,4 +179,60 @@ func TestShengjiResumeNeverStartsAProgram(t *testing.T) {
 	if data, _ := os.ReadFile(marker); strings.Count(string(data), "x") != 3 {
 		t.Fatalf("a resumed game started a program: %q", data)
 	}
+}
+
+// handFaceRE finds a card of the hand on its line, with the mark before
+// it (' ', '-' joining a pair, '*' selected).
+var handFaceRE = regexp.MustCompile(`([ *-])([2-9TJQKA][♠♥♦♣]|SJ|BJ)`)
+
+// TestShengjiMouseEndToEnd clicks a card of the hand in an 80×24 tmux pane:
+// the mouse report a terminal sends for a left click (SGR, written into
+// the pane) selects the card, a second click takes it back.
+func TestShengjiMouseEndToEnd(t *testing.T) {
+	tmux := e2eStart(t)
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sjm", fmt.Sprintf("%s shengji --seed 3 --save-dir %s --deal-delay 2ms --delay 20ms", bin, dir))
+	defer tp.run("kill-server")
+	s := tp.waitFor("a decision", 60*time.Second, func(s string) bool {
+		return strings.Contains(s, "enter play") || strings.Contains(s, "enter bury 8")
+	})
+	// the hand's last line is the one above the keys
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	row := -1
+	for i := len(lines) - 1; i >= 0; i-- {
+		if handFaceRE.MatchString(lines[i]) && !strings.Contains(lines[i], "move") {
+			row = i
+			break
+		}
+	}
+	if row < 0 {
+		t.Fatalf("no hand on the screen:\n%s", s)
+	}
+	loc := handFaceRE.FindStringSubmatchIndex(lines[row])
+	face := lines[row][loc[4]:loc[5]]
+	col := ansi.StringWidth(lines[row][:loc[4]]) // the face's first cell, from 0
+	click := func() {
+		// a left button press and release at the face, 1-based
+		tp.run("send-keys", "-t", tp.name, "-l", fmt.Sprintf("\x1b[<0;%d;%dM", col+1, row+1))
+		tp.run("send-keys", "-t", tp.name, "-l", fmt.Sprintf("\x1b[<0;%d;%dm", col+1, row+1))
+	}
+	mark := func(s string) string {
+		l := strings.Split(s, "\n")[row]
+		return ansi.Cut(l, col-1, col)
+	}
+	// the screen asked the terminal for mouse reports, in SGR form
+	if flags := strings.Fields(tp.run("display-message", "-p", "-t", tp.name, "#{mouse_sgr_flag} #{mouse_button_flag}")); len(flags) != 2 || flags[0] != "1" || flags[1] != "1" {
+		t.Fatalf("the pane's mouse flags (SGR, button) are %v, want 1 1", flags)
+	}
+	if m := mark(s); m == "*" {
+		t.Fatalf("%s is selected before any click:\n%s", face, s)
+	}
+	click()
+	s = tp.waitFor(face+" selected by the click", 30*time.Second, func(s string) bool { return mark(s) == "*" })
+	checkScreen(t, s)
+	click()
+	tp.waitFor(face+" taken back by a second click", 30*time.Second, func(s string) bool { return mark(s) != "*" })
+	tp.keys("q")
+	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
 }
