@@ -74,9 +74,9 @@ The game is played at a table (docs/table.md) and its table log is written
 as you play, a line per move synced to disk, in --save-dir (by default
 $XDG_STATE_HOME/felt or ~/.local/state/felt); quitting says where, and
 --resume FILE goes on with it (a log cut short by a crash resumes at its last
-complete line). Logs of the format before table logs can be watched and
-verified, not resumed. Colour is left out when NO_COLOR is set; --ascii draws
-ASCII only.
+complete line). A game saved before table logs is written again as a table
+log beside its file when it is resumed, and goes on there. Colour is left out
+when NO_COLOR is set; --ascii draws ASCII only.
 
 --level exec:COMMAND plays against an outside program (run by /bin/sh -c,
 speaking protocol version 2 of docs/table.md); if it fails, the normal player
@@ -385,14 +385,32 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 // resumeLevel takes the seat. A level that differs from the saved player
 // is logged as a control line when the table starts. level may replace
 // only an outside program: a built-in player stays. A log of the format
-// before table logs cannot be resumed: the error says so.
+// before table logs is written again as a table log beside it
+// (convertOld), and the game goes on in that one.
 func (e *env) resumeGame(path, level string) (*game, error) {
+	old := ""
 	if !isTableLogFile(path) {
-		if _, _, err := readLog(path); err != nil {
+		// a log of the format before table logs: written again as a
+		// table log beside it, which the game goes on in
+		rp, data, err := readLog(path)
+		if err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: a Gin Rummy log in the format before table logs (one line per action, gin/replay.go's): "+
-			"%s replay view and %s replay verify read it, but it cannot be resumed; start a new game with %s play", path, e.self, e.self, e.self)
+		if rp.Complete() {
+			return nil, fmt.Errorf("%s: that game is over; watch it with: %s replay view %s", path, e.self, shellQuote(path))
+		}
+		if !slices.Contains(rp.Playing[:], humanName) {
+			return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Playing[0], rp.Playing[1])
+		}
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			return nil, fmt.Errorf("%s: the last line is not finished", path)
+		}
+		if old, path, err = path, "", nil; err == nil {
+			path, err = convertOld(old, rp)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s was saved before table logs and cannot be written as one: %w", old, err)
+		}
 	}
 	if err := checkLines(path); err != nil {
 		return nil, err
@@ -407,6 +425,10 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 		return nil, err
 	}
 	g.file, g.setup.Log = f, f
+	if old != "" {
+		n := fmt.Sprintf("%s was saved before table logs: the game goes on in %s (the old file stays as it was).", filepath.Base(old), filepath.Base(path))
+		g.note = strings.TrimSpace(n + " " + g.note)
+	}
 	return g, nil
 }
 

@@ -152,7 +152,7 @@ func (f ctrlFunc) Decide(ctx context.Context, d table.Decision[gin.Observation])
 }
 
 // oldGame writes a log in the format before table logs (gin/replay.go's),
-// n actions in, and returns its path.
+// n actions in (n < 0: to the first hand's end), and returns its path.
 func oldGame(t *testing.T, n int, players [2]string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.jsonl")
@@ -167,7 +167,7 @@ func oldGame(t *testing.T, n int, players [2]string) string {
 	}
 	bots := [2]ginbot.Player{ginbot.NewSimple(gin.NewRand(1)), ginbot.NewSimple(gin.NewRand(2))}
 	g := rec.Game()
-	for i := 0; i < n && !g.Over(); i++ {
+	for i := 0; (i < n || n < 0 && !g.Hand().Over()) && !g.Over(); i++ {
 		if g.Hand().Over() {
 			if err := rec.NextHand(); err != nil {
 				t.Fatal(err)
@@ -307,14 +307,141 @@ func TestResumeRefusals(t *testing.T) {
 	if _, err := resumeGame(bad, ""); err == nil || !strings.Contains(err.Error(), "line") {
 		t.Errorf("resuming a log with a bad line: %v", err)
 	}
-	// a log of the format before table logs: said plainly
-	old := oldGame(t, 5, [2]string{humanName, "simple"})
-	if _, err := resumeGame(old, ""); err == nil || !strings.Contains(err.Error(), "format before table logs") || !strings.Contains(err.Error(), "cannot be resumed") {
-		t.Errorf("resuming an old log: %v", err)
+	// logs of the format before table logs: the same refusals
+	if _, err := resumeGame(oldGame(t, 100000, [2]string{humanName, "simple"}), ""); err == nil || !strings.Contains(err.Error(), "that game is over") {
+		t.Errorf("resuming a finished old game: %v", err)
+	}
+	if _, err := resumeGame(oldGame(t, 5, [2]string{"simple", "random"}), ""); err == nil || !strings.Contains(err.Error(), "not a game against the computer") {
+		t.Errorf("resuming an old game between computers: %v", err)
+	}
+	oldCut := oldGame(t, 5, [2]string{humanName, "simple"})
+	data, _ = os.ReadFile(oldCut)
+	os.WriteFile(oldCut, data[:len(data)-7], 0o644)
+	if _, err := resumeGame(oldCut, ""); err == nil || !strings.Contains(err.Error(), "line") {
+		t.Errorf("resuming a cut old log: %v", err)
 	}
 	_, _, err = felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
 	if err == nil {
 		t.Error("felt play --resume of a missing file succeeded")
+	}
+}
+
+// TestResumeOldLog: a game saved before table logs resumes: it is written
+// again as a table log beside it (the old file unchanged), at the same
+// position (hand, cards, scores, whose turn), with its takeovers as
+// control lines; the table goes on in the new file, and the old one is
+// not converted twice.
+func TestResumeOldLog(t *testing.T) {
+	tried := 0
+	for _, n := range []int{0, 1, 9, 20, 40, -1} {
+		path := oldGame(t, n, [2]string{humanName, "exec:touch /nonexistent/marker"})
+		rp0, _, err := readLog(path)
+		if err != nil || rp0.Complete() {
+			continue // a game over already: nothing to resume
+		}
+		tried++
+		f, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		fmt.Fprintf(f, `{"type":"takeover","hand":%d,"player":1,"name":"hard","reason":"exited with status 1\nTraceback"}`+"\n", rp0.Game.HandNumber())
+		f.Close()
+		before, _ := os.ReadFile(path)
+		rp, _, err := readLog(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := resumeGame(path, "")
+		if err != nil {
+			t.Fatalf("%d actions: %v", n, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+			t.Fatal("the old log was changed")
+		}
+		if g.path == path || !strings.HasSuffix(g.path, "-table.jsonl") || !strings.Contains(g.note, "saved before table logs") {
+			t.Fatalf("resumed in %s, note %q", g.path, g.note)
+		}
+		if g.level != "hard" || g.setup.Computer.Name != "hard" || g.skipped != "" {
+			t.Fatalf("%d actions: the computer is %s, want hard, which took over", n, g.level)
+		}
+		rec := recovered(t, g.path)
+		if rec.Moves != rp.Actions || rec.Header.Seed != rp.Seed || rec.Names[1] != "hard" || rec.Header.Seats[1].Name != "exec:touch /nonexistent/marker" {
+			t.Fatalf("%d actions: converted %d moves, seed %d, names %v, seats %v", n, rec.Moves, rec.Header.Seed, rec.Names, rec.Header.Seats)
+		}
+		for s := gin.Seat(0); s < 2; s++ {
+			o, want := rec.Engine.Observe(table.Seat(s)), rp.Game.Observe(s)
+			if rp.Game.Hand().Over() {
+				// the table deals the next hand itself
+				if o.Scores != want.Scores || o.Boxes != want.Boxes {
+					t.Fatalf("%d actions: scores %v, want %v", n, o.Scores, want.Scores)
+				}
+				continue
+			}
+			if o.Hand != want.Hand || o.Phase != want.Phase || o.Turn != want.Turn || o.StockLen != want.StockLen || o.Scores != want.Scores || o.HandNumber != want.HandNumber {
+				t.Fatalf("%d actions: seat %d resumes elsewhere:\n%+v\nwant\n%+v", n, s, o, want)
+			}
+		}
+		if _, err := resumeGame(path, ""); err == nil || !strings.Contains(err.Error(), "resume that one") {
+			t.Fatalf("converting twice: %v", err)
+		}
+		playOn(t, g, 2)
+		if rec := recovered(t, g.path); rec.Moves < rp.Actions+2 && !rec.Engine.Over() {
+			t.Fatalf("the converted game did not go on: %d moves", rec.Moves)
+		}
+	}
+	if tried < 4 {
+		t.Fatalf("only %d old games to resume", tried)
+	}
+}
+
+// TestResumeOldLogTakeoverMidGame: an old log's takeover between actions
+// is a control line of the converted log before the next action of that
+// seat, and the converted log replays to the old game's position.
+func TestResumeOldLogTakeoverMidGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := gin.NewRecordedGame(f, gin.Standard(), 8, [2]string{"exec:bot", humanName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := ginbot.NewSimple(gin.NewRand(1))
+	g := rec.Game()
+	for i := 0; i < 30 && !g.Over(); i++ {
+		if i == 7 {
+			if err := rec.Takeover(0, "easy", "exited with status 2"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Hand().Over() {
+			if err := rec.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := g.Hand().Turn()
+		o := g.Observe(s)
+		if err := rec.Apply(s, bot.Act(&o)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Close()
+	if g.Over() {
+		t.Fatal("the game ended in 30 actions")
+	}
+	gm, err := resumeGame(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm.close()
+	if gm.level != "easy" || gm.seat != 1 {
+		t.Fatalf("resumed against %s in seat %d", gm.level, gm.seat)
+	}
+	l := controls(t, gm.path)
+	if len(l) != 1 || !strings.Contains(l[0], `"from":"exec:bot","to":"easy","reason":"exited with status 2"`) {
+		t.Fatalf("control lines %q", l)
+	}
+	tr := recovered(t, gm.path)
+	if o, want := tr.Engine.Observe(1), g.Observe(1); o.Hand != want.Hand || o.Phase != want.Phase || o.StockLen != want.StockLen || o.Scores != want.Scores {
+		t.Fatal("the converted log resumes elsewhere")
 	}
 }
 

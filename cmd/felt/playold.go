@@ -1,0 +1,266 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"felt/card"
+	"felt/games"
+	"felt/gin"
+	"felt/table"
+)
+
+// A game saved before table logs (gin/replay.go's format: one line per
+// deal, action and result) is resumed by writing it again as a table log,
+// in a new file beside it (the old file is left as it was): the same
+// seed, rules and players, each hand's deck as it was dealt, every action
+// a move, every takeover a control line. The table then goes on from
+// there, dealing the hands still to come as every table does.
+
+// errOldEnd says the old game's deals are all made.
+var errOldEnd = errors.New("the saved game's deals are all made")
+
+// oldDeal is a deal line's record, as Gin Rummy's table engine logs it.
+type oldDeal struct {
+	Hand   int         `json:"hand"`
+	Dealer gin.Seat    `json:"dealer"`
+	Deck   []card.Card `json:"deck"`
+}
+
+// oldStep is an action of the old log, or a takeover (to is set).
+type oldStep struct {
+	seat       gin.Seat
+	a          gin.Action
+	to, reason string
+}
+
+// oldEngine deals the old game's decks.
+type oldEngine struct {
+	*games.GinEngine
+	deals []json.RawMessage
+}
+
+// Advance returns the old game's next deal.
+func (e *oldEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) {
+	n := e.Game().HandNumber()
+	if n >= len(e.deals) {
+		return nil, errOldEnd
+	}
+	return e.deals[n], nil
+}
+
+// oldScript plays the old game's actions back at the table.
+type oldScript struct {
+	mu      sync.Mutex
+	steps   []oldStep
+	at      int
+	pending [2][]oldStep // takeovers of a seat, made when it is next asked
+	took    [2]oldStep   // the takeover being made of each seat
+	cancel  context.CancelFunc
+	err     error // the log does not play back
+}
+
+// kindOf is the controller kind a player's name says.
+func kindOf(name string) table.Kind {
+	switch {
+	case name == humanName:
+		return table.Person
+	case strings.HasPrefix(name, "exec:"):
+		return table.Program
+	}
+	return table.Level
+}
+
+// player is seat s's player named name, playing the old actions.
+func (sc *oldScript) player(s gin.Seat, name string) table.Player[gin.Action, gin.Observation] {
+	return table.Player[gin.Action, gin.Observation]{Name: name, Kind: kindOf(name), Control: oldSeat{sc, s}}
+}
+
+type oldSeat struct {
+	sc   *oldScript
+	seat gin.Seat
+}
+
+func (o oldSeat) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	sc := o.sc
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for sc.at < len(sc.steps) && sc.steps[sc.at].to != "" {
+		st := sc.steps[sc.at]
+		sc.pending[st.seat] = append(sc.pending[st.seat], st)
+		sc.at++
+	}
+	if p := sc.pending[o.seat]; len(p) > 0 {
+		// a takeover: the table logs it and asks the player named
+		sc.took[o.seat], sc.pending[o.seat] = p[0], p[1:]
+		return gin.Action{}, false, errors.New(p[0].reason)
+	}
+	if sc.at == len(sc.steps) {
+		sc.cancel() // the saved game stops here
+		return gin.Action{}, false, context.Canceled
+	}
+	st := sc.steps[sc.at]
+	if st.seat != o.seat {
+		sc.err = fmt.Errorf("action %d is seat %d's, but seat %d is to move", sc.at+1, st.seat, o.seat)
+		sc.cancel()
+		return gin.Action{}, false, context.Canceled
+	}
+	sc.at++
+	return st.a, true, nil
+}
+
+// convertOld writes the game of the old log rp (read from path) as a
+// table log in a new file beside it, and returns the new file's path.
+func convertOld(path string, rp *gin.Replayed) (string, error) {
+	g, err := gin.NewGame(rp.Rules, gin.NewRand(rp.Seed))
+	if err != nil {
+		return "", err
+	}
+	var deals []json.RawMessage
+	var steps []oldStep
+	for _, r := range rp.Records {
+		switch r.Type {
+		case "deal":
+			if len(deals) > 0 {
+				if err := g.NextHand(); err != nil {
+					return "", err
+				}
+			}
+			h := g.Hand()
+			b, err := json.Marshal(oldDeal{Hand: g.HandNumber(), Dealer: h.Dealer(), Deck: h.Deck()})
+			if err != nil {
+				return "", err
+			}
+			deals = append(deals, b)
+		case "action":
+			if r.Player == nil {
+				return "", fmt.Errorf("action %d without a player", r.Seq)
+			}
+			kind, err := gin.ParseActionKind(r.Action)
+			if err != nil {
+				return "", err
+			}
+			a := gin.Action{Kind: kind}
+			if kind == gin.Discard || kind == gin.Knock {
+				a.Card = r.Card
+			}
+			if r.Melds != nil {
+				if a.Show, err = gin.ArrangementOf(r.Melds); err != nil {
+					return "", err
+				}
+			}
+			if err := g.Apply(*r.Player, a); err != nil {
+				return "", fmt.Errorf("action %d: %w", r.Seq, err)
+			}
+			steps = append(steps, oldStep{seat: *r.Player, a: a})
+		case "takeover":
+			if r.Player == nil || *r.Player > 1 || r.Name == "" {
+				return "", fmt.Errorf("a takeover line without its seat or player")
+			}
+			why := r.Reason
+			if why == "" {
+				why = "taken over"
+			}
+			steps = append(steps, oldStep{seat: *r.Player, to: r.Name, reason: why})
+		}
+	}
+	rules, err := json.Marshal(rp.Rules)
+	if err != nil {
+		return "", err
+	}
+	newPath := strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
+	f, err := os.OpenFile(newPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return "", fmt.Errorf("%s was written from this saved game before: resume that one", newPath)
+		}
+		return "", err
+	}
+	ok := false
+	defer func() {
+		f.Close()
+		if !ok {
+			os.Remove(newPath)
+		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sc := &oldScript{steps: steps, cancel: cancel}
+	spec := table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: games.Gin.Kind, Format: games.Gin.Format,
+		New: func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+			e, err := games.Gin.New(seed, opts)
+			if err != nil {
+				return nil, err
+			}
+			ge, ok := e.(*games.GinEngine)
+			if !ok {
+				return nil, fmt.Errorf("not Gin Rummy's engine")
+			}
+			return &oldEngine{GinEngine: ge, deals: deals}, nil
+		}}
+	ps := []table.Player[gin.Action, gin.Observation]{sc.player(0, rp.Players[0]), sc.player(1, rp.Players[1])}
+	tb, err := table.New(spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{
+		ID: "from " + filepath.Base(path), Seed: rp.Seed, GameOptions: rules, Log: f,
+		Fallback: func(s table.Seat) table.Player[gin.Action, gin.Observation] {
+			sc.mu.Lock()
+			defer sc.mu.Unlock()
+			if sc.took[s].to == "" {
+				// not a takeover of the old log: an action it refused
+				sc.err = fmt.Errorf("seat %d's action %d does not play back", s, sc.at)
+				sc.cancel()
+				return table.Player[gin.Action, gin.Observation]{}
+			}
+			p := sc.player(gin.Seat(s), sc.took[s].to)
+			sc.took[s] = oldStep{}
+			return p
+		}})
+	if err != nil {
+		return "", err
+	}
+	_, err = tb.Run(ctx)
+	if sc.err != nil {
+		return "", fmt.Errorf("%s: %w", path, sc.err)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, errOldEnd) {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	// takeovers logged last (a resume's, say): control lines at the end
+	for ; sc.at < len(sc.steps); sc.at++ {
+		if st := sc.steps[sc.at]; st.to != "" {
+			sc.pending[st.seat] = append(sc.pending[st.seat], st)
+		}
+	}
+	if len(sc.pending[0])+len(sc.pending[1]) > 0 {
+		if _, err := f.Seek(0, 0); err != nil {
+			return "", err
+		}
+		rec, err := table.Recover(f, games.Gin)
+		if err != nil {
+			return "", err
+		}
+		names := rec.Names
+		tb, err := table.Resume(rec, []table.Player[gin.Action, gin.Observation]{sc.player(0, names[0]), sc.player(1, names[1])},
+			table.Options[gin.Action, gin.Observation, gin.Event]{Log: f})
+		if err != nil {
+			return "", err
+		}
+		for s, p := range sc.pending {
+			for _, st := range p {
+				if err := tb.Replace(table.Seat(s), sc.player(gin.Seat(s), st.to), st.reason); err != nil {
+					return "", err
+				}
+			}
+		}
+	}
+	if err := f.Sync(); err != nil {
+		return "", err
+	}
+	ok = true
+	return newPath, nil
+}
