@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,6 +28,7 @@ type Postgres struct {
 	connCfg *pgx.ConnConfig // for the listening connection
 	pgChan  string          // the PostgreSQL channel of this schema's notifications
 	hub     *hub
+	lines   *batcher // appends log lines
 
 	busOnce sync.Once
 	busUp   chan struct{} // closed once the listening connection first listens
@@ -33,6 +36,8 @@ type Postgres struct {
 	cancel  context.CancelFunc
 	done    chan struct{} // closed when the listening goroutine ends
 	pid     atomic.Uint32 // the listening connection's backend, for tests
+
+	batchFailures atomic.Int64 // batches of lines that failed as one, for tests
 }
 
 var (
@@ -95,6 +100,7 @@ func openPostgres(ctx context.Context, dsn string, fsys fs.FS, dir string) (*Pos
 		done:    make(chan struct{}),
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
+	p.lines = newBatcher(p.appendBatch)
 	return p, nil
 }
 
@@ -312,25 +318,77 @@ func (p *Postgres) SetStatus(ctx context.Context, id string, st Status, outcome 
 }
 
 // AppendLine appends line n (from 0, the header) to the table's log.
+// Lines that several goroutines of this process append at once are
+// committed together, in one transaction.
 func (p *Postgres) AppendLine(ctx context.Context, id string, n int, line []byte) error {
-	if err := checkLine(id, n, line); err != nil {
-		return err
+	return p.lines.append(ctx, id, n, line)
+}
+
+// pgAppend appends a line if it is the next of an existing table.
+const pgAppend = `INSERT INTO lines (table_id, n, line)
+	SELECT $1::text, $2::integer, $3::bytea
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+		AND ($2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = $1 AND n = $2 - 1))
+	ON CONFLICT DO NOTHING`
+
+// appendBatch appends the lines of batch in one transaction, setting errs[i]
+// to the outcome of batch[i].
+func (p *Postgres) appendBatch(batch []*appendReq, errs []error) {
+	ctx := context.Background()          // the lines' own contexts are checked one by one
+	queued := make([]int, 0, len(batch)) // the batch indexes of the lines to append
+	for i, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		queued = append(queued, i)
 	}
-	if line == nil {
-		line = []byte{}
+	// Lines in the order of their rows, the same in every process, so
+	// that two processes' batches never wait for each other's rows.
+	slices.SortFunc(queued, func(i, j int) int {
+		return cmp.Or(strings.Compare(batch[i].id, batch[j].id), cmp.Compare(batch[i].n, batch[j].n))
+	})
+	var b pgx.Batch
+	for _, i := range queued {
+		b.Queue(pgAppend, batch[i].id, int32(batch[i].n), batch[i].line)
 	}
-	tag, err := p.pool.Exec(ctx, `INSERT INTO lines (table_id, n, line)
-		SELECT $1::text, $2::integer, $3::bytea
-		WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
-			AND ($2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = $1 AND n = $2 - 1))
-		ON CONFLICT DO NOTHING`, id, int32(n), line)
-	if err != nil {
-		return fmt.Errorf("store: table %s line %d: %w", id, n, err)
+	if len(queued) == 0 {
+		return
 	}
-	if tag.RowsAffected() == 0 {
-		return p.missing(ctx, id, fmt.Errorf("%w: table %s line %d", ErrConflict, id, n))
+	// A batch is sent in one go and runs as one implicit transaction:
+	// one commit for all its lines, or none if a statement fails.
+	res := p.pool.SendBatch(ctx, &b)
+	var err error
+	for _, i := range queued {
+		var tag pgconn.CommandTag
+		if tag, err = res.Exec(); err != nil {
+			break
+		}
+		if tag.RowsAffected() == 0 {
+			errs[i] = ErrConflict
+		}
 	}
-	return nil
+	if err = errors.Join(err, res.Close()); err != nil {
+		p.batchFailures.Add(1)
+		// One line's failure must not be the others': append them one
+		// by one.
+		for _, i := range queued {
+			errs[i] = nil
+			tag, err := p.pool.Exec(ctx, pgAppend, batch[i].id, int32(batch[i].n), batch[i].line)
+			switch {
+			case err != nil:
+				errs[i] = fmt.Errorf("store: table %s line %d: %w", batch[i].id, batch[i].n, err)
+			case tag.RowsAffected() == 0:
+				errs[i] = ErrConflict
+			}
+		}
+	}
+	for _, i := range queued {
+		if errs[i] == ErrConflict {
+			r := batch[i]
+			errs[i] = p.missing(ctx, r.id, fmt.Errorf("%w: table %s line %d", ErrConflict, r.id, r.n))
+		}
+	}
 }
 
 // Lines returns the table's log lines from line from on, in order.
@@ -510,6 +568,7 @@ func (p *Postgres) receive(conn *pgx.Conn) {
 // Close closes the store.
 func (p *Postgres) Close() error {
 	p.hub.close()
+	p.lines.close()
 	p.cancel()
 	p.busOnce.Do(func() { close(p.done) }) // no listening goroutine to wait for
 	<-p.done

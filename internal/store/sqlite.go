@@ -21,6 +21,8 @@ type SQLite struct {
 	w   *sql.DB // the one writing connection
 	r   *sql.DB // reading connections (w itself for ":memory:")
 	hub *hub
+
+	lines *batcher // appends log lines
 }
 
 var (
@@ -83,6 +85,7 @@ func openSQLite(path string, fsys fs.FS, dir string) (*SQLite, error) {
 		r.SetMaxIdleConns(8)
 		s.r = r
 	}
+	s.lines = newBatcher(s.appendBatch)
 	return s, nil
 }
 
@@ -326,27 +329,66 @@ func (s *SQLite) SetStatus(ctx context.Context, id string, st Status, outcome js
 }
 
 // AppendLine appends line n (from 0, the header) to the table's log.
+// Lines that several goroutines append at once are committed together, in
+// one transaction (one sync of the file for all of them).
 func (s *SQLite) AppendLine(ctx context.Context, id string, n int, line []byte) error {
-	if err := checkLine(id, n, line); err != nil {
-		return err
+	return s.lines.append(ctx, id, n, line)
+}
+
+// sqliteAppend appends a line if it is the next of an existing table.
+const sqliteAppend = `INSERT INTO lines (table_id, n, line)
+	SELECT ?1, ?2, ?3
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1)
+		AND (?2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = ?1 AND n = ?2 - 1))
+	ON CONFLICT DO NOTHING`
+
+// appendBatch appends the lines of batch in one transaction, setting errs[i]
+// to the outcome of batch[i].
+func (s *SQLite) appendBatch(batch []*appendReq, errs []error) {
+	ctx := context.Background() // the lines' own contexts are checked one by one
+	fail := func(err error) {
+		for i, r := range batch {
+			errs[i] = fmt.Errorf("store: table %s line %d: %w", r.id, r.n, err)
+		}
 	}
-	if line == nil {
-		line = []byte{}
-	}
-	res, err := s.w.ExecContext(ctx, `INSERT INTO lines (table_id, n, line)
-		SELECT ?1, ?2, ?3
-		WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1)
-			AND (?2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = ?1 AND n = ?2 - 1))
-		ON CONFLICT DO NOTHING`, id, n, line)
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: table %s line %d: %w", id, n, err)
+		fail(err)
+		return
 	}
-	if k, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("store: table %s line %d: %w", id, n, err)
-	} else if k == 0 {
-		return s.missing(ctx, s.w, id, fmt.Errorf("%w: table %s line %d", ErrConflict, id, n))
+	stmt, err := tx.PrepareContext(ctx, sqliteAppend)
+	if err != nil {
+		tx.Rollback()
+		fail(err)
+		return
 	}
-	return nil
+	for i, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		res, err := stmt.ExecContext(ctx, r.id, r.n, r.line)
+		if err == nil {
+			var k int64
+			if k, err = res.RowsAffected(); err == nil && k == 0 {
+				err = s.missing(ctx, tx, r.id, fmt.Errorf("%w: table %s line %d", ErrConflict, r.id, r.n))
+				errs[i] = err
+				continue
+			}
+		}
+		if err != nil {
+			// The transaction may be gone with the statement: give up
+			// the whole batch.
+			tx.Rollback()
+			fail(err)
+			return
+		}
+		errs[i] = nil
+	}
+	stmt.Close()
+	if err := tx.Commit(); err != nil {
+		fail(err)
+	}
 }
 
 // Lines returns the table's log lines from line from on, in order.
@@ -441,6 +483,7 @@ func (s *SQLite) Listen(ctx context.Context, channel string) (<-chan []byte, err
 // Close closes the store.
 func (s *SQLite) Close() error {
 	s.hub.close()
+	s.lines.close() // the lines being appended are committed or refused
 	var err error
 	if s.r != s.w {
 		err = s.r.Close()

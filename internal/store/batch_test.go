@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// batchStore is a store whose batches of lines tests can commit directly.
+type batchStore interface {
+	Store
+	appendBatch(batch []*appendReq, errs []error)
+}
+
+// testBatch checks one batch of lines: each line's outcome is its own.
+func testBatch(t *testing.T, s batchStore) {
+	ctx := testCtx(t)
+	mustCreate(t, s, newTable("t1"))
+	mustCreate(t, s, newTable("t2"))
+	mustAppend(t, s, "t2", 0, "header")
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	req := func(ctx context.Context, id string, n int, line string) *appendReq {
+		return &appendReq{ctx: ctx, id: id, n: n, line: []byte(line)}
+	}
+	batch := []*appendReq{
+		req(ctx, "t1", 0, "t1 header"),
+		req(ctx, "t2", 1, "t2 one"),
+		req(ctx, "t2", 1, "t2 one again"), // conflict
+		req(ctx, "t1", 1, "t1 one"),       // after its line 0, in the same batch
+		req(ctx, "nope", 0, "x"),          // no such table
+		req(ctx, "bad\x00id", 0, "x"),     // an id PostgreSQL cannot even compare
+		req(canceled, "t2", 2, "never"),   // its caller gave up
+		req(ctx, "t1", 5, "gap"),          // conflict
+	}
+	errs := make([]error, len(batch))
+	s.appendBatch(batch, errs)
+	want := []error{nil, nil, ErrConflict, nil, ErrNotFound, errAny, context.Canceled, ErrConflict}
+	for i, w := range want {
+		switch {
+		case w == nil && errs[i] != nil, w == errAny && errs[i] == nil,
+			w != nil && w != errAny && !errors.Is(errs[i], w):
+			t.Errorf("line %d (%s %d): %v, want %v", i, batch[i].id, batch[i].n, errs[i], w)
+		}
+	}
+	sameLines(t, s, "t1", 0, "t1 header", "t1 one")
+	sameLines(t, s, "t2", 0, "header", "t2 one")
+}
+
+// errAny stands for any error.
+var errAny = errors.New("any error")
+
+func TestSQLiteBatch(t *testing.T) { testBatch(t, openSQLiteT(t).(*SQLite)) }
+
+func TestPostgresBatch(t *testing.T) { testBatch(t, openPostgresT(t, postgresSchema(t))) }
+
+// TestPostgresBatchOrder has two processes append the same lines in
+// opposite orders: their batches never deadlock (which would make the
+// batch fail as one), and one of them writes each line.
+func TestPostgresBatchOrder(t *testing.T) {
+	dsn := postgresSchema(t)
+	a, b := openPostgresT(t, dsn), openPostgresT(t, dsn)
+	ctx := testCtx(t)
+	const tables, rounds = 16, 30
+	for i := range tables {
+		mustCreate(t, a, newTable(fmt.Sprintf("t%02d", i)))
+	}
+	for n := range rounds {
+		var wg sync.WaitGroup
+		written := make([][]error, 2)
+		for k, p := range []*Postgres{a, b} {
+			wg.Go(func() {
+				var batch []*appendReq
+				for i := range tables {
+					if k == 1 {
+						i = tables - 1 - i
+					}
+					batch = append(batch, &appendReq{ctx: ctx, id: fmt.Sprintf("t%02d", i), n: n, line: fmt.Appendf(nil, "%d", k)})
+				}
+				written[k] = make([]error, len(batch))
+				p.appendBatch(batch, written[k])
+			})
+		}
+		wg.Wait()
+		for k := range written {
+			for i, err := range written[k] {
+				if err != nil && !errors.Is(err, ErrConflict) {
+					t.Fatalf("round %d, store %d line %d: %v", n, k, i, err)
+				}
+			}
+		}
+	}
+	if f := a.batchFailures.Load() + b.batchFailures.Load(); f != 0 {
+		t.Errorf("%d batches failed as one", f)
+	}
+	for i := range tables {
+		lines, err := a.Lines(ctx, fmt.Sprintf("t%02d", i), 0)
+		if err != nil || len(lines) != rounds {
+			t.Errorf("table %d: %d lines (%v), want %d", i, len(lines), err, rounds)
+		}
+	}
+}
+
+// TestAppendClosed checks a closed store appends nothing.
+func TestAppendClosed(t *testing.T) {
+	s := openSQLiteT(t)
+	mustCreate(t, s, newTable("t1"))
+	s.Close()
+	if err := s.AppendLine(context.Background(), "t1", 0, []byte("x")); !errors.Is(err, ErrClosed) {
+		t.Errorf("append to a closed store: %v, want ErrClosed", err)
+	}
+}
