@@ -1,8 +1,10 @@
 package sjtui
 
 import (
+	"strings"
 	"testing"
 
+	"felt/card"
 	"felt/shengji"
 )
 
@@ -21,5 +23,37 @@ func TestBidDuringDeal(t *testing.T) {
 	b := r.m.obs.Bids[0]
 	if b.Seat != 1 || b.Cards != want.Cards || b.Dealt < dealt {
 		t.Fatalf("first bid %+v, want seat 1 showing %v at card %d or later", b, want.Cards, dealt)
+	}
+}
+
+// TestBidOvertakenSaysTooLate: a bid pressed during the deal that another
+// seat's declaration overtakes before it could be shown is reported on
+// the screen, not dropped in silence.
+func TestBidOvertakenSaysTooLate(t *testing.T) {
+	h := stackedDeal(t, shengji.Standard(), 20)
+	o := h.Observe(0)
+	o.HandNumber = 1
+	m := staticModel(t, Look{ASCII: true})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})
+	m, _ = upd(m, key("1"))
+	if m.bid == nil || !strings.Contains(m.status, "You declare") {
+		t.Fatalf("pressing 1 queued no bid (status %q)", m.status)
+	}
+	// a card later East shows the big jokers: nothing overrides them
+	o.Bids[0] = shengji.Bid{Seat: 1, Cards: card.MustParseMulti("BJ BJ"), Dealt: 21}
+	o.NBids = 1
+	if len(o.AppendDeclarations(nil)) != 0 {
+		t.Fatal("the case is wrong: seat 0 may still declare")
+	}
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 1, Cards: o.Bids[0].Cards}, Obs: o})
+	if m.bid != nil || !m.statusBad || !strings.Contains(m.status, "Too late for your bid 2S: East's BJ BJ came first and stands.") {
+		t.Fatalf("status %q (bad %v), bid %v", m.status, m.statusBad, m.bid)
+	}
+	// a bid that is shown clears the note of it
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: h.Observe(0)})
+	m, _ = upd(m, key("1"))
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 0, Cards: card.MustParseMulti("2S")}, Obs: h.Observe(0)})
+	if m.bid != nil || strings.Contains(m.status, "Too late") {
+		t.Fatalf("status %q, bid %v after the bid was shown", m.status, m.bid)
 	}
 }

@@ -2,6 +2,7 @@ package sjtui
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -143,8 +144,9 @@ func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (shengj
 				hand, b.queued = b.queued[0], b.queued[1:]
 			}
 			b.mu.Unlock()
-			if hand != d.Obs.HandNumber {
-				// a bid queued in an earlier hand, too late to be shown
+			if hand != d.Obs.HandNumber || !slices.Contains(d.Obs.AppendDeclarations(nil), a) {
+				// a bid queued in an earlier hand, or overtaken since:
+				// too late to be shown (the screen says so)
 				return shengji.Action{}, false, nil
 			}
 		}

@@ -78,7 +78,8 @@ type Model struct {
 	showLast  bool
 	hint      string
 
-	over     *shengji.Event // the finished hand, shown until a key
+	bid      *shengji.Action // a bid pressed during the deal, not yet shown
+	over     *shengji.Event  // the finished hand, shown until a key
 	sheet    []row
 	done     bool
 	doneErr  error
@@ -375,8 +376,11 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 	case shengji.DeclareEvent:
 		r, _, _ := shengji.DeclarationRank(e.Cards, m.obs.Level)
 		m.addEvent(fmt.Sprintf("%s declared %s (%s).", capital(m.seatName(e.Seat)), m.th.multi(ord, e.Cards), r))
-		if e.Seat == m.seat && !m.statusBad {
-			m.setStatus("", false)
+		if e.Seat == m.seat {
+			m.bid = nil
+			if !m.statusBad {
+				m.setStatus("", false)
+			}
 		}
 		delay = m.opt.Delay
 	case shengji.PassEvent:
@@ -399,6 +403,17 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 			m.addEvent(fmt.Sprintf("%s won the trick with %d points.", capital(m.seatName(e.Winner)), e.Points))
 			delay = 3 * m.opt.Delay
 		}
+	}
+	if m.bid != nil && (e.Kind == shengji.HandEvent || e.Settled || !slices.Contains(m.declarations(), *m.bid)) {
+		// the bid can no longer be shown: another came first, or the
+		// declaring closed
+		why := "declaring closed first"
+		if m.obs.NBids > 0 && e.Kind != shengji.HandEvent {
+			b := m.obs.Bids[m.obs.NBids-1]
+			why = fmt.Sprintf("%s's %s came first and stands", m.short(b.Seat), m.th.plain(ord, b.Cards))
+		}
+		m.setStatus(fmt.Sprintf("Too late for your bid %s: %s.", m.th.plain(ord, m.bid.Cards), why), true)
+		m.bid = nil
 	}
 	if e.Settled {
 		what := "no trump"
@@ -559,6 +574,7 @@ func (m Model) declare(a shengji.Action) (tea.Model, tea.Cmd) {
 		return m.submit(a)
 	}
 	b, hand := m.b, m.obs.HandNumber
+	m.bid = &a
 	m.setStatus(fmt.Sprintf("You declare %s: it is shown at your next chance, before a card is dealt.", m.th.multi(ord, a.Cards)), false)
 	return m, func() tea.Msg { b.Queue(hand, a); return nil }
 }

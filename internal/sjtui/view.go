@@ -295,8 +295,8 @@ func (m Model) levelsLine() string {
 	if m.opt.Autoplay {
 		who = "South/North"
 	}
-	return fmt.Sprintf("Levels: %s (seats %d,%d) %s · East/West (seats %d,%d) %s", who, m.seat, m.seat.Partner(), shengji.LevelString(o.Levels[us]),
-		m.seat.Next(), m.seat.Partner().Next(), shengji.LevelString(o.Levels[them]))
+	return fmt.Sprintf("Levels: %s (seats %d,%d) %s · East/West (seats %d,%d) %s", who, us, us+2, shengji.LevelString(o.Levels[us]),
+		them, them+2, shengji.LevelString(o.Levels[them]))
 }
 
 // pointsLine gives the attackers' points and the point cards they won.
