@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 // batchStore is a store whose batches of lines tests can commit directly.
@@ -101,6 +103,58 @@ func TestPostgresBatchOrder(t *testing.T) {
 			t.Errorf("table %d: %d lines (%v), want %d", i, len(lines), err, rounds)
 		}
 	}
+}
+
+// TestCloseWhileAppending closes a store while goroutines append to it:
+// each append either returns nil, and its line is stored, or an error, and
+// it is not.
+func TestCloseWhileAppending(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "felt.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writers = 16
+	for g := range writers {
+		mustCreate(t, s, newTable(fmt.Sprint("t", g)))
+	}
+	stored := make([]int, writers) // lines appended without error
+	var wg sync.WaitGroup
+	for g := range writers {
+		wg.Go(func() {
+			for n := 0; ; n++ {
+				if err := s.AppendLine(context.Background(), fmt.Sprint("t", g), n, []byte("line")); err != nil {
+					if !errors.Is(err, ErrClosed) {
+						t.Errorf("writer %d line %d: %v", g, n, err)
+					}
+					return
+				}
+				stored[g] = n + 1
+			}
+		})
+	}
+	time.Sleep(50 * time.Millisecond)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	s, err = OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	total := 0
+	for g := range writers {
+		lines, err := s.Lines(testCtx(t), fmt.Sprint("t", g), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lines) != stored[g] {
+			t.Errorf("table %d: %d lines stored, %d reported", g, len(lines), stored[g])
+		}
+		total += len(lines)
+	}
+	t.Logf("%d lines before close", total)
 }
 
 // TestAppendClosed checks a closed store appends nothing.

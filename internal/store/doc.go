@@ -5,6 +5,11 @@
 //
 // A table's log lines are appended one at a time, each committed before
 // the call returns: the server tells nobody of a move until its line is in
-// the store. A table is played by one process at a time, the holder of its
-// lease; the others read its lines and pass their clients' moves to it.
+// the store. Lines that many goroutines append at once (many tables being
+// played) are committed together, one transaction for the lot, so that
+// a durable commit per line does not limit how many tables a store serves.
+//
+// A table is played by one process at a time, the holder of its lease; the
+// others read its lines and pass their clients' moves to it. The processes
+// tell each other of new lines and moves through the store's Notifier.
 package store

@@ -46,3 +46,29 @@ func ExampleOpenSQLite() {
 	// {"header":1}
 	// {"move":1}
 }
+
+func ExampleNotifier() {
+	s, err := store.OpenSQLite(":memory:")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+	var n store.Notifier = s // a Postgres store reaches other processes too
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	msgs, err := n.Listen(ctx, "table.t1")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := n.Notify(ctx, "table.t1", []byte(`{"line":7}`)); err != nil {
+		log.Fatal(err)
+	}
+	msg := <-msgs
+	if msg == nil {
+		fmt.Println("messages lost: read the table again")
+	}
+	fmt.Println(string(msg))
+	// Output:
+	// {"line":7}
+}
