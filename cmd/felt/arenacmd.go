@@ -236,19 +236,13 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run m
 	if cfg.Games%2 == 1 {
 		cfg.Games++
 	}
-	if isTerminal(e.stderr) {
-		desc := label
-		if desc == "" {
-			desc = cfg.A + " vs " + cfg.B
-		}
-		bar := progressbar.NewOptions(cfg.Games, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(desc),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(100*time.Millisecond))
-		cfg.Progress = func(done int) { _ = bar.Set(done) }
-		defer bar.Finish()
-	} else {
-		cfg.Progress = progressLines(e.stderr, label, cfg.A+" vs "+cfg.B, cfg.Games)
+	desc := label
+	if desc == "" {
+		desc = cfg.A + " vs " + cfg.B
 	}
+	var finish func()
+	cfg.Progress, finish = e.progress(cfg.Games, desc, desc)
+	defer finish()
 	return run(cmd.Context(), cfg)
 }
 
@@ -282,6 +276,19 @@ func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string,
 	fmt.Fprintln(e.stdout)
 	rr.Print(e.stdout)
 	return nil
+}
+
+// progress reports a match of n games as it is played: a progress bar
+// described by desc on a terminal, otherwise a line under label at every
+// tenth of the games. Call finish when the match is over.
+func (e *env) progress(n int, desc, label string) (progress func(done int), finish func()) {
+	if !isTerminal(e.stderr) {
+		return progressLines(e.stderr, label, "", n), func() {}
+	}
+	bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond))
+	return func(done int) { _ = bar.Set(done) }, func() { _ = bar.Finish() }
 }
 
 func sanitize(s string) string {

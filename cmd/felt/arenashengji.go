@@ -14,7 +14,6 @@ import (
 	"felt/shengji"
 	"felt/shengji/sjbot"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 )
 
@@ -145,18 +144,12 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRo
 // terminal, progress lines otherwise.
 func (e *env) runShengjiMatch(cmd *cobra.Command, cfg arena.ShengjiConfig, label string) ([]arena.ShengjiGame, error) {
 	n := cfg.Games + cfg.Games%2
-	if isTerminal(e.stderr) {
-		bar := progressbar.NewOptions(n, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription(cfg.A+" vs "+cfg.B),
-			progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(100*time.Millisecond))
-		cfg.Progress = func(done int) { _ = bar.Set(done) }
-		defer bar.Finish()
-	} else {
-		if label == "" {
-			label = "shengji"
-		}
-		cfg.Progress = progressLines(e.stderr, label, "", n)
+	if label == "" {
+		label = "shengji"
 	}
+	var finish func()
+	cfg.Progress, finish = e.progress(n, cfg.A+" vs "+cfg.B, label)
+	defer finish()
 	return arena.RunShengji(cmd.Context(), cfg)
 }
 
