@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -396,6 +397,7 @@ func (p *Postgres) Lines(ctx context.Context, id string, from int) ([][]byte, er
 	if from < 0 {
 		return nil, fmt.Errorf("store: table %s: line %d", id, from)
 	}
+	from = min(from, math.MaxInt32) // no line is numbered higher
 	// The table's row comes with its lines, in one snapshot.
 	rows, err := p.pool.Query(ctx, `SELECT l.line FROM tables t LEFT JOIN lines l ON l.table_id = t.id AND l.n >= $2
 		WHERE t.id = $1 ORDER BY l.n`, id, int32(from))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -516,7 +517,7 @@ func checkTable(t *Table) error {
 // checkLine checks a line to append.
 func checkLine(id string, n int, line []byte) error {
 	switch {
-	case n < 0:
+	case n < 0 || n > math.MaxInt32:
 		return fmt.Errorf("store: table %s: line %d", id, n)
 	case len(line) > MaxLine:
 		return fmt.Errorf("store: table %s line %d: %d bytes over the limit of %d", id, n, len(line), MaxLine)

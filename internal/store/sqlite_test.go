@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -137,6 +138,16 @@ func TestOpenSQLitePath(t *testing.T) {
 			s.Close()
 			t.Errorf("OpenSQLite(%q) opened", p)
 		}
+	}
+	junk := filepath.Join(t.TempDir(), "junk.db")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database\n", 1000)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := OpenSQLite(junk); err == nil {
+		s.Close()
+		t.Error("OpenSQLite of a file that is not a database opened")
+	} else {
+		t.Log(err)
 	}
 	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "x.db"))
 	if err != nil {

@@ -243,8 +243,10 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 				t.Errorf("line %d of a three-line log: %v, want ErrConflict", n, err)
 			}
 		}
-		if err := s.AppendLine(ctx, "t1", -1, []byte("bad")); err == nil || errors.Is(err, ErrConflict) {
-			t.Errorf("line -1: %v, want an error", err)
+		for _, n := range []int{-1, math.MinInt64, math.MaxInt32 + 1, 1<<32 + 3} {
+			if err := s.AppendLine(ctx, "t1", n, []byte("bad")); err == nil || errors.Is(err, ErrConflict) {
+				t.Errorf("line %d: %v, want an error", n, err)
+			}
 		}
 		mustAppend(t, s, "t1", 3, "three", "")
 		sameLines(t, s, "t1", 0, "header", "one", "two", "three", "")
@@ -263,6 +265,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		sameLines(t, s, "t1", 2, bin, "d")
 		sameLines(t, s, "t1", 4)
 		sameLines(t, s, "t1", 9)
+		sameLines(t, s, "t1", 1<<32+1)
 		if _, err := s.Lines(ctx, "t1", -1); err == nil {
 			t.Error("lines from -1 read")
 		}
