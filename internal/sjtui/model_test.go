@@ -3,6 +3,7 @@ package sjtui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -360,4 +361,40 @@ func TestHintNeverCallsAFollowAThrow(t *testing.T) {
 		t.Fatalf("hint %q for the follow %v", m.hint, play)
 	}
 	t.Log(m.hint)
+}
+
+// TestFinishedTrickStaysUntilTheNextLead: the engine opens the next trick
+// as soon as one is finished; the table still shows the finished trick,
+// its four plays and who won it, until the next lead.
+func TestFinishedTrickStaysUntilTheNextLead(t *testing.T) {
+	g := gameAt(t, 14, func(g *shengji.Game) bool {
+		h := g.Hand()
+		n := h.NumTricks()
+		return h.Phase() == shengji.PlayPhase && n > 2 && h.Trick(n-1).Count == 0
+	})
+	m := staticModel(t, Look{ASCII: true})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent, TrickDone: true}, Obs: g.Observe(0)})
+	h := g.Hand()
+	done := h.Trick(h.NumTricks() - 2)
+	s := m.Render()
+	ord := h.Trump().Order()
+	for seat, p := range done.Plays {
+		if !strings.Contains(s, m.th.plain(ord, p)) {
+			t.Errorf("seat %d's play %v of the finished trick is not shown", seat, p)
+		}
+	}
+	want := fmt.Sprintf("Trick %d, led by %s, won by %s with %d points; %s to lead", h.NumTricks()-1, m.short(done.Leader), m.short(done.Winner), done.Points, m.short(h.Turn()))
+	if !strings.Contains(s, want) {
+		t.Fatalf("no %q:\n%s", want, s)
+	}
+	// the next lead shows the new trick
+	lo := g.Observe(h.Turn())
+	lead, _ := lo.NthPlay(0)
+	if err := g.Apply(h.Turn(), shengji.PlayAction(lead)); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	if s := m.Render(); !strings.Contains(s, fmt.Sprintf("Trick %d, led by", h.NumTricks())) {
+		t.Fatalf("the new trick is not shown:\n%s", s)
+	}
 }

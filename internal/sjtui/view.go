@@ -346,15 +346,22 @@ func (m Model) tableLines(w int, compact bool) []string {
 	var t shengji.Trick
 	have := false
 	label := ""
+	waiting := false // the trick shown is finished and the next not led yet
 	if o.NTricks > 0 {
-		t, have = o.Tricks[o.NTricks-1], true
-		label = fmt.Sprintf("Trick %d", o.NTricks)
+		n := o.NTricks
+		if o.Tricks[n-1].Count == 0 && n > 1 {
+			// until the next trick is led, the one just finished stays
+			n, waiting = n-1, true
+		}
+		t, have = o.Tricks[n-1], true
+		label = fmt.Sprintf("Trick %d", n)
 		if m.showLast {
+			waiting = false
 			if t.Done() {
-				label = fmt.Sprintf("Last trick (%d)", o.NTricks)
-			} else if o.NTricks > 1 {
-				t = o.Tricks[o.NTricks-2]
-				label = fmt.Sprintf("Last trick (%d)", o.NTricks-1)
+				label = fmt.Sprintf("Last trick (%d)", n)
+			} else if n > 1 {
+				t = o.Tricks[n-2]
+				label = fmt.Sprintf("Last trick (%d)", n-1)
 			} else {
 				have = false
 				label = "No trick finished yet"
@@ -428,6 +435,9 @@ func (m Model) tableLines(w int, compact bool) []string {
 		}
 		if t.Done() {
 			info += fmt.Sprintf(", won by %s with %d points", m.short(t.Winner), t.Points)
+		}
+		if waiting && o.Phase == shengji.PlayPhase {
+			info += fmt.Sprintf("; %s to lead", m.short(o.Turn))
 		}
 	}
 	if o.Phase == shengji.DealPhase || o.Phase == shengji.BidPhase {
@@ -563,10 +573,18 @@ func (m Model) sheetLines(w, room int) []string {
 	}
 	for _, r := range rows {
 		res := fmt.Sprintf("bankers keep, +%d", r.up)
-		if !r.keep {
+		switch {
+		case !r.keep && r.up == 0:
+			res = "attackers take it"
+		case !r.keep:
 			res = fmt.Sprintf("attackers take it, +%d", r.up)
 		}
-		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), r.trump.String(), r.points, res), w))
+		tr := "NT"
+		if r.trump.IsValid() && !r.trump.IsNoTrump() {
+			tr = m.th.suitSym(r.trump.Suit)
+		}
+		tr += " " + shengji.LevelString(r.trump.Level)
+		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), tr, r.points, res), w))
 	}
 	if m.result.Over {
 		lines = append(lines, fmt.Sprintf("Levels at the end: team 0 %s, team 1 %s.", levelOf(m.result.Scores[0]), levelOf(m.result.Scores[1])))
