@@ -48,10 +48,12 @@ const (
 	FollowLow
 	// Bury buries cheap cards.
 	Bury
+	// Forced is the seat's only legal follow.
+	Forced
 )
 
 var whyNames = [...]string{"none", "lead-master", "lead-master-ruffable", "lead-top-trump", "lead-trump", "lead-for-ruff",
-	"lead-low", "feed-partner", "follow-low-partner", "ruff", "over-ruff", "win", "discard", "follow-low", "bury"}
+	"lead-low", "feed-partner", "follow-low-partner", "ruff", "over-ruff", "win", "discard", "follow-low", "bury", "forced"}
 
 // String returns the reason's name ("ruff", "follow-low-partner").
 func (w Why) String() string {
@@ -194,6 +196,8 @@ func explainFollow(v *view, r Reason) Reason {
 	}
 	pg, pok := ord.GroupOf(play)
 	switch {
+	case v.o.CountPlays() == 1:
+		r.Why = Forced
 	case r.Winner == v.me.Partner() && !win && shengji.Points(play) > 0:
 		r.Why = FeedPartner
 		r.Sure = pos == shengji.NumSeats-1 || v.holds(r.WinnerCards, pos)
@@ -309,6 +313,11 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 			return fmt.Sprintf("follow low with %s: %s is winning the trick with %s, not worth your high cards (%s)", cards(r.Cards), name(r.Winner), cards(r.WinnerCards), holds(r.Points))
 		}
 		return fmt.Sprintf("follow low with %s: %s is winning the trick with %s and you cannot beat it", cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
+	case Forced:
+		if r.Sure {
+			return fmt.Sprintf("play %s, your only legal follow: it takes the trick, which holds %s", cards(r.Cards), pts(r.Points))
+		}
+		return fmt.Sprintf("play %s, your only legal follow (%s is winning the trick with %s)", cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
 	case Bury:
 		s := fmt.Sprintf("bury %s: cheap cards, %s buried", cards(r.Cards), pts(r.Points))
 		if len(r.Voids) > 0 {

@@ -115,6 +115,8 @@ func TestExplain_Reasons(t *testing.T) {
 			"discard 4♦: you are void in clubs, and taking the trick from West is not worth your trumps (no points in it)"},
 		{"discard, no trump to win with", "4D 6D", nil, trickOf{1, []string{"KC", "4C", "6C"}}, "4D", Discard,
 			"discard 4♦: you are void in clubs and cannot take the trick from East"},
+		{"the only legal follow", "KS KS 6S 4D", nil, trickOf{1, []string{"AS AS", "3S 4S", "5S 7S"}}, "KS KS", Forced,
+			"play K♠ K♠, your only legal follow (East is winning the trick with A♠ A♠)"},
 		{"follow low, the trick lost", "QS 5S 4D", nil, trickOf{1, []string{"AS", "3S", "4S"}}, "5S", FollowLow,
 			"follow low with 5♠: East is winning the trick with A♠ and you cannot beat it"},
 		{"follow low, not worth it", "AS 3S 4D", nil, trickOf{1, []string{"JS", "3S", "4S"}}, "3S", FollowLow,
