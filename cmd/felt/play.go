@@ -168,8 +168,37 @@ func (g *game) close() error {
 // seat of an outside program that fails.
 const resumeLevel = "normal"
 
-// programDeadline is how long an outside program has for each decision.
-const programDeadline = agent.DefaultTimeout
+// programDeadline is how long an outside program has for each decision,
+// and programStartup how much longer it has for its first (when it
+// starts).
+const (
+	programDeadline = agent.DefaultTimeout
+	programStartup  = agent.DefaultStartTimeout
+)
+
+// programSeat is an outside program at the table with a deadline of its
+// own for each decision: its first decision has the start-up time too,
+// so that a program that starts slowly is not taken over for it. It
+// hears the seat's events and notices as the program does.
+type programSeat struct {
+	*program.Program[gin.Action, gin.Observation, gin.Event]
+	move, start time.Duration
+	started     bool
+}
+
+func (p *programSeat) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	limit := p.move
+	if !p.started {
+		limit, p.started = p.start+p.move, true
+	}
+	dctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	a, ok, err := p.Program.Decide(dctx, d)
+	if err != nil && ctx.Err() == nil && errors.Is(dctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("no move within %s", limit)
+	}
+	return a, ok, err
+}
 
 // checkLevel checks a --level value.
 func checkLevel(level string) error {
@@ -270,9 +299,11 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 		fmt.Fprintf(e.stdout, "The game is saved in %s\nWatch it again with: %s replay view %s\n", g.path, e.self, shellQuote(g.path))
 		return nil
 	}
-	sc := seen.Obs.Scores
+	// where the table stopped (it may have dealt the next hand already)
+	at := b.Outcome()
+	sc := at.Scores
 	fmt.Fprintf(e.stdout, "Game saved in %s (hand %d, you %d, %s %d).\nContinue it with: %s play --resume %s\n",
-		g.path, max(seen.Obs.HandNumber, 1), sc[g.seat], them, sc[g.seat.Other()], e.self, shellQuote(g.path))
+		g.path, max(at.Hands, 1), sc[g.seat], them, sc[g.seat.Other()], e.self, shellQuote(g.path))
 	return nil
 }
 
@@ -339,8 +370,9 @@ func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
 // its first decision; prog stops it.
 func computer(level string, seed uint64, rules json.RawMessage, seat gin.Seat) (p table.Player[gin.Action, gin.Observation], prog io.Closer, err error) {
 	if command, ok := strings.CutPrefix(level, "exec:"); ok {
-		pr := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: table.Seat(seat), Seed: seed, Rules: rules})
-		return table.Player[gin.Action, gin.Observation]{Name: level, Kind: table.Program, Control: pr, Deadline: programDeadline}, pr, nil
+		pr := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: table.Seat(seat), Seed: seed, Rules: rules, Startup: programStartup})
+		ps := &programSeat{Program: pr, move: programDeadline, start: programStartup}
+		return table.Player[gin.Action, gin.Observation]{Name: level, Kind: table.Program, Control: ps}, pr, nil
 	}
 	p, err = games.GinLevel(level, gin.NewRand(seed))
 	return p, nil, err

@@ -20,6 +20,7 @@ import (
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
 	"felt/internal/tui"
+	"felt/program"
 	"felt/table"
 )
 
@@ -807,5 +808,29 @@ func TestFeltAloneTakesPlayFlags(t *testing.T) {
 	// play's flags stay play's: felt demo --seed is demo's own flag
 	if out := mustFelt(t, "", "demo", "--seed", "5", "--quiet"); !strings.Contains(out, "seed 5") {
 		t.Fatalf("felt demo --seed 5: %q", out)
+	}
+}
+
+// TestProgramSeatDeadlines: an outside program that never answers fails
+// its first decision after the start-up time and a move's, with a reason
+// that says so, and is stopped; the deadline is the seat's own.
+func TestProgramSeatDeadlines(t *testing.T) {
+	testenv.AcquireProc(t)
+	pr := program.New("sleep 30", games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: 1, Seed: 1})
+	defer pr.Close()
+	ps := &programSeat{Program: pr, move: 50 * time.Millisecond, start: 100 * time.Millisecond}
+	start := time.Now()
+	_, _, err := ps.Decide(context.Background(), table.Decision[gin.Observation]{Seat: 1, Seq: 3})
+	if err == nil || !strings.Contains(err.Error(), "no move within 150ms") {
+		t.Fatalf("a silent program: %v", err)
+	}
+	if d := time.Since(start); d < 150*time.Millisecond || d > testenv.Timeout(20*time.Second) {
+		t.Fatalf("failed after %v", d)
+	}
+	if _, _, err := ps.Decide(context.Background(), table.Decision[gin.Observation]{Seat: 1, Seq: 4}); err == nil {
+		t.Fatal("a failed program decided")
+	}
+	if _, ok := any(ps).(table.Listener[gin.Event]); !ok {
+		t.Fatal("the program's seat does not hear the seat's events")
 	}
 }

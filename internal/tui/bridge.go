@@ -227,6 +227,13 @@ func (b *Bridge) SaveError() error {
 // Wait waits until the table has stopped (its log written).
 func (b *Bridge) Wait() { <-b.finished }
 
+// Outcome is how the table stands once it has stopped (after Wait):
+// the hands dealt and the scores.
+func (b *Bridge) Outcome() table.Outcome {
+	<-b.finished
+	return b.engine.Outcome()
+}
+
 func (b *Bridge) send(m tea.Msg) {
 	select {
 	case b.ch <- m:
