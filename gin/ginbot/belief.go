@@ -3,6 +3,7 @@ package ginbot
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"felt/card"
 	"felt/gin"
@@ -36,6 +37,11 @@ type Belief struct {
 	// have knocked but did not then loses weight by that chance (unset:
 	// the opponent is assumed to knock whenever it can).
 	KnockChance func(dw, turn, stock, limit int) float64
+
+	// fast makes Sample find a particle by bisecting the running sums of
+	// the weights (built once after each Update) instead of walking them.
+	fast bool
+	cum  []float64 // the running sums, when built
 
 	rng   *rand.Rand
 	hand  int
@@ -74,6 +80,7 @@ func (b *Belief) Update(o *gin.Observation) {
 	}
 	b.repair(o)
 	b.resampleIfUneven()
+	b.cum = b.cum[:0]
 }
 
 func (b *Belief) reset(o *gin.Observation) {
@@ -289,6 +296,18 @@ func (b *Belief) resampleIfUneven() {
 // Sample returns one of the opponent's possible hands, drawn by weight.
 func (b *Belief) Sample() card.Set {
 	x := b.rng.Float64()
+	if b.fast {
+		if len(b.cum) != len(b.w) {
+			b.cum = b.cum[:0]
+			var acc float64
+			for _, w := range b.w {
+				acc += w
+				b.cum = append(b.cum, acc)
+			}
+		}
+		i, _ := slices.BinarySearch(b.cum, x)
+		return b.parts[min(i, len(b.parts)-1)]
+	}
 	for i, w := range b.w {
 		x -= w
 		if x <= 0 {

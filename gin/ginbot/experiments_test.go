@@ -78,7 +78,7 @@ func TestTuneHardVariants(t *testing.T) {
 // resized returns a belief like b with n particles.
 func resized(b *Belief, n int) *Belief {
 	r := NewBelief(b.rng, n)
-	r.Beta, r.Sharpness, r.Repair, r.KnockChance = b.Beta, b.Sharpness, b.Repair, b.KnockChance
+	r.Beta, r.Sharpness, r.Repair, r.KnockChance, r.fast = b.Beta, b.Sharpness, b.Repair, b.KnockChance, b.fast
 	return r
 }
 

@@ -107,7 +107,7 @@ func NewHard(rng *rand.Rand) *Hard {
 	n := NewNormal(rng)
 	n.KnockMax, n.Now, n.DangerWeight = 0, 0.2, 3
 	b := NewBelief(rng, particles)
-	b.Beta, b.Sharpness, b.Repair = 4, 99, 12
+	b.Beta, b.Sharpness, b.Repair, b.fast = 4, 99, 12, true
 	h := &Hard{rng: rng, normal: n, belief: b, opp: NewOppModel(), Worlds: 100, z: searchZ}
 	b.KnockChance = h.opp.KnockChance
 	return h

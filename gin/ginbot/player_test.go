@@ -9,10 +9,12 @@ import (
 	"felt/gin"
 )
 
-// fastHard is hard with a small search, to keep tests quick.
+// fastHard is hard with a small search and a small belief, to keep tests
+// quick.
 func fastHard(seed uint64) Player {
 	h := NewHard(gin.NewRand(seed))
 	h.Worlds = 8
+	h.belief = resized(h.belief, 400)
 	return h
 }
 
