@@ -224,6 +224,9 @@ func (m *Model) setObs(o Obs) {
 			_ = keep.Add(c)
 		}
 	}
+	if o.Phase != m.obs.Phase || o.HandNumber != m.obs.HandNumber {
+		m.cursor = 0 // a new hand, or the burial done: start from the left
+	}
 	m.obs, m.haveObs = o, true
 	m.order = displayOrder(o)
 	m.sel = make([]bool, len(m.order))

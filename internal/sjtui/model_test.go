@@ -398,3 +398,41 @@ func TestFinishedTrickStaysUntilTheNextLead(t *testing.T) {
 		t.Fatalf("the new trick is not shown:\n%s", s)
 	}
 }
+
+// TestCardsWrittenInHandOrder: cards in words (a burial, the kitty, a
+// trick) come in the order the hand is drawn in: trumps, then ♠ ♥ ♦ ♣,
+// each from the highest.
+func TestCardsWrittenInHandOrder(t *testing.T) {
+	tr, _ := shengji.NewTrump(card.Clubs, card.Two)
+	th := newTheme(Look{ASCII: true})
+	if got := th.plain(tr.Order(), card.MustParseMulti("3D JS BJ 4C TH 2H QS 3D")); got != "BJ 2H 4C QS JS TH 3D 3D" {
+		t.Fatalf("%q", got)
+	}
+}
+
+// TestCursorStartsLeftAfterTheBurial: once the burial is done the cursor
+// is on the first card again, not left past the end of a shorter hand.
+func TestCursorStartsLeftAfterTheBurial(t *testing.T) {
+	g := gameAt(t, 7, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.BuryPhase })
+	banker := g.Hand().Banker()
+	m := New(staticModel(t, Look{}).b, banker, Options{})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 1, Obs: g.Observe(banker)}})
+	m, _ = upd(m, key("end"))
+	if m.cursor != 32 {
+		t.Fatalf("cursor %d on 33 cards", m.cursor)
+	}
+	o := g.Observe(banker)
+	if err := g.Apply(banker, shengji.BuryAction(card.MustParseMulti(strings.Join(func() []string {
+		var s []string
+		for _, c := range m.order[25:] {
+			s = append(s, c.String())
+		}
+		return s
+	}(), " ")))); err != nil {
+		t.Fatal(err, o.Hand)
+	}
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.BuryEvent, Seat: banker}, Obs: g.Observe(banker)})
+	if m.cursor != 0 {
+		t.Fatalf("cursor %d after the burial", m.cursor)
+	}
+}

@@ -1,6 +1,7 @@
 package sjtui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -85,22 +86,37 @@ func (t theme) cardText(c card.Card) string {
 	return t.black.Render(f)
 }
 
-// multi writes cards from the highest, pairs side by side.
-func (t theme) multi(ord *shengji.Order, m card.Multi) string {
+// shown puts cards in the order the hand is drawn in: trumps first, then
+// ♠ ♥ ♦ ♣, each group from the highest, pairs side by side.
+func shown(ord *shengji.Order, m card.Multi) []card.Card {
 	cs := ord.Sorted(m)
+	slices.Reverse(cs)
+	rank := func(c card.Card) int {
+		if g := ord.Group(c); g != shengji.Trumps {
+			return int(g) + 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(cs, func(a, b card.Card) int { return rank(a) - rank(b) })
+	return cs
+}
+
+// multi writes cards in the order the hand is drawn in, in colour.
+func (t theme) multi(ord *shengji.Order, m card.Multi) string {
+	cs := shown(ord, m)
 	parts := make([]string, len(cs))
-	for i := range cs {
-		parts[i] = t.cardText(cs[len(cs)-1-i])
+	for i, c := range cs {
+		parts[i] = t.cardText(c)
 	}
 	return strings.Join(parts, " ")
 }
 
-// plain writes cards without colour, from the highest.
+// plain writes cards as multi does, without colour.
 func (t theme) plain(ord *shengji.Order, m card.Multi) string {
-	cs := ord.Sorted(m)
+	cs := shown(ord, m)
 	parts := make([]string, len(cs))
-	for i := range cs {
-		parts[i] = t.face(cs[len(cs)-1-i])
+	for i, c := range cs {
+		parts[i] = t.face(c)
 	}
 	return strings.Join(parts, " ")
 }
