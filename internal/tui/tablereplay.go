@@ -17,7 +17,6 @@ import (
 // controlLine is a table log's control line, kept to show a takeover
 // between the moves.
 type controlLine struct {
-	line       int
 	seat       int
 	from, to   string
 	reason     string
@@ -75,16 +74,36 @@ func (r *replayEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Even
 	}
 	r.moves++
 	seat := gin.Seat(s)
+	// What the move showed is the engine's view: the mover's own (its
+	// drawn card) unless its cards stay hidden, then a spectator's.
+	ev := v.Seat[s]
+	if r.v.hidden[seat] {
+		ev = v.Spectator
+	}
+	t := r.v.th
+	who := r.v.names[seat]
+	var text string
 	switch {
 	case a.Kind == gin.NoAction && h.Over():
 		// a defender's layout ends the hand: the knock's showdown
-		seat = h.Result().Knocker
-		a.Kind = gin.Knock
+		text = r.v.describe(h.Result().Knocker, gin.Action{Kind: gin.Knock}, top, h)
 	case (a.Kind == gin.Knock || a.Kind == gin.BigGin) && !h.Over():
-		r.v.add(g, r.moves, fmt.Sprintf("%s knocked; %s lays out.", r.v.names[seat], r.v.names[seat.Other()]))
-		return nil
+		text = fmt.Sprintf("%s knocked; %s lays out.", who, r.v.names[seat.Other()])
+	case ev.Kind == gin.Pass:
+		text = fmt.Sprintf("%s passed on %s.", who, t.ink(ev.Card))
+	case ev.Kind == gin.TakeDiscard:
+		text = fmt.Sprintf("%s took %s from the discard pile.", who, t.ink(ev.Card))
+	case ev.Kind == gin.DrawStock && ev.Card.IsValid():
+		text = fmt.Sprintf("%s drew %s from the stock.", who, t.ink(ev.Card))
+	case ev.Kind == gin.DrawStock:
+		text = fmt.Sprintf("%s drew from the stock.", who)
+	case ev.Kind == gin.Discard && ev.End == nil:
+		text = fmt.Sprintf("%s discarded %s.", who, t.ink(ev.Card))
+	default:
+		// the hand's end: its showdown, or a drawn hand
+		text = r.v.describe(seat, a, top, h)
 	}
-	r.v.add(g, r.moves, r.v.describe(seat, a, top, h))
+	r.v.add(g, r.moves, text)
 	return nil
 }
 
