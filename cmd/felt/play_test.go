@@ -834,3 +834,39 @@ func TestProgramSeatDeadlines(t *testing.T) {
 		t.Fatal("the program's seat does not hear the seat's events")
 	}
 }
+
+// TestResumeAtEveryByte: a saved game cut at any byte (a crash while a
+// line was written) resumes at its last complete line, with the moves of
+// the complete lines; cut inside its header it is refused, naming the
+// file.
+func TestResumeAtEveryByte(t *testing.T) {
+	whole, err := os.ReadFile(savedGame(t, 12, [2]string{humanName, "simple"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := bytes.IndexByte(whole, '\n') + 1
+	path := filepath.Join(t.TempDir(), "cut.jsonl")
+	for cut := 0; cut <= len(whole); cut++ {
+		if err := os.WriteFile(path, whole[:cut], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		g, err := resumeGame(path, "")
+		if cut < header {
+			if err == nil || !strings.Contains(err.Error(), path) {
+				t.Fatalf("cut at %d, in the header: %v", cut, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("cut at %d: %v", cut, err)
+		}
+		g.close()
+		complete := whole[:bytes.LastIndexByte(whole[:cut], '\n')+1]
+		if got := g.setup.Resume.Moves; got != bytes.Count(complete, []byte(`"type":"move"`)) {
+			t.Fatalf("cut at %d: %d moves recovered", cut, got)
+		}
+		if data, _ := os.ReadFile(path); !bytes.Equal(data, complete) {
+			t.Fatalf("cut at %d: the torn line is not cut back", cut)
+		}
+	}
+}
