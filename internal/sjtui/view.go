@@ -150,7 +150,7 @@ func (m Model) layout() ([]string, []spot) {
 		lines = append(pad(lines, h-len(m.keyLines(w))), m.keyLines(w)...)
 		return m.finish(lines, w), nil
 	}
-	trump, levels, points := fit(m.trumpLine(), w), fit(m.levelsLine(), w), fit(m.pointsLine(), w)
+	trump, levels, points := fit(m.trumpLine(), w), fit(m.levelsLine(), w), wrap(m.pointsLine(), w, 2)
 
 	hand, spots := m.handLines(w)
 	status := m.statusLines(w)
@@ -170,12 +170,20 @@ func (m Model) layout() ([]string, []spot) {
 			middle = indent(m.tableLines(tw, true), (w-tw)/2)
 		}
 	}
-	top := []string{title, trump, levels, points}
-	if len(top)+len(middle)+bottom > h {
-		top = []string{title, trump, points} // the levels give way first
+	// what gives way in a small window, in turn: the point cards' second
+	// line, the levels, the points
+	tops := [][]string{
+		append([]string{title, trump, levels}, points...),
+		{title, trump, levels, points[0]},
+		{title, trump, points[0]},
+		{title, trump},
 	}
-	if len(top)+len(middle)+bottom > h {
-		top = []string{title, trump}
+	top := tops[0]
+	for _, t := range tops[1:] {
+		if len(top)+len(middle)+bottom <= h {
+			break
+		}
+		top = t
 	}
 	if n := h - len(top) - bottom; len(middle) > n {
 		middle = middle[:max(0, n)]
@@ -470,7 +478,18 @@ func (m Model) historyLines(w, n int) []string {
 			parts = append(parts, m.short(s)+" "+m.th.multi(ord, t.Plays[s]))
 			s = s.Next()
 		}
-		out = append(out, fit(fmt.Sprintf("%2d. %s → %s %d", i+1, strings.Join(parts, ", "), m.short(t.Winner), t.Points), w))
+		entry := fmt.Sprintf("%2d. %s → %s %d", i+1, strings.Join(parts, ", "), m.short(t.Winner), t.Points)
+		ls := wrap(entry, w-4, 2) // a long trick takes a second line, indented
+		for k := 1; k < len(ls); k++ {
+			ls[k] = "    " + ls[k]
+		}
+		if len(out)+len(ls) > n {
+			ls = []string{fit(entry, w)}
+			if len(out)+1 > n {
+				break
+			}
+		}
+		out = append(out, ls...)
 	}
 	return out
 }
