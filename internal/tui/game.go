@@ -133,6 +133,7 @@ func New(b *Bridge, opt Options) Model {
 		m.addLog(opt.Note)
 		m.setStatus(opt.Note, true)
 	}
+	m.waiting = m.screen == tableScreen // Init's read
 	return m
 }
 
@@ -212,7 +213,7 @@ func (m *Model) takeOver(n table.Notice) string {
 	m.tookOver = true
 	failed := m.names[seat]
 	why, _, _ := strings.Cut(n.Reason, "\n")
-	m.names[seat], m.outside = seatName(n.To), false
+	m.names[seat] = seatName(n.To)
 	_, m.outside = programName(n.To)
 	note := fmt.Sprintf("%s took over: %s failed (%s).", m.names[seat], failed, why)
 	m.addLog(note)
