@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -196,5 +197,47 @@ func TestEveryScreenFits(t *testing.T) {
 				t.Errorf("%s at %d×%d: no word that the window is too small:\n%s", sc.name, w, h, ansi.Strip(s))
 			}
 		}
+	}
+}
+
+// TestScoreSheetScrolls: a game longer than the window's score sheet
+// shows every hand with ↑ and ↓.
+func TestScoreSheetScrolls(t *testing.T) {
+	var m Model
+	for _, sc := range everyPhase(t) {
+		if sc.name == "the score sheet" {
+			m = sc.m
+		}
+	}
+	m, _ = upd(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	seen := map[string]bool{}
+	rowRE := regexp.MustCompile(`(?m)^\s+(\d+)  `)
+	look := func() string {
+		s := ansi.Strip(m.Render())
+		for _, r := range rowRE.FindAllStringSubmatch(s, -1) {
+			seen[r[1]] = true
+		}
+		return s
+	}
+	if s := look(); !strings.Contains(s, "↑↓ scroll the hands") || strings.Contains(s, "later hands") {
+		t.Fatalf("the sheet opens elsewhere than on the last hands:\n%s", s)
+	}
+	for range 40 {
+		m, _ = upd(m, key("up"))
+		look()
+	}
+	if s := look(); !strings.Contains(s, "later hands (↓)") || strings.Contains(s, "earlier hands") {
+		t.Fatalf("scrolled to the top:\n%s", s)
+	}
+	for i := 1; i <= 30; i++ {
+		if !seen[fmt.Sprint(i)] {
+			t.Errorf("hand %d never shown", i)
+		}
+	}
+	for range 40 {
+		m, _ = upd(m, key("down"))
+	}
+	if s := look(); strings.Contains(s, "later hands") {
+		t.Fatalf("not back at the end:\n%s", s)
 	}
 }

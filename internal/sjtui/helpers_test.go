@@ -17,7 +17,7 @@ import (
 
 // key makes the key press a terminal would send for s.
 func key(s string) tea.KeyPressMsg {
-	codes := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight, "home": tea.KeyHome, "end": tea.KeyEnd}
+	codes := map[string]rune{"up": tea.KeyUp, "down": tea.KeyDown, "enter": tea.KeyEnter, "esc": tea.KeyEscape, "left": tea.KeyLeft, "right": tea.KeyRight, "home": tea.KeyHome, "end": tea.KeyEnd}
 	switch {
 	case s == "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}

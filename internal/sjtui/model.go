@@ -81,6 +81,7 @@ type Model struct {
 	bid      *shengji.Action // a bid pressed during the deal, not yet shown
 	over     *shengji.Event  // the finished hand, shown until a key
 	sheet    []row
+	sheetOff int // hands the score sheet is scrolled up by
 	done     bool
 	doneErr  error
 	result   table.Result
@@ -474,6 +475,12 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	if m.done {
+		switch k {
+		case "up", "k":
+			m.sheetOff = min(m.sheetOff+1, len(m.sheet))
+		case "down", "j":
+			m.sheetOff = max(m.sheetOff-1, 0)
+		}
 		return m, nil
 	}
 	if m.over != nil {

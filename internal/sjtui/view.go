@@ -585,10 +585,14 @@ func (m Model) sheetLines(w, room int) []string {
 		lines[0] = m.th.paint(m.th.heading, fmt.Sprintf("The game is over: %s won. Score sheet:", who))
 	}
 	lines = append(lines, "Hand  Banker   Trump    Attackers  Result")
-	rows := m.sheet
-	if n := max(3, room-4); len(rows) > n {
-		lines = append(lines, fmt.Sprintf("… %d earlier hands", len(rows)-n+1))
-		rows = rows[len(rows)-n+1:]
+	rows, later := m.sheet, 0
+	if n := max(3, room-5); len(rows) > n {
+		// a long game: n hands at a time, scrolled with ↑ and ↓
+		end := len(rows) - min(m.sheetOff, len(rows)-n)
+		if end > n {
+			lines = append(lines, fmt.Sprintf("… %d earlier hands (↑)", end-n))
+		}
+		rows, later = rows[end-n:end], len(rows)-end
 	}
 	for _, r := range rows {
 		res := fmt.Sprintf("bankers keep, +%d", r.up)
@@ -604,6 +608,9 @@ func (m Model) sheetLines(w, room int) []string {
 		}
 		tr += " " + shengji.LevelString(r.trump.Level)
 		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), tr, r.points, res), w))
+	}
+	if later > 0 {
+		lines = append(lines, fmt.Sprintf("… %d later hands (↓)", later))
 	}
 	if m.result.Over {
 		lines = append(lines, fmt.Sprintf("Levels at the end: team 0 %s, team 1 %s.", levelOf(m.result.Scores[0]), levelOf(m.result.Scores[1])))
@@ -719,7 +726,12 @@ func (m Model) keyParts() []keyPart {
 	k := func(key, what string) keyPart { return keyPart{key, what} }
 	var parts []keyPart
 	switch {
-	case m.done || !m.haveObs:
+	case m.done:
+		if _, h := m.size(); len(m.sheet) > max(3, h-11) {
+			parts = append(parts, k("↑↓", "scroll the hands"))
+		}
+		parts = append(parts, k("q", "quit"))
+	case !m.haveObs:
 		parts = append(parts, k("q", "quit"))
 	case m.over != nil:
 		if !m.opt.Autoplay {
