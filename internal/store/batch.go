@@ -11,7 +11,8 @@ type batcher struct {
 	commit    func(batch []*appendReq, errs []error) // appends a batch
 	appends   chan *appendReq                        // lines for run to append
 	closing   chan struct{}                          // closed by close
-	done      chan struct{}                          // closed when run ends
+	done      chan struct{}                          // closed when every run has ended
+	running   sync.WaitGroup                         // the runs
 	closeOnce sync.Once
 }
 
@@ -29,17 +30,24 @@ var appendPool = sync.Pool{New: func() any { return &appendReq{done: make(chan e
 // maxBatch is the most lines committed in one transaction.
 const maxBatch = 256
 
-// newBatcher starts a batcher whose batches commit appends. commit sets
-// errs[i] to the outcome of batch[i]; it checks each line's context before
-// appending it.
-func newBatcher(commit func(batch []*appendReq, errs []error)) *batcher {
+// newBatcher starts a batcher whose batches commit appends, with workers
+// batches being committed at once at most. commit sets errs[i] to the
+// outcome of batch[i]; it checks each line's context before appending it.
+func newBatcher(workers int, commit func(batch []*appendReq, errs []error)) *batcher {
 	b := &batcher{
 		commit:  commit,
 		appends: make(chan *appendReq),
 		closing: make(chan struct{}),
 		done:    make(chan struct{}),
 	}
-	go b.run()
+	b.running.Add(workers)
+	for range workers {
+		go b.run()
+	}
+	go func() {
+		b.running.Wait()
+		close(b.done)
+	}()
 	return b
 }
 
@@ -71,7 +79,7 @@ func (b *batcher) append(ctx context.Context, id string, n int, line []byte) err
 // run appends the queued lines, a batch at a time, until the batcher
 // closes; then it refuses the lines still queued.
 func (b *batcher) run() {
-	defer close(b.done)
+	defer b.running.Done()
 	batch := make([]*appendReq, 0, maxBatch)
 	errs := make([]error, maxBatch)
 	for {

@@ -46,6 +46,10 @@ var (
 	_ Notifier = (*Postgres)(nil)
 )
 
+// pgBatchers is how many batches of lines a Postgres store commits at
+// once: while one waits for its commit, the next gathers lines.
+const pgBatchers = 4
+
 // defaultPoolConns is the pool's size when the DSN does not set
 // pool_max_conns.
 const defaultPoolConns = 16
@@ -101,7 +105,7 @@ func openPostgres(ctx context.Context, dsn string, fsys fs.FS, dir string) (*Pos
 		done:    make(chan struct{}),
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
-	p.lines = newBatcher(p.appendBatch)
+	p.lines = newBatcher(pgBatchers, p.appendBatch)
 	return p, nil
 }
 

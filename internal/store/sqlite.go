@@ -86,7 +86,7 @@ func openSQLite(path string, fsys fs.FS, dir string) (*SQLite, error) {
 		r.SetMaxIdleConns(8)
 		s.r = r
 	}
-	s.lines = newBatcher(s.appendBatch)
+	s.lines = newBatcher(1, s.appendBatch) // one writing connection
 	return s, nil
 }
 
