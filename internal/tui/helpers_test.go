@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -16,6 +17,7 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/testenv"
 	"felt/table"
 )
 
@@ -170,11 +172,12 @@ func (d *driver) press(keys ...string) {
 }
 
 // run runs a command and its follow-ups. The commands of a tea.Sequence
-// or tea.Batch are run in order.
+// or tea.Batch are run in order. A command that waits for the table far
+// too long (the table stuck) fails the test.
 func (d *driver) run(cmd tea.Cmd) {
 	d.t.Helper()
 	for cmd != nil {
-		msg := cmd()
+		msg := d.call(cmd)
 		if _, ok := msg.(tea.QuitMsg); ok {
 			d.quit = true
 			return
@@ -191,6 +194,20 @@ func (d *driver) run(cmd tea.Cmd) {
 			d.seen(d)
 		}
 		cmd = next
+	}
+}
+
+// call runs one command, waiting for it at most a generous time.
+func (d *driver) call(cmd tea.Cmd) tea.Msg {
+	d.t.Helper()
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		return msg
+	case <-time.After(testenv.Timeout(60 * time.Second)):
+		d.t.Fatalf("a command waited for the table for %v; the screen:\n%s", testenv.Timeout(60*time.Second), d.screen())
+		return nil
 	}
 }
 
