@@ -845,6 +845,7 @@ func TestResumeAtEveryByte(t *testing.T) {
 		t.Fatal(err)
 	}
 	header := bytes.IndexByte(whole, '\n') + 1
+	t.Logf("%d offsets of a log of %d lines", len(whole)+1, bytes.Count(whole, []byte("\n")))
 	path := filepath.Join(t.TempDir(), "cut.jsonl")
 	for cut := 0; cut <= len(whole); cut++ {
 		if err := os.WriteFile(path, whole[:cut], 0o644); err != nil {
