@@ -2,78 +2,23 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/hex"
 	"io/fs"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
+	"felt/internal/store/storetest"
 	"felt/internal/testenv"
 )
 
-// PostgresEnv names the environment variable holding the DSN of the
-// PostgreSQL database the tests may use.
-const postgresEnv = "FELT_TEST_POSTGRES"
-
-// postgresDSN returns the test database's DSN, skipping the test when there
-// is none — or failing it under CI, where there must be one.
-func postgresDSN(t testing.TB) string {
-	t.Helper()
-	dsn := os.Getenv(postgresEnv)
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not set under CI", postgresEnv)
-		}
-		t.Skipf("%s is not set", postgresEnv)
-	}
-	return dsn
-}
-
-// postgresSchema creates a schema of the test's own in the test database,
-// dropped when the test ends, and returns a DSN whose search path is it.
+// postgresSchema is storetest.PostgresSchema.
 func postgresSchema(t testing.TB) string {
 	t.Helper()
-	dsn := postgresDSN(t)
-	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
-	defer cancel()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	schema := "felt_test_" + rand.Text()[:16]
-	schema = strings.ToLower(schema)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+pgx.Identifier{schema}.Sanitize()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
-		defer cancel()
-		conn, err := pgx.Connect(ctx, dsn)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
-			t.Error(err)
-		}
-	})
-	u, err := url.Parse(dsn)
-	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		t.Fatalf("%s is not a postgres:// URL", postgresEnv)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return storetest.PostgresSchema(t)
 }
 
 // openPostgresT opens dsn, closing the store when the test ends.
