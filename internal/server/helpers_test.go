@@ -20,16 +20,26 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
+	"felt/card"
+	"felt/gin"
 	"felt/internal/store"
 	"felt/internal/testenv"
 )
 
 const postgresEnv = "FELT_TEST_POSTGRES"
 
-// sqliteStore opens a SQLite store of the test's own.
+// sqliteStore opens a SQLite store of the test's own, in memory-backed
+// /dev/shm when there is one: these tests are about the protocol, and a
+// loaded machine's fsyncs would take most of their time (the restart test
+// keeps its store on disk).
 func sqliteStore(t testing.TB) store.Store {
 	t.Helper()
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	dir := t.TempDir()
+	if d, err := os.MkdirTemp("/dev/shm", "felt-server-test-"); err == nil {
+		dir = d
+		t.Cleanup(func() { os.RemoveAll(d) })
+	}
+	st, err := store.OpenSQLite(filepath.Join(dir, "felt.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,6 +223,12 @@ func dial(t testing.TB, ts *tserver) *client {
 	return c
 }
 
+// close closes the connection and waits for its reader.
+func (c *client) close() {
+	c.ws.Close(websocket.StatusNormalClosure, "")
+	<-c.done
+}
+
 func (c *client) send(v any) {
 	c.t.Helper()
 	b, ok := v.([]byte)
@@ -305,8 +321,12 @@ func (c *client) closed() []msg {
 // random legal move (a Shengji burial: the first eight cards of the hand),
 // and, if bid is set, sometimes a declaration while the cards are dealt.
 // It returns every message it received, up to and including over.
-func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) {
+func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) { return c.playHints(rng, bid, false) }
+
+// playHints is play, asking for a hint before each move if hints is set.
+func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 	var all []msg
+	asked := 0
 	for {
 		m, err := c.next(120 * time.Second)
 		if err != nil {
@@ -339,9 +359,25 @@ func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) {
 				}
 				continue
 			}
+			if hints && asked < 3 {
+				asked++
+				c.send(`{"type":"hint"}`)
+			}
 			var mv []byte
 			if len(d.Legal) > 0 {
 				mv = d.Legal[rng.IntN(len(d.Legal))]
+				if rng.IntN(5) > 0 {
+					if best := ginLeastDeadwood(d.Obs, d.Legal); best != nil {
+						mv = best
+					}
+				}
+				for _, l := range d.Legal {
+					// End Gin Rummy hands when it may: random play
+					// alone makes games of hundreds of hands.
+					if strings.Contains(string(l), `"kind":"gin"`) || strings.Contains(string(l), `"kind":"knock"`) || strings.Contains(string(l), `"kind":"big_gin"`) {
+						mv = l
+					}
+				}
 			} else {
 				var o struct {
 					Hand string `json:"Hand"`
@@ -356,4 +392,31 @@ func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) {
 			c.send(fmt.Sprintf(`{"type":"move","seq":%d,"move":%s}`, d.Seq, mv))
 		}
 	}
+}
+
+// ginLeastDeadwood picks, among Gin Rummy discards, the one leaving the
+// least deadwood (nil if the moves are not discards).
+func ginLeastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMessage {
+	var o struct {
+		Cards []card.Card `json:"cards"`
+	}
+	if json.Unmarshal(obs, &o) != nil || len(o.Cards) == 0 {
+		return nil
+	}
+	hand := card.SetOf(o.Cards...)
+	var best json.RawMessage
+	bestDW := 1 << 30
+	for _, l := range legal {
+		var m struct {
+			Kind string    `json:"kind"`
+			Card card.Card `json:"card"`
+		}
+		if json.Unmarshal(l, &m) != nil || m.Kind != "discard" {
+			continue
+		}
+		if dw := gin.Deadwood(hand.Remove(m.Card)); dw < bestDW {
+			best, bestDW = l, dw
+		}
+	}
+	return best
 }

@@ -274,7 +274,7 @@ type errorMsg struct {
 func encode(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(errorMsg{Type: "error", Error: "server: encoding a message: " + err.Error()})
+		b, _ = json.Marshal(errorMsg{Type: "error", Error: fmt.Sprintf("server: encoding a message (%T): %v", v, err)})
 	}
 	return b
 }

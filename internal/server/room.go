@@ -242,7 +242,8 @@ func (r *room[M, O, E]) observeAll() {
 			r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
 		}
 	}
-	r.hasObs = true
+	// Before the first deal there is nothing to observe.
+	r.hasObs = r.lines > 1
 	r.obsN, r.obsAdv = r.lines-1, r.adv
 }
 
@@ -412,7 +413,7 @@ func (r *room[M, O, E]) roundDone(spect E) {
 			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(e), Obs: r.g.wire.Obs(r.obs[i])}))
 		}
 	}
-	r.obsN, r.obsAdv = n, adv
+	r.obsN, r.obsAdv, r.hasObs = n, adv, true
 	r.hist[spectator] = append(r.hist[spectator], histEntry[E]{n, adv, spect})
 	if len(r.conns[spectator]) > 0 {
 		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(spect)}))

@@ -316,4 +316,3 @@ func rulesOf(g, preset string) ([]byte, error) {
 	}
 	return nil, fmt.Errorf("no game %q: gin or shengji", g)
 }
-
