@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"felt/card"
-	"felt/gin"
 	"felt/games"
+	"felt/gin"
 	"felt/internal/testenv"
 	"felt/shengji"
 	"felt/table"
