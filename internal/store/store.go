@@ -60,8 +60,8 @@ type Table struct {
 	Seats   []Seat
 	Status  Status
 	Outcome json.RawMessage // set when the game is over
-	Created time.Time
-	Updated time.Time
+	Created time.Time       // when the table was created (to the microsecond)
+	Updated time.Time       // when its seats or status last changed
 }
 
 // Store is a database of tables and their logs. Every method is safe for
