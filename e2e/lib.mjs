@@ -46,6 +46,8 @@ export async function launch() {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
+      "--disable-crash-reporter",
+      "--disable-breakpad",
     ],
   });
 }
@@ -86,9 +88,10 @@ export async function shoot(page, dir, name) {
 
 // createGame fills the home page's form and submits it; seats holds each
 // other seat's choice (a level or "friend").
-export async function createGame(page, base, game, seats, name) {
+export async function createGame(page, base, game, seats, name, preset) {
   await page.goto(base + "/");
   await page.selectOption("#game", game);
+  if (preset) await page.selectOption("#preset", preset);
   await page.fill("#name", name);
   for (let i = 0; i < seats.length; i++) await page.selectOption(`#seat-${i + 1}`, seats[i]);
   await page.click("#create-button");
@@ -101,7 +104,8 @@ export async function waitTable(page) {
 
 // waitTurnOrEnd waits until it is this page's turn with a decision other
 // than lastSeq, or done holds: done.hands hands have ended (or the game is
-// over), or done.bid and the page offers a declaration (a bid button).
+// over), or the page offers a declaration (a bid button) in a deal other
+// than hand done.bidUnlessHand.
 // (The page's CSP forbids evaluating strings, so the condition is data.)
 export async function waitTurnOrEnd(page, lastSeq, done = {}, timeout = T(60000)) {
   await page.waitForFunction(
@@ -109,7 +113,7 @@ export async function waitTurnOrEnd(page, lastSeq, done = {}, timeout = T(60000)
       const m = document.querySelector("main#table");
       if (!m) return false;
       if (done.hands && (Number(m.dataset.handsEnded || "0") >= done.hands || m.dataset.over === "true")) return true;
-      if (done.bid && m.dataset.phase === "deal" && document.querySelector("button.bid")) return true;
+      if (done.bidUnlessHand !== undefined && m.dataset.phase === "deal" && m.dataset.hand !== String(done.bidUnlessHand) && document.querySelector("button.bid")) return true;
       return m.dataset.myTurn === "true" && m.dataset.seq !== "" && m.dataset.seq !== last;
     },
     [lastSeq, done],

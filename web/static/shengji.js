@@ -372,7 +372,7 @@ export class ShengjiView {
       const l = this.pending.legal.filter((m) => m.kind === "bid");
       if (l.length || phaseName(o.Phase) !== "deal") return l;
     }
-    if (phaseName(o.Phase) !== "deal") return [];
+    if (phaseName(o.Phase) !== "deal" || (o.Rules && o.Rules.bid_after_deal)) return [];
     if (this.optional && this.optional.obs && this.optional.obs.Dealt === o.Dealt) {
       return (this.optional.legal || []).filter((m) => m.kind === "bid");
     }
@@ -524,7 +524,11 @@ export class ShengjiView {
     } else if (!this.pending) text = phase === "over" ? "The hand is over." : o.Turn === this.ctx.seat ? "Your turn…" : `${this.ctx.names(o.Turn)} is playing…`;
     else if (phase === "bid") text = "Declare trump or pass.";
     else if (phase === "bury") text = "You are the banker: choose eight cards to bury in the kitty.";
-    else if (phase === "play") text = o.NTricks === 0 || (o.Tricks[o.NTricks - 1] && o.Tricks[o.NTricks - 1].Count === 4) ? "Your lead: choose cards, then Play." : "Your turn to follow: choose cards, then Play.";
+    else if (phase === "play") {
+      const tr = o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
+      const leading = !tr || tr.Count === 0 || tr.Count === 4;
+      text = leading ? "Your lead: choose cards, then Play." : "Your turn to follow: choose cards, then Play.";
+    }
     else text = "Your turn.";
     return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
   }
