@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -168,33 +169,45 @@ type Recovered[M, O, E any] struct {
 // that is malformed or that the rules refuse is an error naming it. A log
 // without a complete header line returns ErrNoHeader: there is no table.
 func Recover[M, O, E any](r io.Reader, spec Spec[M, O, E]) (*Recovered[M, O, E], error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxLogSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("table: reading the log: %w", err)
-	}
-	if len(data) > MaxLogSize {
-		return nil, &LogError{Line: 0, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, MaxLogSize)}
-	}
+	// Read line by line: memory stays within one line (MaxLogLine) and a
+	// reused buffer, however large the log.
+	br := bufio.NewReaderSize(io.LimitReader(r, MaxLogSize+1), 64<<10)
 	rec := &Recovered[M, O, E]{}
 	var views Views[E]
+	var buf []byte
+	var total int64
 	line := 0
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 {
-			if len(data) >= MaxLogLine {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		total += int64(len(chunk))
+		if total > MaxLogSize {
+			return nil, &LogError{Line: 0, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, MaxLogSize)}
+		}
+		buf = append(buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			if len(buf) >= MaxLogLine {
 				return nil, &LogError{Line: line, Err: fmt.Errorf("%w: longer than %d bytes", ErrBadLine, MaxLogLine)}
 			}
-			rec.Torn = len(data)
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("table: reading the log: %w", err)
+		}
+		if err == io.EOF {
+			if len(buf) >= MaxLogLine {
+				return nil, &LogError{Line: line, Err: fmt.Errorf("%w: longer than %d bytes", ErrBadLine, MaxLogLine)}
+			}
+			rec.Torn = len(buf)
 			break
 		}
-		if i+1 > MaxLogLine {
+		if len(buf) > MaxLogLine {
 			return nil, &LogError{Line: line, Err: fmt.Errorf("%w: longer than %d bytes", ErrBadLine, MaxLogLine)}
 		}
-		if err := rec.replay(spec, line, data[:i], &views); err != nil {
+		if err := rec.replay(spec, line, buf[:len(buf)-1], &views); err != nil {
 			return nil, &LogError{Line: line, Err: err}
 		}
-		rec.Offset += int64(i + 1)
-		data = data[i+1:]
+		rec.Offset += int64(len(buf))
+		buf = buf[:0]
 		line++
 		rec.Lines = line
 	}
