@@ -269,11 +269,14 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	}
 	switch {
 	case err == nil && (res.Over || res.Forfeited):
+		// The outcome is stored before anyone is told.
 		o := outcomeWire(res.Outcome, r.g.teams, &res)
+		r.mu.Unlock()
+		r.saveOutcome(o)
+		r.mu.Lock()
 		r.outcome = &o
 		r.broadcast(encode(overMsg{Type: "over", Outcome: o}))
 		r.mu.Unlock()
-		r.saveOutcome(o)
 		return
 	case ctx.Err() != nil:
 		// A shutdown: the log says abandoned, the store still playing.
