@@ -22,6 +22,9 @@ try {
 
   const bo = await newPage(browser, PHONE, "bo");
   await bo.goto(invite);
+  // A friend without a name yet is asked for one before joining.
+  await bo.fill("#join-name", "Bo");
+  await bo.click("#join-button");
   await waitTable(bo);
   assert(!bo.url().includes("token"), "the token is cleared from the address: " + bo.url());
   const tableID = new URL(bo.url()).pathname.split("/").pop();
@@ -70,6 +73,7 @@ try {
   const ra = await ann.textContent("#showdown .result-line");
   const rb = await bo.textContent("#showdown .result-line");
   log("ann sees:", ra, "| bo sees:", rb);
+  assert(/Bo/.test(ra) || /Bo/.test(await ann.textContent("#board")), "ann sees the friend's name");
   await shoot(bo, dir, "friend-showdown");
   checkErrors(ann, bo);
   log("ok");

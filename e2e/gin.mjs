@@ -45,6 +45,27 @@ try {
   const logText = await page.textContent("#log");
   assert(/drew|took|discarded|passed/.test(logText), "the moves are told in words");
   await shoot(page, dir, "gin-showdown");
+
+  // The game is among my games, and its replay steps through my views.
+  const tableURL = page.url();
+  await page.goto(base + "/games");
+  await page.waitForSelector("#games-list table tbody tr");
+  await shoot(page, dir, "games");
+  await page.click("#games-list a[href^='/replay/']");
+  await page.waitForSelector('main#table[data-state="replay"]');
+  const steps = await page.textContent("#step-label");
+  log("replay:", steps);
+  assert(/^1 \/ \d+$/.test(steps.trim()), "the replay starts at its first step: " + steps);
+  for (let i = 0; i < 5; i++) await page.click("#next");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.querySelector("main#table").dataset.step === "6");
+  await page.waitForSelector("#hand button.card, #hand .card");
+  await shoot(page, dir, "replay");
+  await page.click("#last");
+  await page.waitForSelector("#showdown:not([hidden])");
+  log("replay's last step:", await page.textContent("#step-event"));
+  await page.goto(tableURL);
+  await waitTable(page);
   checkErrors(page);
   log("ok");
 } finally {

@@ -112,6 +112,16 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+// seatName is how the page names a seat from the table's summary: the
+// person's name, or "Computer (level)".
+export function seatName(info, s) {
+  info = info || {};
+  let n = info.name || "";
+  if (info.kind === "computer" && (!n || n === info.level)) n = "Computer" + (info.level ? ` (${info.level})` : "");
+  if (!n) n = info.open ? "Open seat" : `Seat ${s}`;
+  return n;
+}
+
 // tableURL is the table page's address.
 export function tableURL(id) {
   return "/t/" + encodeURIComponent(id);
@@ -212,7 +222,7 @@ async function initGames() {
       return;
     }
     const rows = games.map((g) => {
-      const seats = (g.seats || []).map((s) => s.name || s.kind || "?").join(", ");
+      const seats = (g.seats || []).map((s, i) => (i === g.seat ? "you" : seatName(s, i))).join(", ");
       const title = (GAMES[g.game] && GAMES[g.game].title) || g.game;
       const when = g.created ? new Date(g.created).toLocaleString() : "";
       const done = g.status === "over" || g.status === "finished" || g.status === "done";

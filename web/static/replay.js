@@ -3,7 +3,7 @@
 // buttons, the slider or the arrow keys. It draws them with the table's
 // own views, with no way to act.
 
-import { api, getToken, GAMES } from "./app.js";
+import { api, getToken, seatName, GAMES } from "./app.js";
 import { GinView } from "./gin.js";
 import { ShengjiView } from "./shengji.js";
 
@@ -39,10 +39,7 @@ export async function init() {
   } catch (e) {
     summary = null;
   }
-  const names = (s) => {
-    const info = (summary && summary.seats && summary.seats[s]) || {};
-    return info.name || (info.level ? `Computer (${info.level})` : `Seat ${s}`);
-  };
+  const names = (s) => seatName(summary && summary.seats && summary.seats[s], s);
   let lastText = "";
   const ctx = {
     seat,
@@ -51,6 +48,9 @@ export async function init() {
     send() {},
     bid() {},
     hint() {},
+    statusBadge() {
+      return null;
+    },
     log(text) {
       lastText = text;
     },

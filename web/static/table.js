@@ -3,7 +3,7 @@
 // (gin.js or shengji.js). The server is the authority: a move is only an
 // intent until an event or a refusal comes back.
 
-import { api, getToken, h, playerID, playerName, setToken, GAMES } from "./app.js";
+import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, GAMES } from "./app.js";
 import { Connection } from "./net.js";
 import { GinView } from "./gin.js";
 import { ShengjiView } from "./shengji.js";
@@ -33,8 +33,10 @@ export async function init() {
     const seat = Number(frag.get("seat"));
     const token = frag.get("token");
     history.replaceState(null, "", location.pathname + location.search);
+    let name = playerName();
+    if (!name && !getToken(id)) name = await askName(els);
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, token, player: playerID(), name: playerName() || "Friend" });
+      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, token, player: playerID(), name: name || "Friend" });
       setToken(id, token, seat);
     } catch (e) {
       // A link used again by its own holder (a reload before the fragment
@@ -50,16 +52,7 @@ export async function init() {
   let messageTimer = null;
 
   function names(s) {
-    const seats = (summary && summary.seats) || [];
-    const info = seats[s] || {};
-    let n = info.name || "";
-    if (info.kind === "computer" && (!n || n === info.level)) n = "Computer" + (info.level ? ` (${info.level})` : "");
-    if (!n) {
-      if (info.kind === "computer" || info.kind === "level") n = "Computer" + (info.level ? ` (${info.level})` : "");
-      else if (info.open) n = "Open seat";
-      else n = `Seat ${s}`;
-    }
-    return n;
+    return seatName(((summary && summary.seats) || [])[s], s);
   }
 
   const ctx = {
@@ -215,6 +208,30 @@ export async function init() {
     showMessage(els, "This table: " + e.message, "refused");
   }
   conn.start();
+}
+
+// askName asks a friend who opened an invite link for the name the table
+// shows, once (it is kept for next time).
+function askName(els) {
+  return new Promise((resolve) => {
+    const input = h("input", { type: "text", id: "join-name", maxlength: "40", autocomplete: "nickname", placeholder: "Your name", "aria-label": "Your name" });
+    const form = h(
+      "form.panel.join-form",
+      { id: "join-form" },
+      h("label", { for: "join-name" }, "You are invited to play. Your name:"),
+      input,
+      h("button", { type: "submit", id: "join-button" }, "Join the table"),
+    );
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const n = input.value.trim() || "Friend";
+      setPlayerName(n);
+      form.remove();
+      resolve(n);
+    });
+    els.notices.append(form);
+    input.focus();
+  });
 }
 
 function showMessage(els, text, kind) {
