@@ -49,6 +49,36 @@ func testBatch(t *testing.T, s batchStore) {
 	}
 	sameLines(t, s, "t1", 0, "t1 header", "t1 one")
 	sameLines(t, s, "t2", 0, "header", "t2 one")
+
+	// A batch of lines of different tables (Postgres appends them in one
+	// statement).
+	mustCreate(t, s, newTable("t3"))
+	for _, bad := range []bool{false, true} {
+		batch = []*appendReq{
+			req(ctx, "t3", 0, "t3 header"),
+			req(ctx, "t1", 2, "t1 two"),
+			req(ctx, "t2", 1, "t2 one again"), // conflict
+			req(ctx, "nope", 0, "x"),          // no such table
+		}
+		want = []error{nil, nil, ErrConflict, ErrNotFound}
+		if bad {
+			batch[0].n, batch[1].n = 1, 3
+			batch = append(batch, req(ctx, "bad\x00id", 0, "x"))
+			want = append(want, errAny)
+		}
+		errs = make([]error, len(batch))
+		s.appendBatch(batch, errs)
+		for i, w := range want {
+			switch {
+			case w == nil && errs[i] != nil, w == errAny && errs[i] == nil,
+				w != nil && w != errAny && !errors.Is(errs[i], w):
+				t.Errorf("line %d (%s %d): %v, want %v", i, batch[i].id, batch[i].n, errs[i], w)
+			}
+		}
+	}
+	sameLines(t, s, "t1", 0, "t1 header", "t1 one", "t1 two", "t1 two")
+	sameLines(t, s, "t2", 0, "header", "t2 one")
+	sameLines(t, s, "t3", 0, "t3 header", "t3 header")
 }
 
 // errAny stands for any error.
@@ -60,12 +90,22 @@ func TestPostgresBatch(t *testing.T) { testBatch(t, openPostgresT(t, postgresSch
 
 // TestPostgresBatchOrder has two processes append the same lines in
 // opposite orders: their batches never deadlock (which would make the
-// batch fail as one), and one of them writes each line.
+// batch fail as one), and one of them writes each line. Batches of lines
+// of different tables go in one statement; a batch with two lines of one
+// table (here a line twice) goes as a pipeline of statements.
 func TestPostgresBatchOrder(t *testing.T) {
+	for _, pipeline := range []bool{false, true} {
+		t.Run(fmt.Sprint("pipeline=", pipeline), func(t *testing.T) {
+			testBatchOrder(t, pipeline)
+		})
+	}
+}
+
+func testBatchOrder(t *testing.T, pipeline bool) {
 	dsn := postgresSchema(t)
 	a, b := openPostgresT(t, dsn), openPostgresT(t, dsn)
 	ctx := testCtx(t)
-	const tables, rounds = 16, 30
+	const tables, rounds = 24, 60
 	for i := range tables {
 		mustCreate(t, a, newTable(fmt.Sprintf("t%02d", i)))
 	}
@@ -80,6 +120,9 @@ func TestPostgresBatchOrder(t *testing.T) {
 						i = tables - 1 - i
 					}
 					batch = append(batch, &appendReq{ctx: ctx, id: fmt.Sprintf("t%02d", i), n: n, line: fmt.Appendf(nil, "%d", k)})
+					if pipeline {
+						batch = append(batch, &appendReq{ctx: ctx, id: fmt.Sprintf("t%02d", i), n: n, line: []byte("again")})
+					}
 				}
 				written[k] = make([]error, len(batch))
 				p.appendBatch(batch, written[k])
@@ -101,6 +144,11 @@ func TestPostgresBatchOrder(t *testing.T) {
 		lines, err := a.Lines(ctx, fmt.Sprintf("t%02d", i), 0)
 		if err != nil || len(lines) != rounds {
 			t.Errorf("table %d: %d lines (%v), want %d", i, len(lines), err, rounds)
+		}
+		for n, l := range lines {
+			if string(l) != "0" && string(l) != "1" && (!pipeline || string(l) != "again") {
+				t.Errorf("table %d line %d is %q", i, n, l)
+			}
 		}
 	}
 }

@@ -336,6 +336,79 @@ const pgAppend = `INSERT INTO lines (table_id, n, line)
 		AND ($2 = 0 OR EXISTS (SELECT 1 FROM lines WHERE table_id = $1 AND n = $2 - 1))
 	ON CONFLICT DO NOTHING`
 
+// appendRows appends the lines batch[queued[…]] in one statement (one
+// transaction) if they are of different tables, else in one pipeline of
+// statements (one implicit transaction), setting errs[i] to ErrConflict for
+// each line batch[i] not appended. It fails if any statement fails, having
+// appended nothing.
+func (p *Postgres) appendRows(ctx context.Context, batch []*appendReq, queued []int, errs []error) error {
+	ids := make([]string, len(queued))
+	ns := make([]int32, len(queued))
+	lines := make([][]byte, len(queued))
+	for k, i := range queued {
+		ids[k], ns[k], lines[k] = batch[i].id, int32(batch[i].n), batch[i].line
+	}
+	pipeline := false
+	for k := 1; k < len(ids); k++ {
+		pipeline = pipeline || ids[k] == ids[k-1] // queued is sorted
+	}
+	if !pipeline {
+		// One statement's rows do not see each other: two lines of one
+		// table, n and n+1, would not both be appended.
+		rows, err := p.pool.Query(ctx, pgAppendRows, ids, ns, lines)
+		if err != nil {
+			return err
+		}
+		type key struct {
+			id string
+			n  int32
+		}
+		appended := make(map[key]bool, len(queued))
+		var k key
+		_, err = pgx.ForEachRow(rows, []any{&k.id, &k.n}, func() error {
+			appended[k] = true
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for j, i := range queued {
+			if !appended[key{ids[j], ns[j]}] {
+				errs[i] = ErrConflict
+			}
+		}
+		return nil
+	}
+	// A batch is sent in one go and runs as one implicit transaction:
+	// one commit for all its lines, or none if a statement fails.
+	var b pgx.Batch
+	for k := range ids {
+		b.Queue(pgAppend, ids[k], ns[k], lines[k])
+	}
+	res := p.pool.SendBatch(ctx, &b)
+	var err error
+	for _, i := range queued {
+		var tag pgconn.CommandTag
+		if tag, err = res.Exec(); err != nil {
+			break
+		}
+		if tag.RowsAffected() == 0 {
+			errs[i] = ErrConflict
+		}
+	}
+	return errors.Join(err, res.Close())
+}
+
+// pgAppendRows appends the lines of arrays $1 (table ids), $2 (line
+// numbers) and $3 (lines) that are the next of existing tables, of
+// different tables, and returns the appended lines' tables and numbers.
+const pgAppendRows = `INSERT INTO lines (table_id, n, line)
+	SELECT u.id, u.n, u.line FROM unnest($1::text[], $2::integer[], $3::bytea[]) AS u (id, n, line)
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = u.id)
+		AND (u.n = 0 OR EXISTS (SELECT 1 FROM lines l WHERE l.table_id = u.id AND l.n = u.n - 1))
+	ON CONFLICT DO NOTHING
+	RETURNING table_id, n`
+
 // appendBatch appends the lines of batch in one transaction, setting errs[i]
 // to the outcome of batch[i].
 func (p *Postgres) appendBatch(batch []*appendReq, errs []error) {
@@ -353,27 +426,11 @@ func (p *Postgres) appendBatch(batch []*appendReq, errs []error) {
 	slices.SortFunc(queued, func(i, j int) int {
 		return cmp.Or(strings.Compare(batch[i].id, batch[j].id), cmp.Compare(batch[i].n, batch[j].n))
 	})
-	var b pgx.Batch
-	for _, i := range queued {
-		b.Queue(pgAppend, batch[i].id, int32(batch[i].n), batch[i].line)
-	}
 	if len(queued) == 0 {
 		return
 	}
-	// A batch is sent in one go and runs as one implicit transaction:
-	// one commit for all its lines, or none if a statement fails.
-	res := p.pool.SendBatch(ctx, &b)
-	var err error
-	for _, i := range queued {
-		var tag pgconn.CommandTag
-		if tag, err = res.Exec(); err != nil {
-			break
-		}
-		if tag.RowsAffected() == 0 {
-			errs[i] = ErrConflict
-		}
-	}
-	if err = errors.Join(err, res.Close()); err != nil {
+	err := p.appendRows(ctx, batch, queued, errs)
+	if err != nil {
 		p.batchFailures.Add(1)
 		// One line's failure must not be the others': append them one
 		// by one.
