@@ -162,7 +162,7 @@ export async function init() {
 
   function notice(msg) {
     const text = msg.text || `${names(msg.seat)}: ${msg.kind}`;
-    const n = h("div.notice." + (msg.kind || "info"), { role: "status", "data-kind": msg.kind || "" }, text, h("button.close", { type: "button", "aria-label": "Dismiss", onclick: () => n.remove() }, "×"));
+    const n = h("div.notice." + (msg.kind || "info"), { role: "status", "data-kind": msg.kind || "" }, h("span.notice-text", text), h("button.close", { type: "button", "aria-label": "Dismiss", onclick: () => n.remove() }, "×"));
     els.notices.append(n);
     while (els.notices.children.length > 4) els.notices.firstChild.remove();
     ctx.log(text, "notice");
@@ -178,7 +178,7 @@ export async function init() {
     if (old) old.remove();
     if (mine && mine.status === "replaced") {
       els.notices.append(
-        h("div.notice.takeover", { id: "take-back", role: "status" }, "A computer is playing your seat. ", h("button", { type: "button", onclick: () => conn.send({ type: "back" }) }, "Take my seat back")),
+        h("div.notice.takeover", { id: "take-back", role: "status" }, "A computer is playing your seat; it is yours again at your next turn. ", h("button.secondary", { type: "button", onclick: () => conn.send({ type: "back" }) }, "Take it back")),
       );
     }
   }
