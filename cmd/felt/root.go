@@ -41,7 +41,7 @@ options and the presets are explained in ` + rulesDoc + ` in Felt's source.`,
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(e.ginCmd(), e.shengjiCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd(), e.serveCmd())
+	root.AddCommand(e.ginCmd(), e.shengjiCmd(), e.benchCmd(), e.demoCmd(), e.replayCmd(), e.arenaCmd(), e.serveCmd(), e.loadtestCmd())
 	e.addPlay(root) // `felt play`, `felt replay view`; `felt` alone plays
 	return root
 }

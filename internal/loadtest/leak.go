@@ -1,0 +1,210 @@
+package loadtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"felt/card"
+	"felt/games"
+	"felt/gin"
+	"felt/shengji"
+	"felt/table"
+)
+
+// point is a moment of a table: after line n, or after the adv-th advance
+// made before line n (the server's numbering of its messages).
+type point struct{ n, adv int }
+
+// sighting is the cards one message named, and the moment it speaks of.
+type sighting struct {
+	p     point
+	faces card.Set
+	what  string // the message's type
+}
+
+// faces returns every card named anywhere in a JSON message: each string
+// that reads as cards ("QS", "9H 9H BJ"). It scans the text rather than
+// decoding it.
+func faces(raw []byte) card.Set {
+	var s card.Set
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '"' {
+			continue
+		}
+		j := i + 1
+		plain := true
+		for j < len(raw) && raw[j] != '"' {
+			if raw[j] == '\\' {
+				j++
+				plain = false
+			} else if !strings.ContainsRune("23456789TJQKASHDCB ,", rune(raw[j])) {
+				plain = false
+			}
+			j++
+		}
+		if plain && j > i+1 {
+			if m, err := card.ParseMulti(string(raw[i+1 : j])); err == nil {
+				s |= m.Faces()
+			}
+		}
+		i = j
+	}
+	return s
+}
+
+// ginAllowed is what seat s may see: its own hand, every card on the
+// discard pile or taken from it, and once the hand is over everything but
+// the stock.
+func ginAllowed(g *gin.Game, s table.Seat) card.Set {
+	if g.HandNumber() == 0 {
+		return 0
+	}
+	h := g.Hand()
+	deck := h.Deck()
+	if h.Over() {
+		return card.FullSet &^ card.SetOf(deck[len(deck)-h.StockLen():]...)
+	}
+	allowed := h.Took(0) | h.Took(1)
+	for i := range h.Pile().Len() {
+		allowed = allowed.Add(h.Pile().At(i))
+	}
+	if s < 2 {
+		allowed |= h.Cards(gin.Seat(s))
+	}
+	return allowed
+}
+
+// shengjiAllowed is what seat s may see: its own hand, every declaration,
+// card played and failed throw, the kitty cards turned up, the kitty for
+// the banker once it took it, and the buried kitty once the hand is over.
+func shengjiAllowed(g *shengji.Game, s table.Seat) card.Set {
+	if g.HandNumber() == 0 {
+		return 0
+	}
+	h := g.Hand()
+	var allowed card.Set
+	for _, b := range h.Bids() {
+		allowed |= b.Cards.Faces()
+	}
+	for _, t := range h.Tricks() {
+		allowed |= t.Attempt.Faces()
+		for _, p := range t.Plays {
+			allowed |= p.Faces()
+		}
+	}
+	allowed |= card.SetOf(h.TurnedUp()...)
+	if h.Over() {
+		allowed |= h.Kitty().Faces()
+	}
+	if s < shengji.NumSeats {
+		allowed |= h.Cards(shengji.Seat(s)).Faces()
+		if shengji.Seat(s) == h.Banker() && h.Phase() >= shengji.BuryPhase {
+			allowed |= h.DealtKitty().Faces() | h.Kitty().Faces()
+		}
+	}
+	return allowed
+}
+
+// allowedAt replays a stored log and returns what seat may see at every
+// moment of it.
+func allowedAt(game string, lines [][]byte, seat table.Seat) (map[point]card.Set, error) {
+	switch game {
+	case "gin":
+		return replay(games.Gin, lines, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) card.Set {
+			return ginAllowed(e.(*games.GinEngine).Game(), seat)
+		})
+	case "shengji":
+		return replay(games.Shengji, lines, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) card.Set {
+			return shengjiAllowed(e.(*games.ShengjiEngine).Game(), seat)
+		})
+	}
+	return nil, fmt.Errorf("loadtest: no game %q", game)
+}
+
+// replay runs a table log through the game's engine and records allowed at
+// every line and every advance.
+func replay[M, O, E any](spec table.Spec[M, O, E], lines [][]byte, allowed func(table.Engine[M, O, E]) card.Set) (map[point]card.Set, error) {
+	out := map[point]card.Set{}
+	var e table.Engine[M, O, E]
+	var v table.Views[E]
+	for n, raw := range lines {
+		raw = bytes.TrimSuffix(raw, []byte{'\n'})
+		var rec struct {
+			Type    string          `json:"type"`
+			Adv     int             `json:"adv"`
+			Seed    uint64          `json:"seed"`
+			Options json.RawMessage `json:"options"`
+			Seat    *table.Seat     `json:"seat"`
+			Move    json.RawMessage `json:"move"`
+			Deal    json.RawMessage `json:"deal"`
+		}
+		if err := json.Unmarshal(raw, &rec); err != nil {
+			return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
+		}
+		if n == 0 {
+			var err error
+			if e, err = spec.New(rec.Seed, rec.Options); err != nil {
+				return nil, fmt.Errorf("loadtest: log line 0: %w", err)
+			}
+			out[point{0, 0}] = allowed(e)
+			continue
+		}
+		for k := range rec.Adv {
+			v = table.Views[E]{}
+			if _, err := e.Advance(&v); err != nil {
+				return nil, fmt.Errorf("loadtest: log line %d: advance: %w", n, err)
+			}
+			out[point{n, k + 1}] = allowed(e)
+		}
+		switch rec.Type {
+		case "deal":
+			v = table.Views[E]{}
+			if err := e.Redeal(rec.Deal, &v); err != nil {
+				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
+			}
+		case "move":
+			if rec.Seat == nil {
+				return nil, fmt.Errorf("loadtest: log line %d: a move without its seat", n)
+			}
+			m, err := e.UnmarshalMove(rec.Move)
+			if err != nil {
+				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
+			}
+			v = table.Views[E]{}
+			if err := e.Apply(*rec.Seat, m, &v); err != nil {
+				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
+			}
+		}
+		out[point{n, 0}] = allowed(e)
+	}
+	return out, nil
+}
+
+// leaks checks every sighting against what the seat could see then; it
+// returns a description of the first few leaks, and how many.
+func leaks(allowed map[point]card.Set, seen []sighting) (int, []string) {
+	bad := 0
+	var out []string
+	for _, s := range seen {
+		a, ok := allowed[s.p]
+		if !ok {
+			if s.faces == 0 {
+				continue
+			}
+			bad++
+			if len(out) < 3 {
+				out = append(out, fmt.Sprintf("%s names %s at a moment %+v the log does not have", s.what, s.faces, s.p))
+			}
+			continue
+		}
+		if l := s.faces &^ a; l != 0 {
+			bad++
+			if len(out) < 3 {
+				out = append(out, fmt.Sprintf("%s at %+v shows %s", s.what, s.p, l))
+			}
+		}
+	}
+	return bad, out
+}

@@ -1,0 +1,274 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"felt/card"
+	"felt/gin"
+	"felt/table"
+)
+
+func tableSeat(s int) table.Seat { return table.Seat(s) }
+
+// player creates one table and plays its person seat to the end of the
+// game or the test's deadline.
+type player struct {
+	r      *run
+	rng    *rand.Rand
+	game   string
+	id     string
+	dialer *http.Client
+	table  string
+	seat   int
+	seen   []sighting
+	over   bool // the game was played to its end
+}
+
+type created struct {
+	ID    string `json:"id"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// serverMsg is the part of a server message the player reads.
+type serverMsg struct {
+	Type     string            `json:"type"`
+	N        int               `json:"n"`
+	Adv      int               `json:"adv"`
+	Seq      int               `json:"seq"`
+	Optional bool              `json:"optional"`
+	Legal    []json.RawMessage `json:"legal"`
+	Obs      json.RawMessage   `json:"obs"`
+	Event    json.RawMessage   `json:"event"`
+	Events   []struct {
+		N     int             `json:"n"`
+		Adv   int             `json:"adv"`
+		Event json.RawMessage `json:"event"`
+	} `json:"events"`
+	Error string `json:"error"`
+}
+
+func (p *player) create(ctx context.Context, base string) (created, error) {
+	level := p.r.cfg.Level
+	var body string
+	if p.game == "gin" {
+		if level == "" {
+			level = "simple"
+		}
+		body = fmt.Sprintf(`{"game":"gin","player":%q,"name":"Load","seats":[{"kind":"me"},{"kind":"computer","level":%q}]}`, p.id, level)
+	} else {
+		if level == "" {
+			level = "greedy"
+		}
+		c := fmt.Sprintf(`{"kind":"computer","level":%q}`, level)
+		body = fmt.Sprintf(`{"game":"shengji","player":%q,"name":"Load","seats":[{"kind":"me"},%s,%s,%s]}`, p.id, c, c, c)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/tables", strings.NewReader(body))
+	if err != nil {
+		return created{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := p.r.http.Do(req)
+	if err != nil {
+		return created{}, fmt.Errorf("creating a table: %w", err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+	if resp.StatusCode != http.StatusCreated {
+		return created{}, fmt.Errorf("creating a table: %s: %s", resp.Status, bytes.TrimSpace(b))
+	}
+	var c created
+	if err := json.Unmarshal(b, &c); err != nil {
+		return created{}, fmt.Errorf("creating a table: %w", err)
+	}
+	return c, nil
+}
+
+// play creates a table at base and plays it over a websocket to wsBase.
+func (p *player) play(ctx context.Context, base, wsBase string) error {
+	c, err := p.create(ctx, base)
+	if err != nil {
+		return err
+	}
+	p.table, p.seat = c.ID, c.Seat
+	p.r.mu.Lock()
+	p.r.rep.Tables++
+	p.r.mu.Unlock()
+	defer func() {
+		p.r.mu.Lock()
+		p.r.done = append(p.r.done, finished{id: p.table, game: p.game, seat: p.seat, seen: p.seen})
+		p.r.mu.Unlock()
+	}()
+	dctx, cancel := context.WithTimeout(ctx, p.r.cfg.Wait)
+	ws, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(wsBase, "http")+"/ws", &websocket.DialOptions{HTTPClient: p.dialer})
+	cancel()
+	if err != nil {
+		return fmt.Errorf("websocket: %w", err)
+	}
+	defer ws.CloseNow()
+	ws.SetReadLimit(8 << 20)
+	if err := p.send(ctx, ws, fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":%q}`, c.ID, c.Token, p.id)); err != nil {
+		return err
+	}
+	pending, sent := -1, time.Time{}
+	for {
+		rctx, cancel := context.WithTimeout(ctx, p.r.cfg.Wait)
+		_, b, err := ws.Read(rctx)
+		cancel()
+		if err != nil {
+			if time.Now().After(p.r.deadline) && pending < 0 {
+				return nil
+			}
+			return fmt.Errorf("reading (move %d pending): %w", pending, err)
+		}
+		var m serverMsg
+		if err := json.Unmarshal(b, &m); err != nil {
+			return fmt.Errorf("a message that is not JSON: %.80q", b)
+		}
+		p.r.mu.Lock()
+		p.r.rep.Messages++
+		p.r.mu.Unlock()
+		p.sight(m, b)
+		switch m.Type {
+		case "event":
+			if pending >= 0 && m.N >= pending && m.Adv == 0 {
+				d := time.Since(sent)
+				p.r.mu.Lock()
+				p.r.lat = append(p.r.lat, d)
+				p.r.rep.Moves++
+				p.r.mu.Unlock()
+				pending = -1
+			}
+		case "over":
+			p.r.mu.Lock()
+			p.r.rep.Games++
+			p.r.mu.Unlock()
+			p.over = true
+			ws.Close(websocket.StatusNormalClosure, "")
+			return nil
+		case "refused", "error":
+			return fmt.Errorf("server said %.200s", b)
+		case "decide":
+			if m.Optional {
+				continue
+			}
+			think := p.r.cfg.Think/2 + time.Duration(p.rng.Int64N(int64(p.r.cfg.Think)+1))
+			if time.Now().Add(think).After(p.r.deadline) {
+				ws.Close(websocket.StatusNormalClosure, "")
+				return nil
+			}
+			if !sleep(ctx, think) {
+				return ctx.Err()
+			}
+			mv, err := p.choose(m)
+			if err != nil {
+				return err
+			}
+			pending, sent = m.Seq, time.Now()
+			if err := p.send(ctx, ws, fmt.Sprintf(`{"type":"move","seq":%d,"move":%s}`, m.Seq, mv)); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (p *player) send(ctx context.Context, ws *websocket.Conn, s string) error {
+	ctx, cancel := context.WithTimeout(ctx, p.r.cfg.Wait)
+	defer cancel()
+	if err := ws.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+		return fmt.Errorf("sending: %w", err)
+	}
+	return nil
+}
+
+// sight records the cards a message names and the moment it speaks of.
+func (p *player) sight(m serverMsg, raw []byte) {
+	add := func(pt point, b []byte) {
+		p.seen = append(p.seen, sighting{p: pt, faces: faces(b), what: m.Type})
+	}
+	switch m.Type {
+	case "event", "state":
+		add(point{m.N, m.Adv}, raw)
+	case "history":
+		for _, e := range m.Events {
+			add(point{e.N, e.Adv}, e.Event)
+		}
+	case "decide":
+		pt := point{m.Seq - 1, 0}
+		if m.Adv > 0 {
+			pt = point{m.Seq, m.Adv}
+		}
+		add(pt, raw)
+	default:
+		// Nothing else may name a card.
+		add(point{-1, -1}, raw)
+	}
+}
+
+var errNoMove = errors.New("a decision with no legal move")
+
+// choose picks the move: Gin Rummy ends the hand when it may (knock or
+// gin), else most often the discard leaving the least deadwood, else a
+// random legal move; a Shengji burial is the hand's first eight cards.
+func (p *player) choose(m serverMsg) (json.RawMessage, error) {
+	if len(m.Legal) == 0 {
+		var o struct {
+			Hand string `json:"Hand"`
+		}
+		json.Unmarshal(m.Obs, &o)
+		cards := strings.Fields(o.Hand)
+		if len(cards) < 8 {
+			return nil, fmt.Errorf("%w: %.200s", errNoMove, m.Obs)
+		}
+		return fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " ")), nil
+	}
+	for _, l := range m.Legal {
+		if bytes.Contains(l, []byte(`"kind":"gin"`)) || bytes.Contains(l, []byte(`"kind":"knock"`)) || bytes.Contains(l, []byte(`"kind":"big_gin"`)) {
+			return l, nil
+		}
+	}
+	if p.game == "gin" && p.rng.IntN(5) > 0 {
+		if best := leastDeadwood(m.Obs, m.Legal); best != nil {
+			return best, nil
+		}
+	}
+	return m.Legal[p.rng.IntN(len(m.Legal))], nil
+}
+
+// leastDeadwood picks, among Gin Rummy discards, the one leaving the least
+// deadwood (nil if the moves are not discards).
+func leastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMessage {
+	var o struct {
+		Cards []card.Card `json:"cards"`
+	}
+	if json.Unmarshal(obs, &o) != nil || len(o.Cards) == 0 {
+		return nil
+	}
+	hand := card.SetOf(o.Cards...)
+	var best json.RawMessage
+	bestDW := 1 << 30
+	for _, l := range legal {
+		var m struct {
+			Kind string    `json:"kind"`
+			Card card.Card `json:"card"`
+		}
+		if json.Unmarshal(l, &m) != nil || m.Kind != "discard" {
+			continue
+		}
+		if dw := gin.Deadwood(hand.Remove(m.Card)); dw < bestDW {
+			best, bestDW = l, dw
+		}
+	}
+	return best
+}
