@@ -1,17 +1,22 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"felt/gin"
+	"felt/gin/ginbot"
 )
 
 func TestDemoSameSeedSameGame(t *testing.T) {
@@ -35,8 +40,9 @@ func TestDemoSameSeedSameGame(t *testing.T) {
 	}
 }
 
-// The log of a demo replays: `felt replay verify` accepts it and reaches the
-// demo's final scores.
+// The log of a demo is a table log that replays: `felt replay verify`
+// accepts it and reaches the demo's final scores in as many hands, and
+// `felt replay view` opens it at the game's end.
 func TestDemoLogVerifies(t *testing.T) {
 	for _, seed := range []string{"1", "7", "42"} {
 		for _, rules := range []string{"standard", "eaai"} {
@@ -46,9 +52,15 @@ func TestDemoLogVerifies(t *testing.T) {
 				if !strings.Contains(demo, path) {
 					t.Errorf("demo output does not say where the log went")
 				}
+				if !isTableLogFile(path) {
+					t.Fatalf("the demo's log is not a table log")
+				}
 				out := mustFelt(t, "", "replay", "verify", path)
-				if !strings.Contains(out, "ok") || !strings.Contains(out, "complete") {
-					t.Errorf("verify output %q does not report a complete, ok log", out)
+				if !strings.Contains(out, "ok: table log of gin") || !strings.Contains(out, "game complete") {
+					t.Errorf("verify output %q does not report a complete, ok table log", out)
+				}
+				if want := `id "demo-` + seed + `", seed ` + seed + ":"; !strings.Contains(out, want) {
+					t.Errorf("verify output %q does not say %q", out, want)
 				}
 				// Same number of hands and same final totals.
 				over := regexp.MustCompile(`Game over after (\d+) hands: (A|B) wins`).FindStringSubmatch(demo)
@@ -59,10 +71,120 @@ func TestDemoLogVerifies(t *testing.T) {
 				if want := over[1] + " hands"; !strings.Contains(out, want) {
 					t.Errorf("verify output %q does not say %q", out, want)
 				}
-				if want := fmt.Sprintf("final %s-%s", finals[0][1], finals[1][1]); !strings.Contains(out, want) {
+				winner := map[string]int{"A": 0, "B": 1}[over[2]]
+				if want := fmt.Sprintf("team %d won, scores [%s %s]", winner, finals[0][1], finals[1][1]); !strings.Contains(out, want) {
 					t.Errorf("verify output %q does not say %q", out, want)
 				}
+				v, err := ginReplay(path, true)
+				if err != nil {
+					t.Fatalf("replay view of the demo's log: %v", err)
+				}
+				if s := strings.ToLower(ansi.Strip(v.Render())); !strings.Contains(s, "game over") {
+					t.Errorf("replay view does not open at the game's end:\n%s", s)
+				}
 			})
+		}
+	}
+}
+
+// TestDemoMatchesItsLog: the demo prints every move its table log holds,
+// in order, by the seat that made it, with the card everyone saw (the
+// taken, discarded or knock's card; a pass shows the upcard) and never
+// the card drawn from the stock; each hand's opening shows each seat the
+// ten cards the log's deck dealt it.
+func TestDemoMatchesItsLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	out := mustFelt(t, "", "demo", "--seed", "11", "--log", path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type move struct {
+		seat int
+		kind string
+		card string
+	}
+	var logged []move
+	type deal struct {
+		Dealer int      `json:"dealer"`
+		Deck   []string `json:"deck"`
+	}
+	var deals []deal
+	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		var rec struct {
+			Type string `json:"type"`
+			Seat int    `json:"seat"`
+			Move struct {
+				Kind string `json:"kind"`
+				Card string `json:"card"`
+			} `json:"move"`
+			Deal json.RawMessage `json:"deal"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		switch rec.Type {
+		case "move":
+			logged = append(logged, move{rec.Seat, rec.Move.Kind, rec.Move.Card})
+		case "deal":
+			var d deal
+			if err := json.Unmarshal(rec.Deal, &d); err != nil {
+				t.Fatal(err)
+			}
+			deals = append(deals, d)
+		}
+	}
+	verbs := map[string]string{"passes": "pass", "takes": "take_discard", "draws": "draw_stock", "discards": "discard", "knocks,": "knock", "goes": "big_gin"}
+	lineRe := regexp.MustCompile(`(?m)^ +\d+\. ([AB]) (\S+) ?(.*)$`)
+	printed := lineRe.FindAllStringSubmatch(out, -1)
+	if len(printed) != len(logged) || len(logged) < 50 {
+		t.Fatalf("%d moves printed, %d logged", len(printed), len(logged))
+	}
+	for i, p := range printed {
+		m := logged[i]
+		if seat := map[string]int{"A": 0, "B": 1}[p[1]]; seat != m.seat || verbs[p[2]] != m.kind {
+			t.Fatalf("move %d: printed %q, logged %+v", i+1, p[0], m)
+		}
+		cards := regexp.MustCompile(`\b[2-9TJQKA][SHDC]\b`).FindAllString(p[3], -1)
+		switch m.kind {
+		case "draw_stock":
+			if len(cards) != 0 {
+				t.Fatalf("move %d: a card drawn from the stock is printed: %q", i+1, p[0])
+			}
+		case "discard", "knock":
+			if len(cards) != 1 || cards[0] != m.card {
+				t.Fatalf("move %d: printed %q, logged card %s", i+1, p[0], m.card)
+			}
+		case "take_discard", "pass":
+			if len(cards) != 1 {
+				t.Fatalf("move %d: printed %q without the card", i+1, p[0])
+			}
+		}
+	}
+	// Each hand's opening: the dealer, the upcard (the deck's 21st card)
+	// and each seat's ten cards (the first 20, the non-dealer's first).
+	openings := regexp.MustCompile(`(?m)^Hand (\d+): ([AB]) deals, upcard (\S\S).*\n  A: (.*) \(deadwood \d+\)\n  B: (.*) \(deadwood \d+\)$`).FindAllStringSubmatch(out, -1)
+	if len(openings) != len(deals) {
+		t.Fatalf("%d openings printed, %d deals logged", len(openings), len(deals))
+	}
+	for i, o := range openings {
+		d := deals[i]
+		if o[2] != "AB"[d.Dealer:d.Dealer+1] || o[3] != d.Deck[20] {
+			t.Fatalf("hand %s: printed %q, logged dealer %d upcard %s", o[1], o[0], d.Dealer, d.Deck[20])
+		}
+		for s := range 2 {
+			var want []string
+			for j := 0; j < 20; j++ {
+				if (j%2 == 0) == (s != d.Dealer) {
+					want = append(want, d.Deck[j])
+				}
+			}
+			got := regexp.MustCompile(`\b[2-9TJQKA][SHDC]\b`).FindAllString(o[4+s], -1)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("hand %s, seat %d: printed %v, dealt %v", o[1], s, got, want)
+			}
 		}
 	}
 }
@@ -76,15 +198,31 @@ func writeLines(t *testing.T, lines []string) string {
 	return path
 }
 
-func demoLog(t *testing.T, seed string) []string {
+// oldLog returns the lines of a whole game's log in the format before
+// table logs (gin/replay.go's), as felt demo --seed seed --log wrote it
+// before it played at a table: such logs stay readable.
+func oldLog(t *testing.T, seed uint64) []string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "game.jsonl")
-	mustFelt(t, "", "demo", "--seed", seed, "--log", path)
-	data, err := os.ReadFile(path)
+	var buf strings.Builder
+	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), seed, [2]string{"simple", "simple"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	bots := [2]ginbot.Player{ginbot.NewSimple(gin.NewRand(seed + 1)), ginbot.NewSimple(gin.NewRand(seed + 2))}
+	g := rec.Game()
+	for !g.Over() {
+		if g.Hand().Over() {
+			if err := rec.NextHand(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := g.Hand().Turn()
+		o := g.Observe(s)
+		if err := rec.Apply(s, bots[s].Act(&o)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 }
 
 // wantLineError checks that verify refuses the file with an error naming
@@ -105,7 +243,7 @@ func wantLineError(t *testing.T, path string, n int) {
 }
 
 func TestReplayVerifyRefusesEditedDeadwood(t *testing.T) {
-	lines := demoLog(t, "7")
+	lines := oldLog(t, 7)
 	re := regexp.MustCompile(`"deadwood":(\d+)`)
 	edited := 0
 	// Edit an action line well into the log, not only the first.
@@ -126,7 +264,7 @@ func TestReplayVerifyRefusesEditedDeadwood(t *testing.T) {
 }
 
 func TestReplayVerifyRefusesOtherEdits(t *testing.T) {
-	lines := demoLog(t, "3")
+	lines := oldLog(t, 3)
 	find := func(typ string) int {
 		for i, l := range lines {
 			if strings.Contains(l, `"type":"`+typ+`"`) {
@@ -169,7 +307,7 @@ func TestReplayVerifyRefusesOtherEdits(t *testing.T) {
 // A log cut after a whole line is a saved game: verify accepts it as
 // unfinished. A log whose game line is missing is cut off mid-record.
 func TestReplayVerifyUnfinished(t *testing.T) {
-	lines := demoLog(t, "5")
+	lines := oldLog(t, 5)
 	for i, l := range lines {
 		if strings.Contains(l, `"type":"action"`) {
 			out := mustFelt(t, "", "replay", "verify", writeLines(t, lines[:i+1]))

@@ -2,17 +2,25 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"felt/games"
 	"felt/table"
 )
 
+// tableHeaderStart is how a table log's header line starts, as the table
+// writes it.
+const tableHeaderStart = `{"type":"header","n":0,"table":`
+
 // isTableLogFile reports whether the file at path starts with a table
-// log's header (read bounded).
+// log's header (read bounded), or with the start of one cut short (a
+// crash while the header was written: a table log with no complete line,
+// which recovery refuses as such).
 func isTableLogFile(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -23,7 +31,11 @@ func isTableLogFile(path string) bool {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return false
 	}
-	return games.IsTableLog(line)
+	if games.IsTableLog(line) {
+		return true
+	}
+	torn := len(line) > 0 && line[len(line)-1] != '\n'
+	return torn && (bytes.HasPrefix(line, []byte(tableHeaderStart)) || strings.HasPrefix(tableHeaderStart, string(line)))
 }
 
 // verifyTable replays a table log of either game: every complete line must
@@ -43,7 +55,7 @@ func (e *env) verifyTable(path string) error {
 	fmt.Fprintf(e.stdout, "%s: ok: table log of %s (format %d), id %q, seed %d: %d lines, %d moves, %d hands\n",
 		path, h.Game, h.Format, h.ID, h.Seed, v.Lines, v.Moves, v.Outcome.Hands)
 	if v.Torn > 0 {
-		fmt.Fprintf(e.stdout, "torn last line: %d bytes after byte %d are cut on recovery; the game resumes at line %d\n", v.Torn, v.Offset, v.Lines-1)
+		fmt.Fprintf(e.stdout, "torn last line: %d bytes after byte %d are cut on recovery; the game resumes %s (line %d)\n", v.Torn, v.Offset, resumesAfter(v.Moves), v.Lines-1)
 	}
 	switch {
 	case v.Forfeited:
@@ -61,4 +73,13 @@ func (e *env) verifyTable(path string) error {
 		}
 	}
 	return nil
+}
+
+// resumesAfter says where a recovered table goes on: after its last move
+// logged whole.
+func resumesAfter(moves int) string {
+	if moves == 0 {
+		return "before its first move"
+	}
+	return fmt.Sprintf("after move %d", moves)
 }
