@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"felt/card"
 	"felt/games"
 	"felt/internal/sjtui"
 	"felt/shengji"
@@ -235,8 +236,11 @@ func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sj
 
 // levelName writes a team's level from the table's outcome (the ace 14).
 func levelName(n int) string {
-	if n == 14 || n == 1 {
+	switch {
+	case n == 14 || n == 1:
 		return "A"
+	case n >= 2 && n <= 13:
+		return shengji.LevelString(card.Rank(n))
 	}
 	return fmt.Sprint(n)
 }

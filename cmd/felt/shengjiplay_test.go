@@ -81,3 +81,13 @@ func TestShengjiOutsidePrograms(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+// TestLevelName writes the table outcome's levels as the game does: J, Q,
+// K and A, not 11 to 14.
+func TestLevelName(t *testing.T) {
+	for n, want := range map[int]string{2: "2", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"} {
+		if got := levelName(n); got != want {
+			t.Errorf("levelName(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

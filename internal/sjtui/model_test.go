@@ -436,3 +436,23 @@ func TestCursorStartsLeftAfterTheBurial(t *testing.T) {
 		t.Fatalf("cursor %d after the burial", m.cursor)
 	}
 }
+
+// TestGameOverHand: the last hand's result names the winning team as the
+// screen names teams, and enter leads to the score sheet.
+func TestGameOverHand(t *testing.T) {
+	g := gameAt(t, 10, func(g *shengji.Game) bool { return g.Hand().Over() })
+	m := staticModel(t, Look{NoColor: true})
+	ev := shengji.Event{Kind: shengji.PlayEvent, Hand: 1, TrickDone: true, HandOver: true, Score: g.Hand().Score(), Kitty: g.Hand().Kitty(),
+		GameOver: true, Winners: 1}
+	m, _ = upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	s := ansi.Strip(m.Render())
+	for _, want := range []string{"The game is over: East/West (seats 1,3) won at A.", "enter score sheet"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q:\n%s", want, s)
+		}
+	}
+	m, _ = upd(m, DoneMsg{Result: table.Result{Outcome: table.Outcome{Over: true, Winner: 1, Scores: [table.MaxSeats]int{13, 14}, Hands: 1}}})
+	if s := ansi.Strip(m.Render()); !strings.Contains(s, "Levels at the end: your team (seats 0,2) K, East/West (seats 1,3) A.") {
+		t.Errorf("no levels at the end:\n%s", s)
+	}
+}

@@ -196,7 +196,7 @@ func (m Model) layout() ([]string, []spot) {
 		evs = m.historyLines(w, room)
 		room -= len(evs)
 	}
-	if room > 0 && m.over == nil {
+	if room > 0 && m.over == nil && !m.done {
 		n := min(room, len(m.events))
 		for _, e := range m.events[len(m.events)-n:] {
 			evs = append(evs, fit(m.th.paint(m.th.dim, e), w))
@@ -535,7 +535,14 @@ func (m Model) overLines(w int) []string {
 	}
 	lines = append(lines, levelChange(sc, levels))
 	if e.GameOver {
-		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: team %d (seats %d,%d) won.", e.Winners, e.Winners, e.Winners+2)))
+		who := "East/West"
+		if e.Winners == m.seat.Team() {
+			who = "your team"
+			if m.opt.Autoplay {
+				who = "South/North"
+			}
+		}
+		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s (seats %d,%d) won at A.", who, e.Winners, e.Winners+2)))
 	} else {
 		next := sc.Banker.Partner()
 		if !sc.BankersKeep {
@@ -613,7 +620,13 @@ func (m Model) sheetLines(w, room int) []string {
 		lines = append(lines, fmt.Sprintf("… %d later hands (↓)", later))
 	}
 	if m.result.Over {
-		lines = append(lines, fmt.Sprintf("Levels at the end: team 0 %s, team 1 %s.", levelOf(m.result.Scores[0]), levelOf(m.result.Scores[1])))
+		us := m.seat.Team()
+		who := "your team"
+		if m.opt.Autoplay {
+			who = "South/North"
+		}
+		lines = append(lines, fmt.Sprintf("Levels at the end: %s (seats %d,%d) %s, East/West (seats %d,%d) %s.",
+			who, us, us+2, levelOf(m.result.Scores[us]), us.Other(), us.Other()+2, levelOf(m.result.Scores[us.Other()])))
 	}
 	for i := range lines {
 		lines[i] = fit(lines[i], w)
@@ -735,7 +748,11 @@ func (m Model) keyParts() []keyPart {
 		parts = append(parts, k("q", "quit"))
 	case m.over != nil:
 		if !m.opt.Autoplay {
-			parts = append(parts, k("enter", "next hand"))
+			next := "next hand"
+			if m.over.GameOver {
+				next = "score sheet"
+			}
+			parts = append(parts, k("enter", next))
 		}
 		parts = append(parts, k("q", "quit"))
 	case m.opt.Autoplay:
