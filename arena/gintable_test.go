@@ -257,6 +257,20 @@ func TestGinTableProtocol1(t *testing.T) {
 			strings.Count(all, "game_end"), strings.Count(all, "quit"), all)
 	}
 
+	// At a table whose defender lays out, a version 1 program lays out the
+	// engine's choice.
+	laysOut := cfg
+	laysOut.A, laysOut.DefenderLaysOut = "exec:python3 ../examples/ginbot.py", true
+	recs, err = RunGinTable(context.Background(), laysOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if r.Forfeit || len(r.Hands) == 0 {
+			t.Fatalf("defender lays out, game %d: %+v", r.Index, r)
+		}
+	}
+
 	bad := cfg
 	bad.A = "exec:exit 3"
 	recs, err = RunGinTable(context.Background(), bad)
