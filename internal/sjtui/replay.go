@@ -239,8 +239,39 @@ func (r Replay) view(viewer int) Replay {
 	return r.to(pos)
 }
 
+// sheet shows the score sheet after the last frame of a finished game,
+// as the game screen does; ok is false if the game did not finish.
+func (r Replay) sheet() (Replay, bool) {
+	if len(r.frames) == 0 || r.pos < len(r.frames) {
+		return r, false
+	}
+	e := r.frames[len(r.frames)-1].Event
+	if !e.GameOver {
+		return r, false
+	}
+	res := table.Result{Outcome: table.Outcome{Over: true, Winner: int(e.Winners), Hands: e.Hand}}
+	for t, l := range e.Levels {
+		res.Scores[t] = int(l)
+		if l == card.Ace {
+			res.Scores[t] = 14
+		}
+	}
+	r.m.over, r.m.done, r.m.result = nil, true, res
+	return r, true
+}
+
 // step moves forward (or back) while the frame reached is of no interest.
 func (r Replay) step(dir int, stop func(f *Frame) bool) Replay {
+	switch {
+	case dir > 0 && !r.m.done:
+		if nr, ok := r.sheet(); ok {
+			return nr
+		}
+	case dir < 0 && r.m.done:
+		// from the score sheet back to the last hand's end
+		r.m, r.pos = r.fresh(), 0
+		return r.to(len(r.frames))
+	}
 	n := r.pos
 	for {
 		n += dir
@@ -275,9 +306,17 @@ func (r Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "home":
 			return r.to(1), nil
 		case "end":
+			if nr, ok := r.to(len(r.frames)).sheet(); ok {
+				return nr, nil
+			}
 			return r.to(len(r.frames)), nil
 		case "l":
 			r.m.showLast = !r.m.showLast
+		case "up", "down":
+			if r.m.done {
+				nm, _ := r.m.press(msg.String())
+				r.m = nm.(Model)
+			}
 		case "s":
 			return r.view((int(r.seat) + 1) % (Spectator + 1)), nil
 		case "0", "1", "2", "3":

@@ -194,3 +194,27 @@ func TestReplaySwitchesSeats(t *testing.T) {
 		t.Fatalf("a replay without its log switched or said nothing:\n%s", nr.(Replay).Render())
 	}
 }
+
+// TestReplayEndsOnTheScoreSheet: past the last hand of a finished game the
+// replay shows the score sheet, as the game did; back returns to the
+// hand's end.
+func TestReplayEndsOnTheScoreSheet(t *testing.T) {
+	r, err := LoadReplay(bytes.NewReader(tableLog(t, 23)), "g.jsonl", Look{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nr, _ := r.Update(key("end"))
+	s := nr.(Replay).Render()
+	if !strings.Contains(s, "The game is over:") || !strings.Contains(s, "Score sheet:") || !strings.Contains(s, "Levels at the end:") {
+		t.Fatalf("no score sheet at the end:\n%s", s)
+	}
+	checkFits(t, "sheet", s, 80, 24)
+	nr, _ = nr.Update(key("left"))
+	if s := nr.(Replay).Render(); !strings.Contains(s, "is over.") || strings.Contains(s, "Score sheet:") {
+		t.Fatalf("back from the sheet:\n%s", s)
+	}
+	nr, _ = nr.Update(key("right"))
+	if s := nr.(Replay).Render(); !strings.Contains(s, "Score sheet:") {
+		t.Fatalf("forward to the sheet:\n%s", s)
+	}
+}
