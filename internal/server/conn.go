@@ -175,12 +175,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	go func() {
+		// A closing connection ends its Read through the close handshake
+		// (the writer sends the close frame after the queued messages);
+		// only a shutdown cancels the Read, which closes at once.
 		select {
 		case <-c.done:
 		case <-ctx.Done():
 			c.close(websocket.StatusGoingAway, "the server is shutting down")
 		}
-		cancel() // ends a Read in progress
 	}()
 	c.readLoop(ctx)
 	c.close(websocket.StatusNormalClosure, "")
@@ -192,13 +194,16 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 // readLoop reads the hello, then the client's messages, until the
 // connection ends.
 func (c *conn) readLoop(ctx context.Context) {
-	hctx, cancel := context.WithTimeout(ctx, c.srv.cfg.HelloTimeout)
-	m, err := c.read(hctx)
-	cancel()
+	// A Read whose context ends closes the websocket at once: the hello's
+	// deadline is a timer that says why first.
+	timer := time.AfterFunc(c.srv.cfg.HelloTimeout, func() {
+		c.fail(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %s", c.srv.cfg.HelloTimeout))
+	})
+	m, err := c.read(ctx)
+	if !timer.Stop() {
+		return
+	}
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			c.fail(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %s", c.srv.cfg.HelloTimeout))
-		}
 		return
 	}
 	if m.Type != helloMsg {

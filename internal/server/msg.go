@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"felt/internal/strictjson"
 )
@@ -71,6 +72,9 @@ func decodeClient(b []byte) (clientMsg, error) {
 	var w wireClient
 	if len(b) > MaxMessage {
 		return clientMsg{}, fmt.Errorf("%w: %d bytes, at most %d", ErrBadMessage, len(b), MaxMessage)
+	}
+	if !utf8.Valid(b) {
+		return clientMsg{}, fmt.Errorf("%w: not UTF-8 text", ErrBadMessage)
 	}
 	if err := strictjson.Decode(b, &w); err != nil {
 		return clientMsg{}, fmt.Errorf("%w: %v", ErrBadMessage, err)

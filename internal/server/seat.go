@@ -287,6 +287,10 @@ func (c *seatCtl[M, O, E]) submit(seq int, m M) string {
 	}
 	select {
 	case c.replies <- reply[M]{seq, m}:
+		// Answered: a second answer finds nothing pending. (A refused
+		// move makes the table ask again, and the decision is pending
+		// again.)
+		c.pending, c.pendMsg = nil, nil
 		return ""
 	default:
 		return fmt.Sprintf("decision %d already answered", seq)
