@@ -247,30 +247,45 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run m
 }
 
 func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool, run matchRunner) error {
-	var sums []arena.Summary
+	return roundRobinOf(e, players, cfg.SaveDir, asJSON, func(a, b, dir string) (arena.Summary, error) {
+		c := cfg
+		c.A, c.B, c.SaveDir = a, b, dir
+		recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B, run)
+		return arena.Summarize(c.A, c.B, recs), err
+	}, func(s arena.Summary) string {
+		return fmt.Sprintf("%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games", s.A, s.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games)
+	}, arena.NewRoundRobin)
+}
+
+// roundRobinOf plays a match for every pairing of players, A before B in
+// players' order (each saved under saveDir/A-vs-B when saveDir is set),
+// and prints a line for each and then the cross table and Elo ratings, or
+// with asJSON one object holding the table, the ratings and every match's
+// summary.
+func roundRobinOf[S any](e *env, players []string, saveDir string, asJSON bool, match func(a, b, saveDir string) (S, error),
+	line func(S) string, table func(players []string, sums []S) arena.RoundRobin) error {
+	var sums []S
 	for i := 0; i < len(players); i++ {
 		for j := i + 1; j < len(players); j++ {
-			c := cfg
-			c.A, c.B = players[i], players[j]
-			if c.SaveDir != "" {
-				c.SaveDir = fmt.Sprintf("%s/%s-vs-%s", cfg.SaveDir, sanitize(c.A), sanitize(c.B))
+			a, b, dir := players[i], players[j], ""
+			if saveDir != "" {
+				dir = fmt.Sprintf("%s/%s-vs-%s", saveDir, sanitize(a), sanitize(b))
 			}
-			recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B, run)
+			s, err := match(a, b, dir)
 			if err != nil {
 				return err
 			}
-			s := arena.Summarize(c.A, c.B, recs)
 			sums = append(sums, s)
 			if !asJSON {
-				fmt.Fprintf(e.stdout, "%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games\n", c.A, c.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games)
+				fmt.Fprintln(e.stdout, line(s))
 			}
 		}
 	}
-	rr := arena.NewRoundRobin(players, sums)
+	rr := table(players, sums)
 	if asJSON {
 		return json.NewEncoder(e.stdout).Encode(struct {
 			arena.RoundRobin
-			Matches []arena.Summary `json:"matches"`
+			Matches []S `json:"matches"`
 		}{rr, sums})
 	}
 	fmt.Fprintln(e.stdout)

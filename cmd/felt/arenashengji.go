@@ -156,37 +156,16 @@ func (e *env) runShengjiMatch(cmd *cobra.Command, cfg arena.ShengjiConfig, label
 // shengjiRoundRobin plays a Shengji match for every pairing of players
 // and reports each, then the cross table and Elo ratings.
 func (e *env) shengjiRoundRobin(cmd *cobra.Command, cfg arena.ShengjiConfig, players []string, asJSON bool) error {
-	var sums []arena.ShengjiSummary
-	for i := 0; i < len(players); i++ {
-		for j := i + 1; j < len(players); j++ {
-			c := cfg
-			c.A, c.B = players[i], players[j]
-			if c.SaveDir != "" {
-				c.SaveDir = fmt.Sprintf("%s/%s-vs-%s", cfg.SaveDir, sanitize(c.A), sanitize(c.B))
-			}
-			recs, err := e.runShengjiMatch(cmd, c, "shengji "+c.A+" vs "+c.B)
-			if err != nil {
-				return err
-			}
-			s := arena.SummarizeShengji(c.A, c.B, recs)
-			sums = append(sums, s)
-			if !asJSON {
-				fmt.Fprintf(e.stdout, "%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games; levels per hand %.3f to %.3f, bank held %.1f%% to %.1f%%, attackers reached %d in %.1f%% of hands\n",
-					c.A, c.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games, s.ALevelsHand, s.BLevelsHand,
-					100*s.ABankRate, 100*s.BBankRate, arena.AttackersTarget, 100*s.Attackers80)
-			}
-		}
-	}
-	rr := arena.NewShengjiRoundRobin(players, sums)
-	if asJSON {
-		return json.NewEncoder(e.stdout).Encode(struct {
-			arena.RoundRobin
-			Matches []arena.ShengjiSummary `json:"matches"`
-		}{rr, sums})
-	}
-	fmt.Fprintln(e.stdout)
-	rr.Print(e.stdout)
-	return nil
+	return roundRobinOf(e, players, cfg.SaveDir, asJSON, func(a, b, dir string) (arena.ShengjiSummary, error) {
+		c := cfg
+		c.A, c.B, c.SaveDir = a, b, dir
+		recs, err := e.runShengjiMatch(cmd, c, "shengji "+c.A+" vs "+c.B)
+		return arena.SummarizeShengji(c.A, c.B, recs), err
+	}, func(s arena.ShengjiSummary) string {
+		return fmt.Sprintf("%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games; levels per hand %.3f to %.3f, bank held %.1f%% to %.1f%%, attackers reached %d in %.1f%% of hands",
+			s.A, s.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games, s.ALevelsHand, s.BLevelsHand,
+			100*s.ABankRate, 100*s.BBankRate, arena.AttackersTarget, 100*s.Attackers80)
+	}, arena.NewShengjiRoundRobin)
 }
 
 // progressLines returns a Progress that writes a line to w at every tenth
