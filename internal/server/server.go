@@ -90,6 +90,10 @@ type Server struct {
 	addrs  addrs
 	mux    *http.ServeMux
 
+	// remote attaches a connection to a table another process runs
+	// (nil: tables run here only); see cluster.go.
+	remote func(ctx context.Context, c *conn, m clientMsg) error
+
 	mu     sync.Mutex
 	rooms  map[string]roomer
 	conns  map[*conn]struct{}
@@ -253,6 +257,9 @@ func (s *Server) Close() error {
 func (s *Server) hello(ctx context.Context, c *conn, m clientMsg) error {
 	r, ok := s.room(m.Table)
 	if !ok {
+		if s.remote != nil {
+			return s.remote(ctx, c, m)
+		}
 		return fmt.Errorf("no table %s", m.Table)
 	}
 	c.seat, c.player = -1, m.Player
