@@ -14,7 +14,7 @@ import (
 )
 
 // layOutOpts are the EAAI rules with the defender laying out.
-func layOutOpts(t *testing.T) json.RawMessage {
+func layOutOpts(t testing.TB) json.RawMessage {
 	t.Helper()
 	rules, _ := json.Marshal(gin.EAAI())
 	var fields map[string]any
@@ -105,9 +105,15 @@ func TestGinLayOffCardByCard(t *testing.T) {
 // knockWithLayoffs plays pure moves at a table whose defender lays out,
 // from seed on, until a knock awaits a defender that can lay off at least
 // want cards.
-func knockWithLayoffs(t *testing.T, want int) *GinEngine {
+func knockWithLayoffs(t testing.TB, want int) *GinEngine {
 	t.Helper()
-	for seed := uint64(1); seed < 200; seed++ {
+	return knockFrom(t, 1, want)
+}
+
+// knockFrom is knockWithLayoffs trying seeds from first on.
+func knockFrom(t testing.TB, first uint64, want int) *GinEngine {
+	t.Helper()
+	for seed := first; seed < first+200; seed++ {
 		eng, err := NewGin(seed, layOutOpts(t))
 		if err != nil {
 			t.Fatal(err)
@@ -288,4 +294,45 @@ func TestGinLayOffWire(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.move, err, c.want)
 		}
 	}
+}
+
+// FuzzGinLayOffMove: any bytes given as a move by the defender at a knock
+// awaiting its layout are refused or read; a move read writes back to
+// bytes that read as the same move; and a move that Check accepts is
+// applied, never refused or a panic.
+func FuzzGinLayOffMove(f *testing.F) {
+	e := knockWithLayoffs(f, 2)
+	p := e.pending
+	seed := e.seed
+	var c GinEngine
+	for _, x := range p.sd.Layoffs {
+		b, _ := c.MarshalMove(GinLayOff(x.Card, x.Onto))
+		f.Add(b)
+	}
+	b, _ := c.MarshalMove(GinLayOut(p.sd.Defender))
+	f.Add(b)
+	f.Add([]byte(`{"kind":"lay_off","card":"8S","onto":["5S","6S","7S"]}`))
+	f.Add([]byte(`{"kind":"lay_out"}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		a, err := c.UnmarshalMove(b)
+		if err != nil {
+			return
+		}
+		back, err := c.MarshalMove(a)
+		if err != nil {
+			t.Fatalf("%s read as %+v, which does not write: %v", b, a, err)
+		}
+		if again, err := c.UnmarshalMove(back); err != nil || again != a {
+			t.Fatalf("%s read as %+v, written as %s, read back as %+v (%v)", b, a, back, again, err)
+		}
+		e := knockFrom(t, seed, 2)
+		def := table.Seat(e.pending.knocker.Other())
+		if e.Check(def, a) != nil {
+			return
+		}
+		var v table.Views[gin.Event]
+		if err := e.Apply(def, a, &v); err != nil {
+			t.Fatalf("%s: checked, then refused: %v", b, err)
+		}
+	})
 }
