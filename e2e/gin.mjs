@@ -11,7 +11,9 @@ const { base, dir } = args();
 const browser = await launch();
 try {
   const page = await newPage(browser, undefined, "gin");
-  await shoot(page, dir, "home").catch(() => {});
+  await page.goto(base + "/");
+  await page.waitForSelector("#seat-1 option", { state: "attached" });
+  await shoot(page, dir, "home");
   await createGame(page, base, "gin", ["normal"], "Ann");
   await page.waitForURL(/\/t\//, { timeout: T(30000) });
   await waitTable(page);
@@ -20,6 +22,7 @@ try {
   let last = "";
   let moves = 0;
   let shotMid = false;
+  let hinted = false;
   const deadline = Date.now() + T(240000);
   for (;;) {
     assert(Date.now() < deadline, "the hand did not end in time");
@@ -28,6 +31,13 @@ try {
     if (!shotMid && st.phase === "discard" && moves >= 4) {
       await shoot(page, dir, "gin-discard");
       shotMid = true;
+    }
+    if (!hinted && st.phase === "discard") {
+      // The hint names a move in words and marks its card.
+      await page.keyboard.press("h");
+      await page.waitForSelector('#message[data-kind="hint"]:not([hidden])');
+      log("hint:", await page.textContent("#message"));
+      hinted = true;
     }
     const what = await ginMove(page, st, moves);
     log(`move ${moves}: ${st.phase}: ${what}`);
@@ -45,6 +55,10 @@ try {
   const logText = await page.textContent("#log");
   assert(/drew|took|discarded|passed/.test(logText), "the moves are told in words");
   await shoot(page, dir, "gin-showdown");
+  // The dark theme follows the system's.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await shoot(page, dir, "gin-dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The game is among my games, and its replay steps through my views.
   const tableURL = page.url();

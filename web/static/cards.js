@@ -130,3 +130,9 @@ export function splitMulti(s) {
   if (!s) return [];
   return s.split(/\s+/).filter(Boolean);
 }
+
+// pretty writes the card codes in a text ("hard would discard KH") as
+// labels ("… K♥").
+export function pretty(text) {
+  return String(text).replace(/\b([A2-9TJQK])([SHDC])\b/g, (m) => label(m)).replace(/\b(SJ|BJ)\b/g, (m) => label(m));
+}

@@ -191,7 +191,7 @@ export class GinView {
   hint(msg) {
     this.hintMove = msg.move || null;
     if (this.hintMove && this.hintMove.card) this.selected = this.hintMove.card;
-    this.ctx.message("Hint: " + (msg.text || this.moveWords(msg.move)), "hint");
+    this.ctx.message("Hint: " + (msg.text ? C.pretty(msg.text) : this.moveWords(msg.move)), "hint");
     this.render();
   }
 
@@ -536,9 +536,14 @@ export class GinView {
         h(
           "div.show-seat",
           h("h3", this.who(s), isKnocker ? " (knocked)" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
-          h("div.gin-hand", ...melds.map((m) => h("div.group.meld", C.row(m, { small: true }))), dead.length ? h("div.group.deadwood", C.row(dead, { small: true })) : null),
+          h(
+            "div.gin-hand",
+            ...melds.map((m) => h("div.group.meld", C.row(m, { small: true }))),
+            laid.size ? h("div.group.laid", h("div.group-label", "Laid off"), C.row([...laid], { small: true })) : null,
+            dead.length ? h("div.group.deadwood", h("div.group-label", "Deadwood"), C.row(dead, { small: true })) : null,
+          ),
           !isKnocker && end.layoffs && end.layoffs.length
-            ? h("ul.layoffs", end.layoffs.map((l) => h("li", `Laid off ${C.label(l.card)} onto ${C.labels(l.onto)}`)))
+            ? h("ul.layoffs", end.layoffs.map((l) => h("li", `${C.label(l.card)} laid off onto ${C.labels(l.onto)}`)))
             : null,
         ),
       );
@@ -566,8 +571,7 @@ export class GinView {
         h(
           "tr",
           h("td", String(hand)),
-          h("td", end.result.replace("_", " ")),
-          h("td", end.winner === undefined || end.winner === null ? "—" : this.who(end.winner)),
+          h("td", end.result.replace("_", " ") + (end.winner === undefined || end.winner === null ? "" : ": " + shortName(this.who(end.winner)))),
           h("td.num", String(end.points)),
           h("td.num", String(end.scores[me])),
           h("td.num", String(end.scores[opp])),
@@ -578,7 +582,7 @@ export class GinView {
     const table = h(
       "table.sheet",
       { id: "score-sheet" },
-      h("thead", h("tr", h("th", "Hand"), h("th", "Result"), h("th", "Winner"), h("th.num", "Points"), h("th.num", this.who(me)), h("th.num", shortName(this.ctx.names(opp))))),
+      h("thead", h("tr", h("th", "Hand"), h("th", "Result"), h("th.num", "Points"), h("th.num", this.who(me)), h("th.num", { title: this.ctx.names(opp) }, "Opp."))),
       h("tbody", rows),
     );
     const last = this.ends.length ? this.ends[this.ends.length - 1].end : null;

@@ -274,7 +274,7 @@ export class ShengjiView {
       this.hintCards = C.splitMulti(m.cards);
       this.selectCards(this.hintCards);
     }
-    this.ctx.message("Hint: " + (msg.text || (m ? `${m.kind} ${C.labels(C.splitMulti(m.cards || ""))}` : "")), "hint");
+    this.ctx.message("Hint: " + (msg.text ? C.pretty(msg.text) : (m ? `${m.kind} ${C.labels(C.splitMulti(m.cards || ""))}` : "")), "hint");
     this.render();
   }
 

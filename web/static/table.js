@@ -5,6 +5,7 @@
 
 import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, GAMES } from "./app.js";
 import { Connection } from "./net.js";
+import { pretty } from "./cards.js";
 import { GinView } from "./gin.js";
 import { ShengjiView } from "./shengji.js";
 
@@ -134,6 +135,7 @@ export async function init() {
         if (view) view.decide(msg);
         break;
       case "refused":
+        msg.error = pretty(msg.error || "");
         if (view) view.refused(msg);
         else ctx.message(msg.error, "refused");
         break;
@@ -155,7 +157,7 @@ export async function init() {
         ctx.log("The game is over.", "end");
         break;
       case "error":
-        ctx.message("The server says: " + msg.error, "refused");
+        ctx.message(msg.error, "refused");
         break;
     }
   }
