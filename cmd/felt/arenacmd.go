@@ -125,7 +125,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.Uint64Var(&cfg.Seed, "seed", 1, "match seed")
 	f.IntVar(&cfg.Parallel, "parallel", 0, "games played at once (default: the number of CPUs)")
 	f.StringVar(&rulesArg, "rules", "eaai", "rules: a preset (standard, eaai) or a JSON file")
-	f.StringVar(&cfg.SaveDir, "save", "", "write each game's replay log into this directory")
+	f.StringVar(&cfg.SaveDir, "save", "", "write each game's log into this directory (a table log; a replay log with --driver agent)")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
