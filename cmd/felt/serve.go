@@ -24,8 +24,8 @@ import (
 const serveDB = "felt.db"
 
 func (e *env) serveCmd() *cobra.Command {
-	var addr, db string
-	var moveTimeout, away, pace time.Duration
+	var addr, db, node string
+	var moveTimeout, away, pace, lease time.Duration
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the card table in a browser: play the computer or friends at Gin Rummy or Shengji",
@@ -38,6 +38,14 @@ the working directory) or a PostgreSQL database (postgres://…). Every move
 is stored before anyone is told of it; tables being played when the server
 stopped (or was killed) go on where they were at the next start.
 
+With PostgreSQL, several felt serve processes may share the database and
+serve one site (behind one address): each table is run by the process
+holding its lease (--lease), a client connected to another process plays
+it through the database, and the tables of a process that died are taken
+over by another once their leases expire. --node names the process (by
+default the host and --addr: a process restarted at the same address takes
+its tables back at once).
+
 A person who is too slow (--move-timeout) or gone (--away after their last
 connection closed) is replaced by a computer player until they come back.
 Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
@@ -45,7 +53,7 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
 			defer stop()
-			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace})
+			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace}, clusterOpts{node, lease})
 		},
 	}
 	f := c.Flags()
@@ -54,11 +62,13 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 	f.DurationVar(&moveTimeout, "move-timeout", server.DefaultMoveTimeout, "a person's time for a move before the computer plays their seat")
 	f.DurationVar(&away, "away", server.DefaultAway, "how long a seat waits for its person after their last connection closed")
 	f.DurationVar(&pace, "deal-pace", 150*time.Millisecond, "pause after each card Shengji deals while a person watches, for bids")
+	f.StringVar(&node, "node", "", "with PostgreSQL: this process's name among those sharing the database (default host and --addr)")
+	f.DurationVar(&lease, "lease", server.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
 	return c
 }
 
 // serve runs the server until ctx ends.
-func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config) error {
+func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config, co clusterOpts) error {
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
 	st, err := store.Open(ctx, db)
 	if err != nil {
@@ -72,6 +82,9 @@ func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config) err
 	cfg.Store, cfg.Static, cfg.Log = st, static, log
 	srv, err := server.New(cfg)
 	if err != nil {
+		return err
+	}
+	if err := co.join(srv, st, addr, db); err != nil {
 		return err
 	}
 	if err := srv.Start(ctx); err != nil {

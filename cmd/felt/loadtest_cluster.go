@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"felt/internal/server"
+	"felt/internal/store"
+)
+
+// clusterOpts are felt serve's settings for several processes sharing a
+// PostgreSQL database.
+type clusterOpts struct {
+	node  string
+	lease time.Duration
+}
+
+// join makes srv one of the processes sharing the PostgreSQL database db;
+// a SQLite store is one process's alone.
+func (o clusterOpts) join(srv *server.Server, st store.Store, addr, db string) error {
+	if !strings.HasPrefix(db, "postgres://") && !strings.HasPrefix(db, "postgresql://") {
+		return nil
+	}
+	bus, ok := st.(store.Notifier)
+	if !ok {
+		return fmt.Errorf("serve: the store of %s has no notification bus", storeKind(db))
+	}
+	node := o.node
+	if node == "" {
+		host, _ := os.Hostname()
+		node = clean(host + ":" + addr)
+		if strings.HasSuffix(addr, ":0") {
+			node = clean(fmt.Sprintf("%s:%d", host, os.Getpid()))
+		}
+	}
+	if err := srv.JoinCluster(bus, node, o.lease); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// clean keeps the characters a node name may hold, at most 64 of them.
+func clean(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' || r == ':' {
+			b.WriteRune(r)
+		}
+	}
+	out := b.String()
+	if len(out) > 64 {
+		out = out[len(out)-64:]
+	}
+	if out == "" {
+		out = "felt"
+	}
+	return out
+}

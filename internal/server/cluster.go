@@ -1,0 +1,812 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/coder/websocket"
+
+	"felt/internal/store"
+)
+
+// Several processes sharing one PostgreSQL database serve one site. Each
+// table is run by one process at a time, its owner: the process holding
+// the table's lease in the database (store.Lease), renewed every third of
+// its time to live and released when the table ends or the server closes.
+//
+// A client connected to another process still plays the table: that
+// process relays the connection through the database's notification bus.
+// It sends the client's hello and messages on the table's channel
+// ("t.ID"), which the owner listens to; the owner attaches a virtual
+// connection to the table's room, as if the client were its own, and sends
+// everything the room queues for it on the relaying process's channel
+// ("n.NODE"), cut into pieces that fit a notification. So the owner's
+// engine and room decide, as always, what each seat sees; the relaying
+// process only passes bytes on.
+//
+// Every process looks for tables without an owner (Store.Active, and a
+// lease it can take) every half lease, and adopts them: it recovers the
+// table from its stored log, runs it, and says so on the cluster channel
+// ("felt.cluster"), where every process closes the connections it relays
+// to that table, so that their clients reconnect and find its new owner.
+//
+// A process that loses a table's lease (it could not renew it in time)
+// stops the table and writes no more of its log; two processes can never
+// both write a line of one log anyway (store.ErrConflict).
+//
+// Lost notifications (a nil message from the bus) close what they could
+// have concerned: the relayed connections, whose clients reconnect and are
+// sent the table's state again.
+
+// Defaults of a cluster.
+const (
+	// DefaultLease is how long a table's lease lasts without renewal.
+	DefaultLease = 15 * time.Second
+	// clusterChannel carries the adoptions of tables.
+	clusterChannel = "felt.cluster"
+	// maxPiece is the most bytes of a server message in one notification.
+	maxPiece = store.MaxPayload - 200
+)
+
+// cluster makes a server one of several sharing a database.
+type cluster struct {
+	s    *Server
+	st   store.Store // the store itself (the server's is fenced)
+	bus  store.Notifier
+	node string
+	ttl  time.Duration
+	wait time.Duration // for the owner's answer to a relayed hello
+
+	mu      sync.Mutex
+	owned   map[string]*lease
+	remotes map[string]*remoteConn // connections relayed from here, by id
+	virt    map[string]*conn       // connections relayed to here, by node and id
+	waits   map[string]chan string // relayed hellos waiting for the owner
+	parts   map[string][]byte      // messages arriving in pieces, by id
+	seq     uint64
+}
+
+// lease is a table this process holds.
+type lease struct {
+	cancel  context.CancelFunc // stops listening to the table's channel
+	claimed time.Time
+	renewed time.Time
+}
+
+// remoteConn is a connection of this process to a table another runs.
+type remoteConn struct {
+	id    string
+	table string
+	c     *conn
+}
+
+// JoinCluster makes the server one of several processes sharing its
+// store, a PostgreSQL database, and its notification bus: it takes the
+// leases of the tables it runs, relays its clients' connections to
+// tables other processes run, and adopts the tables whose owner is gone.
+// node names this process among them (1 to 64 bytes of letters, digits,
+// '-', '_', '.' or ':'); a process restarted under the same name takes
+// its tables back at once, another waits for their leases to expire
+// (ttl, DefaultLease if 0). Call it before Start.
+func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration) error {
+	if bus == nil {
+		return errors.New("server: a cluster needs the store's notification bus")
+	}
+	if !validNode(node) {
+		return fmt.Errorf("server: node name %q: 1 to %d letters, digits, -, _, . or :", clip(node), maxID)
+	}
+	if ttl <= 0 {
+		ttl = DefaultLease
+	}
+	if ttl < time.Second {
+		return fmt.Errorf("server: a lease of %s is under a second", ttl)
+	}
+	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
+		owned: map[string]*lease{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
+		waits: map[string]chan string{}, parts: map[string][]byte{}}
+	nodeCh, err := bus.Listen(s.ctx, "n."+node)
+	if err != nil {
+		return fmt.Errorf("server: listening to the cluster: %w", err)
+	}
+	clusterCh, err := bus.Listen(s.ctx, clusterChannel)
+	if err != nil {
+		return fmt.Errorf("server: listening to the cluster: %w", err)
+	}
+	s.cfg.Owner = c
+	s.cfg.Store = fenced{Store: c.st, c: c}
+	s.remote = c.hello
+	go c.serveNode(nodeCh)
+	go c.serveCluster(clusterCh)
+	go c.renewLoop()
+	go c.adoptLoop()
+	return nil
+}
+
+func validNode(s string) bool {
+	if s == "" || len(s) > maxID {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' || r == ':') {
+			return false
+		}
+	}
+	return true
+}
+
+// fenced is the store as a cluster's server writes it: a table's log only
+// while this process holds the table's lease.
+type fenced struct {
+	store.Store
+	c *cluster
+}
+
+// ErrNotOwner is a log line refused because this process no longer holds
+// the table's lease.
+var ErrNotOwner = errors.New("this process does not hold the table's lease")
+
+// AppendLine appends the line if this process holds the table.
+func (f fenced) AppendLine(ctx context.Context, id string, n int, line []byte) error {
+	if !f.c.holds(id) {
+		return fmt.Errorf("server: table %s: %w", id, ErrNotOwner)
+	}
+	return f.Store.AppendLine(ctx, id, n, line)
+}
+
+func (c *cluster) holds(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.owned[id]
+	return ok
+}
+
+// Claim takes table id's lease (or renews it) and listens to its channel.
+func (c *cluster) Claim(ctx context.Context, id string) (bool, error) {
+	ok, err := c.st.Lease(ctx, id, c.node, c.ttl)
+	if err != nil || !ok {
+		return false, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := time.Now()
+	if l := c.owned[id]; l != nil {
+		l.renewed = now
+		return true, nil
+	}
+	lctx, cancel := context.WithCancel(c.s.ctx)
+	ch, err := c.bus.Listen(lctx, "t."+id)
+	if err != nil {
+		cancel()
+		rctx, rcancel := context.WithTimeout(context.Background(), c.s.cfg.StoreTimeout)
+		c.st.Release(rctx, id, c.node)
+		rcancel()
+		return false, fmt.Errorf("server: table %s: listening to its channel: %w", id, err)
+	}
+	c.owned[id] = &lease{cancel: cancel, claimed: now, renewed: now}
+	go c.serveTable(id, ch)
+	return true, nil
+}
+
+// claimNew is Claim for a table this process does not hold yet: false if
+// it holds it already (it is being started or adopted here).
+func (c *cluster) claimNew(ctx context.Context, id string) (bool, error) {
+	c.mu.Lock()
+	_, held := c.owned[id]
+	c.mu.Unlock()
+	if held {
+		return false, nil
+	}
+	return c.Claim(ctx, id)
+}
+
+// Release gives table id's lease up.
+func (c *cluster) Release(ctx context.Context, id string) {
+	c.mu.Lock()
+	l := c.owned[id]
+	delete(c.owned, id)
+	c.mu.Unlock()
+	if l != nil {
+		l.cancel()
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.s.cfg.StoreTimeout)
+	defer cancel()
+	if err := c.st.Release(ctx, id, c.node); err != nil {
+		c.s.log.Warn("releasing a table's lease", "table", id, "err", err)
+	}
+}
+
+// tableID names a room's table (for Server.Close's release of the leases).
+func (r *room[M, O, E]) tableID() string { return r.id }
+
+// dropConns closes every connection of the room: the table is no longer
+// run here, and its clients must reconnect to find it.
+func (r *room[M, O, E]) dropConns(reason string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := range r.conns {
+		for c := range r.conns[i] {
+			c.close(websocket.StatusGoingAway, reason)
+		}
+	}
+}
+
+// renewLoop renews the leases every third of their time; a table whose
+// game ended is released, one whose lease was lost is stopped here.
+func (c *cluster) renewLoop() {
+	t := time.NewTicker(c.ttl / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		c.mu.Lock()
+		ids := make([]string, 0, len(c.owned))
+		for id := range c.owned {
+			ids = append(ids, id)
+		}
+		c.mu.Unlock()
+		for _, id := range ids {
+			if c.s.ctx.Err() != nil {
+				return
+			}
+			c.renew(id)
+		}
+	}
+}
+
+func (c *cluster) renew(id string) {
+	c.mu.Lock()
+	l := c.owned[id]
+	c.mu.Unlock()
+	if l == nil {
+		return
+	}
+	r, ok := c.s.room(id)
+	if ok {
+		if st, ok := r.(interface{ status() store.Status }); ok && (st.status() == store.Over || st.status() == store.Abandoned) {
+			c.Release(c.s.ctx, id)
+			return
+		}
+	} else if time.Since(l.claimed) > c.ttl {
+		// Claimed, but the table never started here.
+		c.Release(c.s.ctx, id)
+		return
+	}
+	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	held, err := c.st.Lease(ctx, id, c.node, c.ttl)
+	cancel()
+	switch {
+	case err == nil && held:
+		c.mu.Lock()
+		l.renewed = time.Now()
+		c.mu.Unlock()
+	case err == nil || time.Since(l.renewed) > c.ttl*2/3:
+		if c.s.ctx.Err() == nil {
+			c.lose(id, "its lease went to another server")
+		}
+	default:
+		c.s.log.Warn("renewing a table's lease", "table", id, "err", err)
+	}
+}
+
+// lose stops running a table whose lease this process no longer holds.
+func (c *cluster) lose(id, why string) {
+	c.mu.Lock()
+	l := c.owned[id]
+	delete(c.owned, id)
+	c.mu.Unlock()
+	if l != nil {
+		l.cancel()
+	}
+	c.s.mu.Lock()
+	r, ok := c.s.rooms[id]
+	delete(c.s.rooms, id)
+	c.s.mu.Unlock()
+	c.s.log.Warn("table given up", "table", id, "why", why)
+	if !ok {
+		return
+	}
+	if d, ok := r.(interface{ dropConns(string) }); ok {
+		d.dropConns("the table moved to another server: reconnect")
+	}
+	go r.stop()
+}
+
+// adoptLoop adopts the tables no process holds, every half lease.
+func (c *cluster) adoptLoop() {
+	for {
+		d := c.ttl/2 + rand.N(c.ttl/4)
+		t := time.NewTimer(d)
+		select {
+		case <-c.s.ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+		ts, err := c.st.Active(ctx)
+		cancel()
+		if err != nil {
+			c.s.log.Warn("listing the tables to adopt", "err", err)
+			continue
+		}
+		for _, t := range ts {
+			if c.s.ctx.Err() != nil {
+				return
+			}
+			if _, ok := c.s.room(t.ID); ok {
+				continue
+			}
+			c.adopt(t)
+		}
+	}
+}
+
+// adopt runs table t here if no other process holds it, recovered from
+// its log, and says so to the other processes; it reports whether it did.
+func (c *cluster) adopt(t store.Table) bool {
+	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	defer cancel()
+	ok, err := c.claimNew(ctx, t.ID)
+	if err != nil || !ok {
+		return false
+	}
+	// The table as it is now, read after the lease was taken.
+	if t, err = c.st.Table(ctx, t.ID); err != nil {
+		c.Release(c.s.ctx, t.ID)
+		return false
+	}
+	if t.Status != store.Waiting && t.Status != store.Playing {
+		c.Release(c.s.ctx, t.ID)
+		return false
+	}
+	r, err := c.s.newRoom(t)
+	if err == nil {
+		err = c.s.recoverRoom(ctx, r, t)
+	}
+	if err != nil {
+		c.s.log.Error("adopting a table", "table", t.ID, "err", err)
+		c.Release(c.s.ctx, t.ID)
+		return false
+	}
+	c.s.mu.Lock()
+	closed := c.s.closed
+	if !closed {
+		c.s.rooms[t.ID] = r
+	}
+	c.s.mu.Unlock()
+	if closed {
+		r.stop()
+		return false
+	}
+	c.s.log.Info("table adopted", "table", t.ID, "game", t.Game, "node", c.node)
+	c.publish(clusterChannel, "adopted "+t.ID+" "+c.node+"\n", nil)
+	return true
+}
+
+// serveCluster follows the adoptions: connections relayed to an adopted
+// table close (their clients reconnect to the new owner), and a table
+// another process adopted is no longer run here.
+func (c *cluster) serveCluster(ch <-chan []byte) {
+	for p := range ch {
+		if p == nil {
+			continue
+		}
+		head, _, _ := bytes.Cut(p, []byte{'\n'})
+		f := bytes.Fields(head)
+		if len(f) != 3 || string(f[0]) != "adopted" {
+			continue
+		}
+		id, node := string(f[1]), string(f[2])
+		if node != c.node && c.holds(id) {
+			c.lose(id, "adopted by "+node)
+		}
+		c.mu.Lock()
+		var drop []*remoteConn
+		for _, rc := range c.remotes {
+			if rc.table == id {
+				drop = append(drop, rc)
+			}
+		}
+		c.mu.Unlock()
+		for _, rc := range drop {
+			rc.c.close(websocket.StatusGoingAway, "the table moved to another server: reconnect")
+		}
+	}
+}
+
+// publish sends a notification: the head line, then body.
+func (c *cluster) publish(channel, head string, body []byte) error {
+	p := make([]byte, 0, len(head)+len(body))
+	p = append(append(p, head...), body...)
+	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	defer cancel()
+	err := c.bus.Notify(ctx, channel, p)
+	if err != nil && c.s.ctx.Err() == nil {
+		c.s.log.Warn("notifying the cluster", "channel", channel, "err", err)
+	}
+	return err
+}
+
+// The relaying side: a client here, its table run by another process.
+
+// hello attaches a connection to a table this process does not run: a
+// finished table is read here; a table being played is relayed to its
+// owner, or adopted if the owner does not answer and its lease expired.
+func (c *cluster) hello(ctx context.Context, cn *conn, m clientMsg) error {
+	sctx, cancel := context.WithTimeout(ctx, c.s.cfg.StoreTimeout)
+	t, err := c.st.Table(sctx, m.Table)
+	cancel()
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no table %s", m.Table)
+		}
+		return fmt.Errorf("the table %s could not be read", m.Table)
+	}
+	if t.Status == store.Over || t.Status == store.Abandoned {
+		if err := c.readOnly(ctx, t); err != nil {
+			return err
+		}
+		return c.local(ctx, cn, m)
+	}
+	c.mu.Lock()
+	c.seq++
+	rc := &remoteConn{id: c.node + "." + strconv.FormatUint(c.seq, 10), table: m.Table, c: cn}
+	res := make(chan string, 1)
+	c.remotes[rc.id], c.waits[rc.id] = rc, res
+	c.mu.Unlock()
+	drop := func() {
+		c.mu.Lock()
+		delete(c.remotes, rc.id)
+		delete(c.waits, rc.id)
+		delete(c.parts, rc.id)
+		c.mu.Unlock()
+	}
+	if err := c.publish("t."+m.Table, "hello "+c.node+" "+rc.id+"\n", encodeClient(m)); err != nil {
+		drop()
+		return errors.New("the table's server could not be reached: try again")
+	}
+	timer := time.NewTimer(c.wait)
+	defer timer.Stop()
+	select {
+	case why := <-res:
+		c.mu.Lock()
+		delete(c.waits, rc.id)
+		c.mu.Unlock()
+		if why != "" {
+			drop()
+			return errors.New(why)
+		}
+		cn.seat, cn.player = -1, m.Player
+		cn.room = &remoteRoom{c: c, rc: rc}
+		return nil
+	case <-timer.C:
+	case <-ctx.Done():
+		drop()
+		return ctx.Err()
+	}
+	drop()
+	// No answer: the owner may be gone. Adopt the table if its lease
+	// expired; else the client tries again.
+	if c.adopt(t) {
+		return c.local(ctx, cn, m)
+	}
+	return errors.New("the table's server does not answer: try again in a moment")
+}
+
+// local attaches a connection to a table now run (or read) here.
+func (c *cluster) local(ctx context.Context, cn *conn, m clientMsg) error {
+	if _, ok := c.s.room(m.Table); !ok {
+		return fmt.Errorf("the table %s is not here: try again", m.Table)
+	}
+	return c.s.hello(ctx, cn, m)
+}
+
+// readOnly makes the room of a finished table here, for its clients to be
+// told how it ended; it runs nothing and holds no lease.
+func (c *cluster) readOnly(ctx context.Context, t store.Table) error {
+	if _, ok := c.s.room(t.ID); ok {
+		return nil
+	}
+	r, err := c.s.newRoom(t)
+	if err != nil {
+		return err
+	}
+	if t.Status == store.Over {
+		lines, err := c.st.Lines(ctx, t.ID, 0)
+		if err != nil {
+			return fmt.Errorf("the table %s could not be read", t.ID)
+		}
+		type resumer interface {
+			resume(context.Context, [][]byte) error
+		}
+		if len(lines) > 0 {
+			// A finished log resumes to its outcome without running.
+			if err := r.(resumer).resume(ctx, lines); err != nil {
+				return err
+			}
+		}
+	}
+	c.s.mu.Lock()
+	if _, ok := c.s.rooms[t.ID]; !ok && !c.s.closed {
+		c.s.rooms[t.ID] = r
+	}
+	c.s.mu.Unlock()
+	return nil
+}
+
+// serveNode receives what owners send to this process's relayed
+// connections.
+func (c *cluster) serveNode(ch <-chan []byte) {
+	for p := range ch {
+		if p == nil {
+			c.mu.Lock()
+			var all []*remoteConn
+			for _, rc := range c.remotes {
+				all = append(all, rc)
+			}
+			clear(c.parts)
+			c.mu.Unlock()
+			for _, rc := range all {
+				rc.c.close(websocket.StatusGoingAway, "lost contact with the table's server: reconnect")
+			}
+			continue
+		}
+		head, body, _ := bytes.Cut(p, []byte{'\n'})
+		f := bytes.Fields(head)
+		if len(f) < 2 {
+			continue
+		}
+		id := string(f[1])
+		c.mu.Lock()
+		rc := c.remotes[id]
+		switch string(f[0]) {
+		case "ok", "err":
+			if w := c.waits[id]; w != nil {
+				why := ""
+				if string(f[0]) == "err" {
+					why = string(body)
+					if why == "" {
+						why = "refused by the table's server"
+					}
+				}
+				select {
+				case w <- why:
+				default:
+				}
+			}
+			c.mu.Unlock()
+		case "part":
+			if rc != nil && len(c.parts[id]) < 8<<20 {
+				c.parts[id] = append(c.parts[id], body...)
+			}
+			c.mu.Unlock()
+		case "out":
+			msg := body
+			if pre := c.parts[id]; pre != nil {
+				msg = append(pre, body...)
+				delete(c.parts, id)
+			} else {
+				msg = bytes.Clone(body)
+			}
+			c.mu.Unlock()
+			if rc != nil {
+				rc.c.enqueue(msg)
+			}
+		case "close":
+			c.mu.Unlock()
+			if rc != nil {
+				code := websocket.StatusGoingAway
+				if len(f) > 2 {
+					if n, err := strconv.Atoi(string(f[2])); err == nil {
+						code = websocket.StatusCode(n)
+					}
+				}
+				rc.c.close(code, string(body))
+			}
+		default:
+			c.mu.Unlock()
+		}
+	}
+}
+
+// remoteRoom is a table another process runs, as a relayed connection
+// sees it: its messages go to the owner.
+type remoteRoom struct {
+	c  *cluster
+	rc *remoteConn
+}
+
+func (r *remoteRoom) summary() Summary                                { return Summary{ID: r.rc.table} }
+func (r *remoteRoom) seatOf(string) (int, bool)                       { return -1, false }
+func (r *remoteRoom) attach(*conn) error                              { return nil }
+func (r *remoteRoom) stop()                                           {}
+func (r *remoteRoom) bind(context.Context, int, string, string) error { return ErrNoSeat }
+func (r *remoteRoom) replay(context.Context, int) (any, error) {
+	return nil, errors.New("the table is run by another server")
+}
+
+// handle passes a client's message on to the owner.
+func (r *remoteRoom) handle(cn *conn, m clientMsg) {
+	if err := r.c.publish("t."+r.rc.table, "msg "+r.c.node+" "+r.rc.id+"\n", encodeClient(m)); err != nil {
+		cn.close(websocket.StatusGoingAway, "lost contact with the table's server: reconnect")
+	}
+}
+
+// detach tells the owner the connection closed.
+func (r *remoteRoom) detach(*conn) {
+	r.c.mu.Lock()
+	delete(r.c.remotes, r.rc.id)
+	delete(r.c.parts, r.rc.id)
+	r.c.mu.Unlock()
+	r.c.publish("t."+r.rc.table, "bye "+r.c.node+" "+r.rc.id+"\n", nil)
+}
+
+// encodeClient writes a client message back as the client sent it.
+func encodeClient(m clientMsg) []byte {
+	w := map[string]any{"type": m.Type.String()}
+	switch m.Type {
+	case helloMsg:
+		w["table"] = m.Table
+		if m.Token != "" {
+			w["token"] = m.Token
+		}
+		if m.Player != "" {
+			w["player"] = m.Player
+		}
+	case moveMsg:
+		w["seq"], w["move"] = m.Seq, m.Move
+	case bidMsg:
+		w["move"] = m.Move
+	}
+	b, _ := json.Marshal(w)
+	return b
+}
+
+// The owning side: relayed connections attached to this process's rooms.
+
+// serveTable receives the relayed connections' messages for a table this
+// process holds, until it gives the table up.
+func (c *cluster) serveTable(id string, ch <-chan []byte) {
+	for p := range ch {
+		if p == nil {
+			// Some messages were lost: close every relayed connection of
+			// the table, whose clients reconnect.
+			c.mu.Lock()
+			var all []*conn
+			for _, vc := range c.virt {
+				if vc.room != nil && vc.room.summary().ID == id {
+					all = append(all, vc)
+				}
+			}
+			c.mu.Unlock()
+			for _, vc := range all {
+				vc.close(websocket.StatusGoingAway, "lost contact with the table's server: reconnect")
+			}
+			continue
+		}
+		head, body, _ := bytes.Cut(p, []byte{'\n'})
+		f := bytes.Fields(head)
+		if len(f) != 3 || !validNode(string(f[1])) {
+			continue
+		}
+		from, cid := string(f[1]), string(f[2])
+		key := from + " " + cid
+		c.mu.Lock()
+		vc := c.virt[key]
+		c.mu.Unlock()
+		switch string(f[0]) {
+		case "hello":
+			if vc != nil {
+				continue
+			}
+			c.relayHello(id, from, cid, key, body)
+		case "msg":
+			if vc == nil || vc.room == nil {
+				c.publish("n."+from, "close "+cid+" "+strconv.Itoa(int(websocket.StatusGoingAway))+"\n",
+					[]byte("the table's server lost this connection: reconnect"))
+				continue
+			}
+			m, err := decodeClient(body)
+			if err != nil {
+				vc.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
+				continue
+			}
+			if m.Type == helloMsg {
+				continue
+			}
+			vc.room.handle(vc, m)
+		case "bye":
+			if vc != nil {
+				vc.close(websocket.StatusNormalClosure, "")
+			}
+		}
+	}
+}
+
+// relayHello attaches a relayed connection to the room of table id.
+func (c *cluster) relayHello(id, from, cid, key string, raw []byte) {
+	m, err := decodeClient(raw)
+	if err == nil && (m.Type != helloMsg || m.Table != id) {
+		err = errors.New("a relayed hello for another table")
+	}
+	if err == nil {
+		if _, ok := c.s.room(id); !ok {
+			err = fmt.Errorf("the table %s is not here: try again", id)
+		}
+	}
+	vc := &conn{srv: c.s, send: make(chan []byte, sendQueue), done: make(chan struct{}), seat: -1}
+	if err == nil {
+		ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+		err = c.s.hello(ctx, vc, m)
+		cancel()
+	}
+	if err != nil {
+		c.publish("n."+from, "err "+cid+"\n", []byte(err.Error()))
+		return
+	}
+	c.mu.Lock()
+	c.virt[key] = vc
+	c.mu.Unlock()
+	c.publish("n."+from, "ok "+cid+"\n", nil)
+	go c.pump(vc, from, cid, key)
+}
+
+// pump sends what the room queues for a relayed connection to the
+// process that relays it, until the connection closes.
+func (c *cluster) pump(vc *conn, from, cid, key string) {
+	ch := "n." + from
+	send := func(b []byte) error {
+		for len(b) > maxPiece {
+			cut := maxPiece
+			for cut > 0 && !utf8.RuneStart(b[cut]) {
+				cut--
+			}
+			if err := c.publish(ch, "part "+cid+"\n", b[:cut]); err != nil {
+				return err
+			}
+			b = b[cut:]
+		}
+		return c.publish(ch, "out "+cid+"\n", b)
+	}
+	defer func() {
+		c.mu.Lock()
+		delete(c.virt, key)
+		c.mu.Unlock()
+		if vc.room != nil {
+			vc.room.detach(vc)
+		}
+	}()
+	for {
+		select {
+		case b := <-vc.send:
+			if send(b) != nil {
+				vc.close(websocket.StatusGoingAway, "lost contact with the table's server: reconnect")
+			}
+		case <-vc.done:
+			for {
+				select {
+				case b := <-vc.send:
+					send(b)
+					continue
+				default:
+				}
+				break
+			}
+			c.publish(ch, "close "+cid+" "+strconv.Itoa(int(vc.code))+"\n", []byte(vc.reason))
+			return
+		case <-c.s.ctx.Done():
+			return
+		}
+	}
+}
