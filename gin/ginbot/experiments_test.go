@@ -249,6 +249,8 @@ var hardVariantList = []hardVariant{
 	{"200 worlds", func(h *Hard) { h.Worlds = 200 }},
 	{"particles400", func(h *Hard) { h.belief = resized(h.belief, 400) }},
 	{"particles3200", func(h *Hard) { h.belief = resized(h.belief, 3200) }},
+	{"particles6400", func(h *Hard) { h.belief = resized(h.belief, 6400) }},
+	{"particles12800", func(h *Hard) { h.belief = resized(h.belief, 12800) }},
 	{"particles1600", func(h *Hard) {
 		b := NewBelief(h.rng, 1600)
 		b.Beta, b.Sharpness, b.Repair, b.KnockChance = h.belief.Beta, h.belief.Sharpness, h.belief.Repair, h.belief.KnockChance
