@@ -40,8 +40,10 @@ func (e *env) addShengjiPlay(c *cobra.Command) {
 	c.Long = `Play Shengji full screen: you in one seat (--seat, 0 to 3; your partner sits
 across, in seat+2), three computer players of --level in the others. The deal
 comes card by card; the keys at the bottom say which declarations you can make
-as your cards arrive, then how to bury, select and play. Colour is left out when
-NO_COLOR is set; --ascii draws ASCII only.
+as your cards arrive, then how to bury, select (a key, or a click on the card)
+and play; h asks what hard would do and why. The screen fits 80x24 (60x20 at the
+least) and shows more in a larger window. Colour is left out when NO_COLOR is
+set; --ascii draws ASCII only.
 
 --autoplay lets a computer play your seat too: at a terminal you watch the
 game; otherwise the game is printed as text, trick by trick, ending with the

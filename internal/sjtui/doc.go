@@ -14,7 +14,15 @@
 //
 // The hand is drawn by suit-group, trumps first, each group's units
 // (tractors, pairs, singles) from the highest, a pair's or a tractor's
-// cards joined by '-'. Replay steps through a table log on the same
-// screen, as one seat saw it (Frames replays the log through an engine
-// that notes each step).
+// cards joined by '-'; a key or a left click selects a card. Every screen
+// fits 80×24 and down to MinWidth×MinHeight (60×20): the keys wrap whole
+// onto a second line, the table is drawn compact, the levels and points
+// lines give way; a larger window shows the hand's tricks too. Below the
+// minimum the screen says the window is too small.
+//
+// A hint names what the hint level (hard) would do and why, in the words
+// of sjbot.Explain. Replay steps through a table log on the same screen
+// as one seat saw it or as a spectator sees it, switching between them at
+// the same step (LoadReplay; Frames replays the log through an engine that
+// notes each step's view for one viewer).
 package sjtui
