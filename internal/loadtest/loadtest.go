@@ -51,33 +51,42 @@ type Config struct {
 	Wait time.Duration
 	// Progress, if set, receives a line every 10 s.
 	Progress io.Writer
+	// Reconnect opens a dropped connection again, to the next server (a
+	// test of servers that stop); else a dropped connection is an error.
+	Reconnect bool
+	// OneGame plays one game at each table to its end, then stops
+	// (Duration still bounds the test); else each finished game is
+	// followed by a new table until Duration.
+	OneGame bool
 }
 
 // Report is a load test's outcome.
 type Report struct {
-	Tables   int           // tables created
-	Games    int           // games played to the end
-	Moves    int           // moves sent and answered
-	Messages int           // server messages received
-	Checked  int           // messages whose cards were checked
-	Leaks    int           // messages naming a card their seat could not see
-	Errors   int           // errors of any kind (leaks included)
-	Samples  []string      // the first few errors
-	Elapsed  time.Duration // the measured time
-	P50      time.Duration // latency from a move sent to its event received
-	P95      time.Duration
-	P99      time.Duration
-	Max      time.Duration
+	Tables     int           // tables created
+	Games      int           // games played to the end
+	Moves      int           // moves sent and answered
+	Messages   int           // server messages received
+	Checked    int           // messages whose cards were checked
+	Leaks      int           // messages naming a card their seat could not see
+	Reconnects int           // connections opened again (Config.Reconnect)
+	IDs        []string      // the tables' ids
+	Errors     int           // errors of any kind (leaks included)
+	Samples    []string      // the first few errors
+	Elapsed    time.Duration // the measured time
+	P50        time.Duration // latency from a move sent to its event received
+	P95        time.Duration
+	P99        time.Duration
+	Max        time.Duration
 }
 
 // String writes the report in a few lines.
 func (r Report) String() string {
 	s := fmt.Sprintf("tables %d (games finished %d), moves %d (%.0f/s), messages %d\n"+
 		"move → event latency: p50 %s  p95 %s  p99 %s  max %s\n"+
-		"hidden-card check: %d messages checked, %d leaks\nerrors %d",
+		"hidden-card check: %d messages checked, %d leaks\nreconnects %d, errors %d",
 		r.Tables, r.Games, r.Moves, float64(r.Moves)/max(r.Elapsed.Seconds(), 1e-9), r.Messages,
 		r.P50.Round(10*time.Microsecond), r.P95.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond),
-		r.Checked, r.Leaks, r.Errors)
+		r.Checked, r.Leaks, r.Reconnects, r.Errors)
 	for _, e := range r.Samples {
 		s += "\n  " + e
 	}
@@ -247,13 +256,13 @@ func (r *run) slot(ctx context.Context, i int) {
 				err = fmt.Errorf("table %s: %w", p.table, err)
 			}
 			r.fail(err)
-			if !sleep(ctx, time.Second) {
+			if r.cfg.OneGame || !sleep(ctx, time.Second) {
 				return
 			}
 			continue
 		}
-		if !p.over {
-			return // the deadline came
+		if !p.over || r.cfg.OneGame {
+			return // the deadline came, or the one game is over
 		}
 	}
 }

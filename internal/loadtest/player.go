@@ -33,6 +33,8 @@ type player struct {
 	seat   int
 	seen   []sighting
 	over   bool // the game was played to its end
+	// progressed: an event came since the last reconnect.
+	progressed bool
 }
 
 type created struct {
@@ -95,7 +97,16 @@ func (p *player) create(ctx context.Context, base string) (created, error) {
 	return c, nil
 }
 
-// play creates a table at base and plays it over a websocket to wsBase.
+// errRetry is a connection that ended in a way a reconnect mends: closed,
+// or refused by a server that asks to try again.
+type errRetry struct{ err error }
+
+func (e errRetry) Error() string { return e.err.Error() }
+func (e errRetry) Unwrap() error { return e.err }
+
+// play creates a table at base and plays it over a websocket to wsBase;
+// with Config.Reconnect, a dropped connection is opened again, to the
+// next server.
 func (p *player) play(ctx context.Context, base, wsBase string) error {
 	c, err := p.create(ctx, base)
 	if err != nil {
@@ -104,22 +115,57 @@ func (p *player) play(ctx context.Context, base, wsBase string) error {
 	p.table, p.seat = c.ID, c.Seat
 	p.r.mu.Lock()
 	p.r.rep.Tables++
+	p.r.rep.IDs = append(p.r.rep.IDs, c.ID)
 	p.r.mu.Unlock()
 	defer func() {
 		p.r.mu.Lock()
 		p.r.done = append(p.r.done, finished{id: p.table, game: p.game, seat: p.seat, seen: p.seen})
 		p.r.mu.Unlock()
 	}()
+	urls := p.r.cfg.URLs
+	k := 0
+	for k < len(urls) && urls[k] != wsBase {
+		k++
+	}
+	var giveUp time.Time
+	for {
+		err := p.session(ctx, c, wsBase)
+		var retry errRetry
+		if err == nil || !p.r.cfg.Reconnect || !errors.As(err, &retry) || ctx.Err() != nil {
+			return err
+		}
+		if giveUp.IsZero() {
+			giveUp = time.Now().Add(p.r.cfg.Wait)
+		} else if time.Now().After(giveUp) {
+			return fmt.Errorf("no server took the table back within %s: %w", p.r.cfg.Wait, err)
+		}
+		p.r.mu.Lock()
+		p.r.rep.Reconnects++
+		p.r.mu.Unlock()
+		if !sleep(ctx, 200*time.Millisecond+time.Duration(p.rng.Int64N(int64(300*time.Millisecond)))) {
+			return ctx.Err()
+		}
+		k = (k + 1) % len(urls)
+		wsBase = urls[k]
+		if p.progressed {
+			giveUp, p.progressed = time.Time{}, false
+		}
+	}
+}
+
+// session plays over one websocket until the game ends, the deadline
+// comes or the connection ends.
+func (p *player) session(ctx context.Context, c created, wsBase string) error {
 	dctx, cancel := context.WithTimeout(ctx, p.r.cfg.Wait)
 	ws, _, err := websocket.Dial(dctx, "ws"+strings.TrimPrefix(wsBase, "http")+"/ws", &websocket.DialOptions{HTTPClient: p.dialer})
 	cancel()
 	if err != nil {
-		return fmt.Errorf("websocket: %w", err)
+		return errRetry{fmt.Errorf("websocket: %w", err)}
 	}
 	defer ws.CloseNow()
 	ws.SetReadLimit(8 << 20)
 	if err := p.send(ctx, ws, fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":%q}`, c.ID, c.Token, p.id)); err != nil {
-		return err
+		return errRetry{err}
 	}
 	pending, sent := -1, time.Time{}
 	for {
@@ -130,7 +176,11 @@ func (p *player) play(ctx context.Context, base, wsBase string) error {
 			if time.Now().After(p.r.deadline) && pending < 0 {
 				return nil
 			}
-			return fmt.Errorf("reading (move %d pending): %w", pending, err)
+			err = fmt.Errorf("reading (move %d pending): %w", pending, err)
+			if websocket.CloseStatus(err) != -1 || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				return errRetry{err}
+			}
+			return err
 		}
 		var m serverMsg
 		if err := json.Unmarshal(b, &m); err != nil {
@@ -142,6 +192,7 @@ func (p *player) play(ctx context.Context, base, wsBase string) error {
 		p.sight(m, b)
 		switch m.Type {
 		case "event":
+			p.progressed = true
 			if pending >= 0 && m.N >= pending && m.Adv == 0 {
 				d := time.Since(sent)
 				p.r.mu.Lock()
@@ -157,14 +208,20 @@ func (p *player) play(ctx context.Context, base, wsBase string) error {
 			p.over = true
 			ws.Close(websocket.StatusNormalClosure, "")
 			return nil
-		case "refused", "error":
+		case "error":
+			err := fmt.Errorf("server said %.200s", b)
+			if strings.Contains(m.Error, "try again") || strings.Contains(m.Error, "reconnect") {
+				return errRetry{err}
+			}
+			return err
+		case "refused":
 			return fmt.Errorf("server said %.200s", b)
 		case "decide":
 			if m.Optional {
 				continue
 			}
 			think := p.r.cfg.Think/2 + time.Duration(p.rng.Int64N(int64(p.r.cfg.Think)+1))
-			if time.Now().Add(think).After(p.r.deadline) {
+			if !p.r.cfg.OneGame && time.Now().Add(think).After(p.r.deadline) {
 				ws.Close(websocket.StatusNormalClosure, "")
 				return nil
 			}
@@ -177,7 +234,7 @@ func (p *player) play(ctx context.Context, base, wsBase string) error {
 			}
 			pending, sent = m.Seq, time.Now()
 			if err := p.send(ctx, ws, fmt.Sprintf(`{"type":"move","seq":%d,"move":%s}`, m.Seq, mv)); err != nil {
-				return err
+				return errRetry{err}
 			}
 		}
 	}
