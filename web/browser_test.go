@@ -1,9 +1,11 @@
 package web_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -22,14 +24,16 @@ import (
 var browserScripts = []struct {
 	name, about string
 	flags       []string
+	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
 }{
-	{"gin", "a whole Gin Rummy hand against the computer; my games; the replay", nil},
-	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand", nil},
+	{"gin", "a whole Gin Rummy hand against the computer; my games; the replay", nil, false},
+	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand", nil, false},
 	// A quicker deal than the default keeps the Shengji test short; it is
 	// still paced, so the page can declare while the cards are dealt.
-	{"shengji", "Shengji hands with three computers: declare, bury as banker, a refused play, play to the end", []string{"--deal-pace", "40ms"}},
+	{"shengji", "Shengji hands with three computers: declare, bury as banker, a refused play, play to the end", []string{"--deal-pace", "40ms"}, false},
 	// A short grace period after a person's last connection closes.
-	{"takeover", "a friend leaves: the computer takes the seat, the page says so; the friend comes back", []string{"--away", "1s"}},
+	{"takeover", "a friend leaves: the computer takes the seat, the page says so; the friend comes back", []string{"--away", "1s"}, false},
+	{"restart", "felt serve killed mid-hand and started again: the page reconnects by itself and plays on", nil, true},
 }
 
 // need skips the test when a tool the browser tests need is missing, or
@@ -93,7 +97,8 @@ func TestBrowser(t *testing.T) {
 			t.Logf("%s: %s", s.name, s.about)
 			addr := freeAddr(t)
 			base := "http://" + addr
-			srv := startServer(t, bin, addr, filepath.Join(t.TempDir(), "felt.db"), s.flags...)
+			db := filepath.Join(t.TempDir(), "felt.db")
+			srv := startServer(t, bin, addr, db, s.flags...)
 			waitUp(t, base, srv)
 			dir := filepath.Join(shots, s.name)
 			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
@@ -103,11 +108,60 @@ func TestBrowser(t *testing.T) {
 			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
 			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
 			cmd.WaitDelay = 10 * time.Second
-			var out bytes.Buffer
-			cmd.Stdout = &out
-			cmd.Stderr = &out
-			if err := cmd.Run(); err != nil {
-				t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, err, out.String())
+			out := &syncBuffer{}
+			cmd.Stderr = out
+			// The script's output, line by line: a RESTART line asks for
+			// the server to be killed and started again, then GO on stdin.
+			pr, pw := io.Pipe()
+			cmd.Stdout = pw
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			restart := make(chan struct{}, 1)
+			scanned := make(chan struct{})
+			go func() {
+				defer close(scanned)
+				sc := bufio.NewScanner(pr)
+				for sc.Scan() {
+					fmt.Fprintln(out, sc.Text())
+					if sc.Text() == "RESTART" {
+						restart <- struct{}{}
+					}
+				}
+				_, _ = io.Copy(io.Discard, pr)
+			}()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() {
+				err := cmd.Wait()
+				pw.Close()
+				exited <- err
+			}()
+			var runErr error
+		wait:
+			for {
+				select {
+				case <-restart:
+					if !s.restart {
+						t.Errorf("e2e/%s.mjs asked for a restart", s.name)
+					}
+					t.Logf("killing felt serve (SIGKILL) and starting it again")
+					srv.kill()
+					srv = startServer(t, bin, addr, db, s.flags...)
+					waitUp(t, base, srv)
+					if _, err := io.WriteString(stdin, "GO\n"); err != nil {
+						t.Errorf("telling the script the server is back: %v", err)
+					}
+				case runErr = <-exited:
+					break wait
+				}
+			}
+			<-scanned
+			if runErr != nil {
+				t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
 			}
 			if testing.Verbose() {
 				t.Logf("%s", out.String())
@@ -121,34 +175,44 @@ func TestBrowser(t *testing.T) {
 }
 
 type server struct {
-	cmd  *exec.Cmd
-	log  *syncBuffer
-	done chan error
+	cmd    *exec.Cmd
+	log    *syncBuffer
+	exited chan struct{} // closed once the process has exited
+	err    error         // its exit status, once exited
 }
 
 func startServer(t *testing.T, bin, addr, db string, flags ...string) *server {
 	t.Helper()
-	s := &server{log: &syncBuffer{}, done: make(chan error, 1)}
+	s := &server{log: &syncBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db}, flags...)...)
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
 	if err := s.cmd.Start(); err != nil {
 		t.Fatalf("start felt serve: %v", err)
 	}
-	go func() { s.done <- s.cmd.Wait() }()
+	go func() {
+		s.err = s.cmd.Wait()
+		close(s.exited)
+	}()
 	t.Cleanup(func() {
 		_ = s.cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-s.done:
+		case <-s.exited:
 		case <-time.After(testenv.Timeout(10 * time.Second)):
 			_ = s.cmd.Process.Kill()
-			<-s.done
+			<-s.exited
 		}
 		if t.Failed() {
 			t.Logf("felt serve's output:\n%s", s.log.String())
 		}
 	})
 	return s
+}
+
+// kill kills the server at once, as a crash would, and waits for it.
+func (s *server) kill() {
+	_ = s.cmd.Process.Kill()
+	<-s.exited
 }
 
 // waitUp waits until the server answers its home page.
@@ -159,8 +223,8 @@ func waitUp(t *testing.T, base string, s *server) {
 	delay := 20 * time.Millisecond
 	for {
 		select {
-		case err := <-s.done:
-			t.Fatalf("felt serve exited: %v\n%s", err, s.log.String())
+		case <-s.exited:
+			t.Fatalf("felt serve exited: %v\n%s", s.err, s.log.String())
 		default:
 		}
 		res, err := client.Get(base + "/")
