@@ -57,3 +57,25 @@ func TestBidOvertakenSaysTooLate(t *testing.T) {
 		t.Fatalf("status %q, bid %v after the bid was shown", m.status, m.bid)
 	}
 }
+
+// TestTenthBidKey: a seat holding both joker pairs and every level pair
+// is offered ten bids; 0 makes the tenth, shown on the keys as "0 bid".
+func TestTenthBidKey(t *testing.T) {
+	h := stackedDeal(t, shengji.Standard(), 60)
+	o := h.Observe(0)
+	o.HandNumber = 1
+	m := staticModel(t, Look{ASCII: true})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})
+	ds := m.declarations()
+	if len(ds) != 10 {
+		t.Fatalf("%d bids on offer", len(ds))
+	}
+	want := "0 bid " + m.th.plain(o.Trump.Order(), ds[9].Cards)
+	if !strings.Contains(m.Render(), want) {
+		t.Fatalf("no %q on the keys:\n%s", want, m.Render())
+	}
+	m, _ = upd(m, key("0"))
+	if m.bid == nil || *m.bid != ds[9] {
+		t.Fatalf("0 queued %v, want %v", m.bid, ds[9])
+	}
+}

@@ -500,9 +500,10 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 	if m.opt.Autoplay {
 		return m, nil
 	}
-	if len(k) == 1 && k[0] >= '1' && k[0] <= '9' {
+	if len(k) == 1 && k[0] >= '0' && k[0] <= '9' {
+		// 1 to 9, then 0 for a tenth: at most ten bids are ever on offer
 		ds := m.declarations()
-		i := int(k[0] - '1')
+		i := (int(k[0]-'0') + 9) % 10
 		if i >= len(ds) {
 			return m, nil
 		}

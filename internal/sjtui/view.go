@@ -761,14 +761,14 @@ func (m Model) keyParts() []keyPart {
 		ord := trumpOf(&m.obs).Order()
 		ds := m.declarations()
 		for i, d := range ds {
-			if i >= 9 {
+			if i >= 10 {
 				break
 			}
 			what := "bid " + m.th.plain(ord, d.Cards)
 			if r, _, _ := shengji.DeclarationRank(d.Cards, m.obs.Level); r >= shengji.BidSmallJokers {
 				what += " (no trump)"
 			}
-			parts = append(parts, k(fmt.Sprint(i+1), what))
+			parts = append(parts, k(fmt.Sprint((i+1)%10), what))
 		}
 		switch {
 		case m.pending != nil && m.obs.Phase == shengji.BidPhase:
