@@ -75,6 +75,11 @@ try {
   log("ann sees:", ra, "| bo sees:", rb);
   assert(/Bo/.test(ra) || /Bo/.test(await ann.textContent("#board")), "ann sees the friend's name");
   await shoot(bo, dir, "friend-showdown");
+  // Reloaded in the next hand, the score sheet still has the first.
+  await bo.reload();
+  await waitTable(bo);
+  await bo.waitForSelector("#score-sheet tbody tr", { timeout: T(30000) });
+  log("after a reload in hand", await bo.getAttribute("main#table", "data-hand"), "the score sheet has", (await bo.$$("#score-sheet tbody tr")).length, "hand(s)");
   checkErrors(ann, bo);
   log("ok");
 } finally {

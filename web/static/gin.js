@@ -167,6 +167,12 @@ export class GinView {
     }
   }
 
+  // pastResult records a hand's end from the replay (the score sheet's
+  // earlier hands), without telling it again.
+  pastResult(ev) {
+    if (ev.end && !this.ends.some((e) => e.hand === ev.hand)) this.ends.push({ hand: ev.hand, end: ev.end });
+  }
+
   state(obs) {
     this.obs = obs;
     if (this.pending && (obs.turn !== this.ctx.seat)) this.pending = null;

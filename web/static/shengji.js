@@ -236,6 +236,15 @@ export class ShengjiView {
     return text;
   }
 
+  // pastResult records a hand's score from the replay (the score sheet's
+  // earlier hands), without telling it again.
+  pastResult(ev) {
+    if (ev.HandOver && ev.Score && !this.hands.some((x) => x.hand === ev.Hand)) {
+      this.hands.push({ hand: ev.Hand, score: ev.Score, kitty: C.splitMulti(ev.Kitty), levels: ev.Levels, gameOver: ev.GameOver, winners: ev.Winners });
+      this.hands.sort((a, b) => a.hand - b.hand);
+    }
+  }
+
   state(obs) {
     this.obs = obs;
     const phase = phaseName(obs.Phase);

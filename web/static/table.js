@@ -121,6 +121,7 @@ export async function init() {
         view.resetHistory && view.resetHistory();
         for (const e of msg.events || []) view.event(e.event, false);
         view.render();
+        loadPast();
         break;
       case "state":
         if (view) view.state(msg.obs);
@@ -159,6 +160,21 @@ export async function init() {
       case "error":
         ctx.message(msg.error, "refused");
         break;
+    }
+  }
+
+  // The history holds the current hand's events; the results of the hands
+  // before it (for the score sheet) come from the table's replay, once.
+  let pastLoaded = false;
+  async function loadPast() {
+    if (pastLoaded || seat < 0 || !view || !view.pastResult) return;
+    pastLoaded = true;
+    try {
+      const r = await api("GET", `/api/tables/${encodeURIComponent(id)}/replay`, undefined, getToken(id));
+      for (const st of (r && r.steps) || []) if (st.event) view.pastResult(st.event);
+      view.render();
+    } catch (e) {
+      // The score sheet then starts with this hand.
     }
   }
 
