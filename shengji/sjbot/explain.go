@@ -96,8 +96,11 @@ type Reason struct {
 	// cannot be beaten by a seat after.
 	// CanWin says some legal follow of the seat would take the trick now.
 	Sure, CanWin bool
-	// Voids are the plain suit-groups a burial empties from the hand.
-	Voids []shengji.Group
+	// Voids are the plain suit-groups a burial empties from the hand;
+	// BuriedTrumps how many trumps it buries, BrokenPairs how many of the
+	// hand's pairs it buries a card (or both) of.
+	Voids                     []shengji.Group
+	BuriedTrumps, BrokenPairs int
 }
 
 // Explain says why move is a sound choice for o's seat, in the terms of
@@ -115,6 +118,8 @@ func Explain(o *shengji.Observation, move shengji.Action) Reason {
 	switch {
 	case move.Kind == shengji.Bury && o.Phase == shengji.BuryPhase:
 		r.Why, r.Points = Bury, shengji.Points(move.Cards)
+		r.BuriedTrumps = move.Cards.Within(ord.Faces(shengji.Trumps)).Len()
+		r.BrokenPairs = (o.Hand.Two & move.Cards.One).Len()
 		for g := range shengji.Group(shengji.Trumps) {
 			if held := o.Hand.Within(ord.Faces(g)); !held.IsEmpty() && move.Cards.Contains(held) {
 				r.Voids = append(r.Voids, g)
@@ -319,19 +324,36 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 		}
 		return fmt.Sprintf("play %s, your only legal follow (%s is winning the trick with %s)", cards(r.Cards), name(r.Winner), cards(r.WinnerCards))
 	case Bury:
-		s := fmt.Sprintf("bury %s: cheap cards, %s buried", cards(r.Cards), pts(r.Points))
+		var kept []string
+		switch {
+		case r.Points == 0:
+			kept = append(kept, "no points")
+		default:
+			kept = append(kept, "only "+pts(r.Points))
+		}
+		if r.BuriedTrumps == 0 {
+			kept = append(kept, "no trump")
+		}
+		if r.BrokenPairs == 0 {
+			kept = append(kept, "no pair")
+		}
+		s := fmt.Sprintf("bury %s: low cards, %s", cards(r.Cards), list(kept))
 		if len(r.Voids) > 0 {
 			names := make([]string, len(r.Voids))
 			for i, g := range r.Voids {
 				names[i] = g.Name()
 			}
-			list := names[len(names)-1]
-			if len(names) > 1 {
-				list = strings.Join(names[:len(names)-1], ", ") + " and " + list
-			}
-			s += ", leaving you void in " + list + " to trump them"
+			s += ", leaving you void in " + list(names) + " to trump them"
 		}
 		return s
 	}
 	return ""
+}
+
+// list joins words as a sentence does: "a", "a and b", "a, b and c".
+func list(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
