@@ -337,7 +337,7 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 		if r.BrokenPairs == 0 {
 			kept = append(kept, "no pair")
 		}
-		s := fmt.Sprintf("bury %s: low cards, %s", cards(r.Cards), list(kept))
+		s := fmt.Sprintf("bury %s, giving up %s", cards(r.Cards), list(kept))
 		if len(r.Voids) > 0 {
 			names := make([]string, len(r.Voids))
 			for i, g := range r.Voids {

@@ -165,12 +165,12 @@ func TestExplain_Bury(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 	txt := r.Text(func(shengji.Seat) string { return "" }, func(m card.Multi) string { return m.String() })
-	if txt != "bury 9S 9S 5D 7D 8D 3C 4C 6C: low cards, only 5 points and no trump, leaving you void in spades, diamonds and clubs to trump them" {
+	if txt != "bury 9S 9S 5D 7D 8D 3C 4C 6C, giving up only 5 points and no trump, leaving you void in spades, diamonds and clubs to trump them" {
 		t.Fatalf("%q", txt)
 	}
 	// a burial of no points, trumps or pairs says so
 	r = Explain(&o, shengji.BuryAction(card.MustParseMulti("3C 4C 6C 7D 8D")))
-	if txt := r.Text(nil, func(m card.Multi) string { return m.String() }); txt != "bury 7D 8D 3C 4C 6C: low cards, no points, no trump and no pair, leaving you void in clubs to trump them" {
+	if txt := r.Text(nil, func(m card.Multi) string { return m.String() }); txt != "bury 7D 8D 3C 4C 6C, giving up no points, no trump and no pair, leaving you void in clubs to trump them" {
 		t.Fatalf("%q", txt)
 	}
 	// a declaration has no reason
