@@ -420,3 +420,5 @@ func ginLeastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMess
 	}
 	return best
 }
+
+var httpClient = &http.Client{Timeout: testenv.Timeout(60 * time.Second)}

@@ -288,6 +288,7 @@ func playTable(t *testing.T, ts *tserver, body string, seed uint64, hints bool) 
 // card the seat could not see at that moment, read from the full game
 // replayed from the stored log.
 func TestNoHiddenCardSent(t *testing.T) {
+	t.Parallel()
 	ginGames, sjGames := 20, 5
 	if testing.Short() || raceEnabled {
 		ginGames, sjGames = 8, 1
