@@ -138,7 +138,7 @@ func (s *seatClient) run(url string) error {
 			Event    json.RawMessage   `json:"event"`
 			Legal    []json.RawMessage `json:"legal"`
 			Obs      json.RawMessage   `json:"obs"`
-			Error string `json:"error"`
+			Error    string            `json:"error"`
 		}
 		if err := json.Unmarshal(b, &m); err != nil {
 			return err
