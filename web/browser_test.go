@@ -33,6 +33,7 @@ var browserScripts = []struct {
 	{"shengji", "Shengji hands with three computers: declare, bury as banker, a refused play, play to the end", []string{"--deal-pace", "40ms"}, false},
 	// A short grace period after a person's last connection closes.
 	{"takeover", "a friend leaves: the computer takes the seat, the page says so; the friend comes back", []string{"--away", "1s"}, false},
+	{"watch", "watching computers play both games as a spectator: the public table, no hand", nil, false},
 	{"restart", "felt serve killed mid-hand and started again: the page reconnects by itself and plays on", nil, true},
 }
 

@@ -165,7 +165,8 @@ function initIndex() {
     const name = nameIn.value.trim() || "Player";
     setPlayerName(name);
     const game = gameSel.value;
-    const seats = [{ kind: "me" }];
+    const watch = form.elements.watch.checked;
+    const seats = [watch ? { kind: "computer", level: GAMES[game].defaultLevel } : { kind: "me" }];
     for (const sel of seatsBox.querySelectorAll("select")) {
       seats.push(sel.value === "friend" ? { kind: "open" } : { kind: "computer", level: sel.value });
     }
@@ -173,7 +174,7 @@ function initIndex() {
     submit.disabled = true;
     try {
       const r = await api("POST", "/api/tables", { game, preset: presetSel.value, player: playerID(), name, seats });
-      setToken(r.id, r.token, r.seat);
+      if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
       if (invites.length === 0) {
         location.assign(tableURL(r.id));

@@ -153,7 +153,76 @@ export class GinView {
   }
 
   // event handles one event; live is false while the history is replayed.
+  // watch keeps a spectator's picture of the table from the events alone
+  // (a spectator gets no observation): the pile, the stock, the counts.
+  watch(ev) {
+    const other = (s) => (s === 1 ? 0 : 1);
+    if (ev.kind === "deal") {
+      this.spec = { hand: ev.hand, dealer: ev.seat, turn: other(ev.seat), pile: [ev.upcard], stock: 31, counts: [10, 10], took: [[], []] };
+      return;
+    }
+    const w = this.spec;
+    if (!w) return;
+    switch (ev.kind) {
+      case "pass":
+        w.turn = other(ev.seat);
+        break;
+      case "take_discard":
+        w.took[ev.seat].push(w.pile.pop());
+        w.counts[ev.seat]++;
+        break;
+      case "draw_stock":
+        w.stock--;
+        w.counts[ev.seat]++;
+        break;
+      case "discard":
+        w.pile.push(ev.card);
+        w.counts[ev.seat]--;
+        w.took[ev.seat] = w.took[ev.seat].filter((c) => c !== ev.card);
+        w.turn = other(ev.seat);
+        break;
+      case "knock":
+      case "big_gin":
+        w.counts[ev.seat] = 10;
+        break;
+    }
+  }
+
+  renderWatch() {
+    const w = this.spec;
+    if (!w) {
+      this.ctx.els.board.replaceChildren(h("p.waiting", "Watching: waiting for the deal…"));
+      return;
+    }
+    const seatBox = (s) => {
+      const backs = h("div.cards.fan.backs", { "aria-label": `${w.counts[s]} cards` });
+      for (let i = 0; i < w.counts[s]; i++) backs.append(C.backElement({ small: true }));
+      return h(
+        "section.seat.opponent" + (w.turn === s && !this.lastEnd ? ".to-act" : ""),
+        h("div.seat-name", this.ctx.names(s), w.turn === s && !this.lastEnd ? h("span.badge.thinking", "to play") : null, w.dealer === s ? h("span.badge", "dealer") : null, this.ctx.statusBadge(s)),
+        backs,
+        w.took[s].length ? h("div.took", h("span.label", "Holding from the pile:"), C.row(w.took[s], { small: true })) : null,
+      );
+    };
+    const top = w.pile.length ? C.cardElement(w.pile[w.pile.length - 1]) : h("span.card.empty");
+    const stock = C.backElement();
+    stock.classList.add("stock");
+    this.ctx.els.board.replaceChildren(
+      seatBox(1),
+      h(
+        "section.center",
+        h("div.pile-box", stock, h("div.count", `Stock ${w.stock}`)),
+        h("div.pile-box.discard-pile", top, h("div.count", `Pile ${w.pile.length}`)),
+      ),
+      seatBox(0),
+      h("p.turn-line", "Watching: the players' cards are hidden."),
+    );
+    this.ctx.els.hand.replaceChildren();
+    this.ctx.els.actions.replaceChildren();
+  }
+
   event(ev, live) {
+    if (this.ctx.seat < 0) this.watch(ev);
     this.ctx.log(this.describe(ev), ev.seat === this.ctx.seat ? "mine" : "theirs");
     if (ev.kind === "deal") {
       if (live) this.lastEnd = null;
@@ -351,8 +420,14 @@ export class GinView {
     main.dataset.hand = o ? String(o.hand) : "";
     main.dataset.handsEnded = String(this.ends.length);
     main.dataset.over = this.over ? "true" : "false";
+    if (this.ctx.seat < 0) {
+      main.dataset.hand = this.spec ? String(this.spec.hand) : "";
+      this.renderWatch();
+      this.renderScores();
+      return;
+    }
     if (!o) {
-      els.board.replaceChildren(h("p.waiting", this.ctx.seat < 0 ? "Watching: the players' cards are hidden." : "Waiting for the deal…"));
+      els.board.replaceChildren(h("p.waiting", "Waiting for the deal…"));
       els.hand.replaceChildren();
       els.actions.replaceChildren();
       return;

@@ -198,7 +198,68 @@ export class ShengjiView {
     }
   }
 
+  // watch keeps a spectator's picture of the table from the events alone
+  // (a spectator gets no observation): an observation-shaped value with
+  // no hand, so the board draws as for a seat.
+  watch(ev) {
+    const kind = EVENT[ev.Kind];
+    if (kind === "hand") {
+      this.obs = {
+        Seat: -1, Phase: 0, HandNumber: ev.Hand, Levels: ev.Levels, Level: ev.Level, Dealer: ev.Seat, Banker: ev.Banker,
+        Trump: { suit: "none", level: rankChar(ev.Level) }, Dealt: 0, Turn: NO_SEAT, Hand: "", Counts: [0, 0, 0, 0],
+        Bids: [], NBids: 0, Turned: [], NTurned: 0, PickedUp: "", Kitty: "", Tricks: [], NTricks: 0, TeamPoints: [0, 0], Penalty: 0,
+        Rules: {},
+      };
+      return;
+    }
+    const o = this.obs;
+    if (!o) return;
+    const cards = C.splitMulti(ev.Cards);
+    if (kind === "card") {
+      o.Counts[ev.Seat]++;
+      o.Dealt++;
+    } else if (kind === "declare") {
+      o.Bids.push({ Seat: ev.Seat, Cards: ev.Cards, Rank: 0 });
+      o.NBids = o.Bids.length;
+      const c = cards[0];
+      if (c) o.Trump = { suit: c === "SJ" || c === "BJ" ? "none" : c[1], level: rankChar(o.Level) };
+    } else if (kind === "bury") {
+      o.Phase = 3;
+      o.Counts[ev.Seat] -= 8;
+      o.Turn = o.Banker;
+    } else if (kind === "play") {
+      let t = o.NTricks ? o.Tricks[o.NTricks - 1] : null;
+      if (!t || t.Count === 4) {
+        t = { Leader: ev.Seat, Plays: ["", "", "", ""], Attempt: "", Count: 0, Winner: 0, Points: 0 };
+        o.Tricks.push(t);
+        o.NTricks = o.Tricks.length;
+      }
+      t.Plays[ev.Seat] = ev.Cards;
+      if (ev.Attempt) t.Attempt = ev.Attempt;
+      t.Count++;
+      o.Counts[ev.Seat] -= cards.length;
+      o.Turn = (ev.Seat + 1) % 4;
+      if (ev.TrickDone) {
+        t.Count = 4;
+        t.Winner = ev.Winner;
+        t.Points = ev.Points;
+        o.TeamPoints[ev.Winner % 2] += ev.Points;
+        o.Turn = ev.Winner;
+      }
+      if (ev.HandOver) o.Phase = 4;
+    }
+    if (ev.Settled) {
+      if (ev.Trump) o.Trump = ev.Trump;
+      o.Banker = ev.Banker;
+      o.Counts[ev.Banker] += 8;
+      o.Phase = 2;
+      o.Turn = ev.Banker;
+    }
+    if (ev.Banker !== undefined && ev.Banker !== NO_SEAT) o.Banker = ev.Banker;
+  }
+
   event(ev, live) {
+    if (this.ctx.seat < 0) this.watch(ev);
     const text = this.describe(ev);
     if (text) this.ctx.log(text, ev.Seat === this.ctx.seat ? "mine" : "theirs");
     if (ev.Settled && ev.Trump) {
@@ -480,6 +541,12 @@ export class ShengjiView {
       return;
     }
     this.renderBoard(o, phase);
+    if (this.ctx.seat < 0) {
+      els.hand.replaceChildren(h("p.waiting", "Watching: the players' cards are hidden."));
+      els.actions.replaceChildren();
+      this.renderScores();
+      return;
+    }
     this.renderHand(o, phase);
     this.renderActions(o, phase);
     this.renderScores();
@@ -503,8 +570,8 @@ export class ShengjiView {
         h(
           `section.sj-seat.pos-${POS[rel]}` + (toAct ? ".to-act" : "") + (won ? ".won" : ""),
           { "data-seat": s, "aria-label": `${this.who(s)}, ${o.Counts[s]} cards` },
-          h("div.seat-name", rel === 0 ? "You" : this.who(s), rel === 2 ? h("span.team", "partner") : null, badges, this.ctx.statusBadge(s)),
-          rel !== 0 && this.who(s) !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
+          h("div.seat-name", this.who(s), rel === 2 && this.ctx.seat >= 0 ? h("span.team", "partner") : null, badges, this.ctx.statusBadge(s)),
+          s !== this.ctx.seat && this.who(s) !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
           h("div.count", plural(o.Counts[s], "card")),
           h("div.trick-play" + (trick && trick.Leader === s ? ".led" : ""), play.length ? C.row(play, { small: true }) : null, won ? h("span.badge.win", "wins") : null),
         ),
@@ -661,7 +728,7 @@ export class ShengjiView {
           h(
             "tbody",
             this.hands.map((r) =>
-              h("tr", h("td", String(r.hand)), h("td", this.who(r.score.Banker)), h("td.num", String(r.score.AttackerPoints)), h("td", r.score.BankersKeep ? `kept, +${r.score.LevelsUp}` : `lost, attackers +${r.score.LevelsUp}`)),
+              h("tr", h("td", String(r.hand)), h("td", this.who(r.score.Banker)), h("td.num", String(r.score.AttackerPoints)), h("td", r.score.BankersKeep ? `kept, +${r.score.LevelsUp}` : r.score.LevelsUp ? `lost, attackers +${r.score.LevelsUp}` : "lost")),
             ),
           ),
           ),

@@ -167,7 +167,7 @@ export async function init() {
   // before it (for the score sheet) come from the table's replay, once.
   let pastLoaded = false;
   async function loadPast() {
-    if (pastLoaded || seat < 0 || !view || !view.pastResult) return;
+    if (pastLoaded || !view || !view.pastResult) return;
     pastLoaded = true;
     try {
       const r = await api("GET", `/api/tables/${encodeURIComponent(id)}/replay`, undefined, getToken(id));
@@ -218,7 +218,10 @@ export async function init() {
     if (view.key(e)) e.preventDefault();
   });
 
-  const conn = new Connection({ type: "hello", table: id, token: getToken(id), player: playerID() }, onMessage, onStatus);
+  // Without a token the page watches as a spectator.
+  const hello = { type: "hello", table: id, player: playerID() };
+  if (getToken(id)) hello.token = getToken(id);
+  const conn = new Connection(hello, onMessage, onStatus);
   try {
     summary = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
     if (summary && summary.game) makeView(summary.game);
