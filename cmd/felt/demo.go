@@ -109,12 +109,15 @@ func loadRules(arg string) (gin.Rules, error) {
 // maxRulesFile is the largest rules file Felt reads.
 const maxRulesFile = 64 << 10
 
+// pretty writes cards in rank order.
 func pretty(s card.Set) string {
 	cs := s.Cards()
 	gin.SortByRank(cs)
 	return card.Format(cs)
 }
 
+// showArrangement writes a hand as its best melds, the rest and its
+// deadwood.
 func showArrangement(hand card.Set) string {
 	a, _ := gin.Melds(hand)
 	dead, dv := a.Deadwood(hand)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +19,7 @@ import (
 
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 func TestDemoSameSeedSameGame(t *testing.T) {
@@ -377,5 +380,34 @@ func TestDemoShowdownWithoutMelds(t *testing.T) {
 	}
 	if none == 0 {
 		t.Fatal("no showdown without melds in 12 games: the test checks nothing")
+	}
+}
+
+// TestDemoInterrupted: a demo stopped before its end says so, and its
+// table log, abandoned, verifies as a game that can be resumed.
+func TestDemoInterrupted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	err := run(ctx, []string{"demo", "--log", path}, strings.NewReader(""), &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") || !strings.Contains(err.Error(), path) {
+		t.Fatalf("an interrupted demo: %v, want an error saying so and where the log is", err)
+	}
+	v := mustFelt(t, "", "replay", "verify", path)
+	if !strings.Contains(v, "abandoned; can be resumed") {
+		t.Errorf("verify of an interrupted demo's log: %q", v)
+	}
+}
+
+// TestDemoLogWriteFails: a log that cannot be written stops the demo with
+// an error saying so.
+func TestDemoLogWriteFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	_, _, err := felt(t, "", "demo", "--log", "/dev/full")
+	if err == nil || !errors.Is(err, table.ErrLogWrite) {
+		t.Fatalf("demo --log /dev/full: %v, want %v", err, table.ErrLogWrite)
 	}
 }
