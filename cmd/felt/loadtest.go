@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"felt/internal/loadtest"
@@ -20,7 +21,7 @@ import (
 
 func (e *env) loadtestCmd() *cobra.Command {
 	var urls []string
-	var db string
+	var db, cpuprofile string
 	cfg := loadtest.Config{}
 	c := &cobra.Command{
 		Use:   "loadtest",
@@ -44,6 +45,17 @@ per address, under the server's cap of connections per address.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cfg.URLs = urls
 			cfg.Progress = e.stderr
+			if cpuprofile != "" {
+				f, err := os.Create(cpuprofile)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return err
+				}
+				defer pprof.StopCPUProfile()
+			}
 			return e.loadtest(cmd.Context(), db, cfg)
 		},
 	}
@@ -57,6 +69,7 @@ per address, under the server's cap of connections per address.`,
 	f.StringVar(&cfg.Level, "level", "", "the computer seats' level (default simple for Gin, greedy for Shengji)")
 	f.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' choices")
 	f.IntVar(&cfg.PerAddr, "per-addr", 16, "websockets per loopback source address (-1: all from 127.0.0.1)")
+	f.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the load test (and its own server) to this file")
 	return c
 }
 

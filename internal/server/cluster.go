@@ -294,7 +294,7 @@ func (c *cluster) renew(id string) {
 		if c.s.ctx.Err() == nil {
 			c.lose(id, "its lease went to another server")
 		}
-	default:
+	case c.s.ctx.Err() == nil:
 		c.s.log.Warn("renewing a table's lease", "table", id, "err", err)
 	}
 }
