@@ -72,12 +72,15 @@ type Figure struct {
 
 // Report is everything Run measures.
 type Report struct {
-	Melds     []Figure // the meld solver: melds10, melds11, their dense variants, arrangement10
-	Hands     int      // fresh hands in each round of a meld figure
-	SelfPlay  Figure   // simple against simple, whole games, every core
-	HardMedMs float64  // the hard player's median decision, in milliseconds
-	HardMaxMs float64  // and its slowest
-	Shengji   Figure   // whole Shengji hands by four random legal players, one core
+	Melds    []Figure // the meld solver: melds10, melds11, their dense variants, arrangement10
+	Hands    int      // fresh hands in each round of a meld figure
+	SelfPlay Figure   // simple against simple, whole games, every core, on the agent driver
+	// TableSelfPlay is the same match as SelfPlay on the table driver,
+	// the one the arena plays Gin Rummy on, measured right after it.
+	TableSelfPlay Figure
+	HardMedMs     float64 // the hard player's median decision, in milliseconds
+	HardMaxMs     float64 // and its slowest
+	Shengji       Figure  // whole Shengji hands by four random legal players, one core
 	// ShengjiSelfPlay is whole Shengji hands, in whole games, by four
 	// greedy players on every core.
 	ShengjiSelfPlay Figure
@@ -96,7 +99,11 @@ func Run(o Options) (Report, error) {
 	if r.ShengjiSelfPlay, err = ShengjiSelfPlay(o.ShengjiGames, runtime.NumCPU()); err != nil {
 		return r, err
 	}
+	// The two drivers' figures back to back, under the same load.
 	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
+		return r, err
+	}
+	if r.TableSelfPlay, err = TableSelfPlay(o.SelfPlayGames); err != nil {
 		return r, err
 	}
 	r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames)
@@ -202,16 +209,36 @@ func timeHands(name string, pool []card.Card, n, size int, f solver) Figure {
 }
 
 // SelfPlay measures whole games to 100 between two simple players (EAAI
-// rules) on every core: games per second.
+// rules) on every core through the older agent driver (arena.Run): games
+// per second.
 func SelfPlay(games int) (Figure, error) {
+	return selfPlay("selfplay_games", games, arena.Run)
+}
+
+// TableSelfPlay measures the same match as SelfPlay (simple against
+// simple, games to 100, every core) through the table driver
+// (arena.RunGinTable), the one the arena plays Gin Rummy on: games per
+// second.
+func TableSelfPlay(games int) (Figure, error) {
+	return selfPlay("table_selfplay_games", games, arena.RunGinTable)
+}
+
+// selfPlay times one simple-against-simple match played by run.
+func selfPlay(name string, games int, run func(context.Context, arena.Config) ([]arena.GameRecord, error)) (Figure, error) {
+	if games < 1 || games > arena.MaxGames {
+		return Figure{}, fmt.Errorf("bench: %d self-play games, want 1 to %d", games, arena.MaxGames)
+	}
 	cfg := arena.Config{A: "simple", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: runtime.NumCPU()}
 	start := time.Now()
-	recs, err := arena.Run(context.Background(), cfg)
+	recs, err := run(context.Background(), cfg)
 	if err != nil {
 		return Figure{}, err
 	}
 	el, n := time.Since(start), float64(len(recs))
-	return Figure{Name: "selfplay_games", PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
+	if n == 0 {
+		return Figure{}, fmt.Errorf("bench: %s: no game played", name)
+	}
+	return Figure{Name: name, PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
 }
 
 // HardDecision measures the hard player's decisions against simple over a
