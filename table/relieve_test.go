@@ -120,7 +120,6 @@ func TestRelieveRefusesEndedTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	size := log.Len()
 	if _, err := tb.Relieve(5, "x", Level, "r"); !errors.Is(err, ErrSeats) {
 		t.Fatalf("seat 5: %v", err)
 	}
@@ -130,7 +129,7 @@ func TestRelieveRefusesEndedTable(t *testing.T) {
 	if _, err := tb.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	size = log.Len()
+	size := log.Len()
 	if _, err := tb.Relieve(0, "x", Level, "r"); !errors.Is(err, ErrNotRunning) {
 		t.Fatalf("after the end: %v", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"felt/card"
 	"felt/games"
@@ -145,6 +144,3 @@ func shengjiHint(o shengji.Observation, seed uint64) (shengji.Action, string, er
 	}
 	return a, hintLevel + " would " + text, nil
 }
-
-// validLevel reports whether name is one of g's levels.
-func (g *game[M, O, E]) validLevel(name string) bool { return slices.Contains(g.levels, name) }

@@ -306,14 +306,3 @@ func tableSummary(t *testing.T, ts *tserver, id string) Summary {
 	getJSON(t, ts, "/api/tables/"+id, &s)
 	return s
 }
-
-// waitClosed is used by hostile tests: it waits for the server to close
-// the connection and returns the close status.
-func waitClosed(t *testing.T, c *client) websocket.StatusCode {
-	t.Helper()
-	c.closed()
-	return websocket.CloseStatus(c.err)
-}
-
-var _ = context.Background
-var _ = testenv.Timeout
