@@ -332,11 +332,11 @@ func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
 		}
 	}
 	if ev.Settled {
-		t := "no trump"
+		t := "no trump suit"
 		if !ev.Trump.IsNoTrump() {
-			t = ev.Trump.Suit.String() + " trumps"
+			t = ev.Trump.Suit.Name() + " (" + ev.Trump.Suit.String() + ") are trumps"
 		}
-		p.printf("  %s at level %s; banker seat %d\n", t, shengji.LevelString(ev.Trump.Level), ev.Banker)
+		p.printf("  %s at level %s; seat %d is the banker\n", t, shengji.LevelString(ev.Trump.Level), ev.Banker)
 	}
 	if ev.HandOver {
 		sc := ev.Score

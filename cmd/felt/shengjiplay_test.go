@@ -16,7 +16,7 @@ func TestShengjiAutoplayText(t *testing.T) {
 	if a != b {
 		t.Fatal("the same seed printed two games")
 	}
-	for _, want := range []string{"Hand 1: dealer seat 0", "trick  1 ", "hand 1 over: kitty", "Game over after"} {
+	for _, want := range []string{"Hand 1: dealer seat 0", "are trumps at level 2; seat ", "trick  1 ", "hand 1 over: kitty", "Game over after"} {
 		if !strings.Contains(a, want) {
 			t.Errorf("no %q in:\n%.2000s", want, a)
 		}
