@@ -1,0 +1,305 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"felt/internal/store"
+	"felt/internal/testenv"
+)
+
+// clNode is one server of a test cluster behind httptest.
+type clNode struct {
+	srv *Server
+	hs  *httptest.Server
+}
+
+// clStart starts a server of a cluster on st (whose notifier is the bus).
+func clStart(t *testing.T, st store.Store, node string, lease time.Duration) *clNode {
+	t.Helper()
+	srv, err := New(Config{Store: st, Rate: 1000, Burst: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.JoinCluster(st.(store.Notifier), node, lease); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	n := &clNode{srv: srv, hs: httptest.NewServer(srv.Handler())}
+	t.Cleanup(func() { n.hs.Close(); srv.Close() })
+	return n
+}
+
+// clConn is a websocket client that reads every message into a channel.
+type clConn struct {
+	ws   *websocket.Conn
+	in   chan []byte
+	done chan struct{}
+}
+
+func clDial(t *testing.T, n *clNode, hello string) *clConn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(20*time.Second))
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(n.hs.URL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.SetReadLimit(8 << 20)
+	c := &clConn{ws: ws, in: make(chan []byte, 1<<14), done: make(chan struct{})}
+	go func() {
+		defer close(c.done)
+		for {
+			_, b, err := ws.Read(context.Background())
+			if err != nil {
+				return
+			}
+			c.in <- b
+		}
+	}()
+	t.Cleanup(func() { ws.CloseNow() })
+	if err := ws.Write(ctx, websocket.MessageText, []byte(hello)); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// next returns the next message, nil once the connection closed.
+func (c *clConn) next(t *testing.T) []byte {
+	t.Helper()
+	select {
+	case b := <-c.in:
+		return b
+	case <-c.done:
+		select {
+		case b := <-c.in:
+			return b
+		default:
+			return nil
+		}
+	case <-time.After(testenv.Timeout(30 * time.Second)):
+		t.Fatal("no message within 30 s")
+		return nil
+	}
+}
+
+type clMsg struct {
+	Type  string            `json:"type"`
+	N     int               `json:"n"`
+	Adv   int               `json:"adv"`
+	Seq   int               `json:"seq"`
+	Legal []json.RawMessage `json:"legal"`
+	Obs   struct {
+		Hand string `json:"Hand"`
+	} `json:"obs"`
+	Optional bool   `json:"optional"`
+	Error    string `json:"error"`
+}
+
+// clPlay answers decisions on c with random legal moves until moves were
+// sent or the connection closed; it returns every message received.
+func clPlay(t *testing.T, c *clConn, rng *rand.Rand, moves int) (msgs [][]byte, closed bool) {
+	t.Helper()
+	for sent := 0; sent < moves; {
+		b := c.next(t)
+		if b == nil {
+			return msgs, true
+		}
+		msgs = append(msgs, b)
+		var m clMsg
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%v in %s", err, b)
+		}
+		switch m.Type {
+		case "error", "refused":
+			t.Fatalf("server said %s", b)
+		case "over":
+			return msgs, false
+		case "decide":
+			if m.Optional {
+				continue
+			}
+			var mv []byte
+			if len(m.Legal) > 0 {
+				mv = m.Legal[rng.IntN(len(m.Legal))]
+			} else {
+				cards := strings.Fields(m.Obs.Hand)
+				mv = fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " "))
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(20*time.Second))
+			err := c.ws.Write(ctx, websocket.MessageText, fmt.Appendf(nil, `{"type":"move","seq":%d,"move":%s}`, m.Seq, mv))
+			cancel()
+			if err != nil {
+				return msgs, true
+			}
+			sent++
+		}
+	}
+	return msgs, false
+}
+
+func clCreate(t *testing.T, n *clNode, body string) Created {
+	t.Helper()
+	resp, err := http.Post(n.hs.URL+"/api/tables", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var c Created
+	if resp.StatusCode != http.StatusCreated || json.NewDecoder(resp.Body).Decode(&c) != nil {
+		t.Fatalf("create: %s", resp.Status)
+	}
+	return c
+}
+
+// events returns the event messages among msgs, by line and advance.
+func events(t *testing.T, msgs [][]byte) map[[2]int][]byte {
+	out := map[[2]int][]byte{}
+	for _, b := range msgs {
+		var m clMsg
+		json.Unmarshal(b, &m)
+		if m.Type == "event" {
+			out[[2]int{m.N, m.Adv}] = b
+		}
+	}
+	return out
+}
+
+// TestClusterRelay: two servers share a store and its notification bus
+// (SQLite's, within the process: the same code as with PostgreSQL's
+// LISTEN/NOTIFY across processes). A Shengji table is created at one and
+// played by a client connected to the other: its moves are relayed to the
+// owner and the owner's messages back, byte for byte the same as a client
+// of the same seat at the owner receives, the large ones (the hand's
+// history on a reconnect, over one notification's size) in pieces. Then
+// the owner shuts down, releasing the table's lease: the other server
+// adopts the table from its log and the client, reconnecting, plays on.
+func TestClusterRelay(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", 2*time.Second)
+	b := clStart(t, st, "b", 2*time.Second)
+	cr := clCreate(t, a, `{"game":"shengji","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"}]}`)
+	if _, ok := a.srv.room(cr.ID); !ok {
+		t.Fatal("the table is not run where it was created")
+	}
+	hello := fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p0"}`, cr.ID, cr.Token)
+	local := clDial(t, a, hello)
+	relayed := clDial(t, b, hello)
+	rng := rand.New(rand.NewPCG(1, 2))
+	got, closed := clPlay(t, relayed, rng, 12)
+	if closed {
+		t.Fatal("the relayed connection closed")
+	}
+	if _, ok := b.srv.room(cr.ID); ok {
+		t.Fatal("the table runs at both servers")
+	}
+	// The local client saw every event the relayed one did, the same bytes.
+	var seen [][]byte
+	for len(local.in) > 0 {
+		seen = append(seen, <-local.in)
+	}
+	want := events(t, seen)
+	ev := events(t, got)
+	if len(ev) < 12 {
+		t.Fatalf("only %d events relayed", len(ev))
+	}
+	for k, e := range ev {
+		if w, ok := want[k]; ok && !bytes.Equal(w, e) {
+			t.Fatalf("event %v relayed as %s, sent as %s", k, e, w)
+		}
+	}
+
+	// A reconnect mid-hand is sent the hand's history, in pieces.
+	relayed.ws.Close(websocket.StatusNormalClosure, "")
+	relayed = clDial(t, b, hello)
+	got, closed = clPlay(t, relayed, rng, 2)
+	if closed {
+		t.Fatal("the relayed connection closed")
+	}
+	big := 0
+	for _, m := range got {
+		big = max(big, len(m))
+		var v any
+		if json.Unmarshal(m, &v) != nil {
+			t.Fatalf("a relayed message is not JSON: %.200s", m)
+		}
+	}
+	if big <= maxPiece {
+		t.Fatalf("the largest message relayed has %d bytes, not over a piece's %d: pieces untested", big, maxPiece)
+	}
+
+	// The owner shuts down: the other server adopts the table.
+	a.hs.Close()
+	a.srv.Close()
+	for {
+		b := relayed.next(t)
+		if b == nil {
+			break
+		}
+	}
+	deadline := time.Now().Add(testenv.Timeout(30 * time.Second))
+	for {
+		relayed = clDial(t, b, hello)
+		first := relayed.next(t)
+		var m clMsg
+		json.Unmarshal(first, &m)
+		if m.Type == "welcome" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no server took the table: %s", first)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if _, ok := b.srv.room(cr.ID); !ok {
+		t.Fatal("the table was not adopted")
+	}
+	got, closed = clPlay(t, relayed, rng, 6)
+	if closed {
+		t.Fatal("the adopted table's connection closed")
+	}
+	if len(events(t, got)) == 0 {
+		t.Fatal("no event after the adoption")
+	}
+}
+
+// TestEncodeClient: a relayed client message decodes as the original.
+func TestEncodeClient(t *testing.T) {
+	for _, in := range []string{
+		`{"type":"hello","table":"t1","token":"tok","player":"p"}`,
+		`{"type":"hello","table":"t1"}`,
+		`{"type":"move","seq":7,"move":{"kind":"discard","card":"QS"}}`,
+		`{"type":"bid","move":{"kind":"declare","cards":"2H"}}`,
+		`{"type":"hint"}`,
+		`{"type":"back"}`,
+	} {
+		m, err := decodeClient([]byte(in))
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		again, err := decodeClient(encodeClient(m))
+		if err != nil {
+			t.Fatalf("%s: re-encoded %s: %v", in, encodeClient(m), err)
+		}
+		if fmt.Sprint(again) != fmt.Sprint(m) {
+			t.Fatalf("%s: re-encoded as %s, decoded as %+v", in, encodeClient(m), again)
+		}
+	}
+}
