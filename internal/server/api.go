@@ -322,6 +322,14 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("id")
 	rm, ok := s.room(id)
+	if !ok && s.remoteJoin != nil {
+		if code, msg := s.remoteJoin(r.Context(), id, req); code != http.StatusOK {
+			writeError(w, code, msg)
+		} else {
+			writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+		}
+		return
+	}
 	if !ok {
 		writeError(w, http.StatusNotFound, "no table "+clip(id)+" being played here")
 		return

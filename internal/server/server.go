@@ -93,6 +93,9 @@ type Server struct {
 	// remote attaches a connection to a table another process runs
 	// (nil: tables run here only); see cluster.go.
 	remote func(ctx context.Context, c *conn, m clientMsg) error
+	// remoteJoin joins a seat of a table another process runs: an HTTP
+	// status and, unless OK, the error to say (nil: tables here only).
+	remoteJoin func(ctx context.Context, id string, req joinReq) (int, string)
 
 	mu     sync.Mutex
 	rooms  map[string]roomer
