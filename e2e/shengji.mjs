@@ -170,9 +170,9 @@ try {
   assert(a.refusedSeen, "an illegal play was refused with the engine's reason");
   // Declaring after the deal: the declaration is a decision of ours, so
   // the strongest one we hold often makes us the banker, who buries the
-  // kitty. Up to five hands until we have buried.
-  const b = await playTable(page, "simple", 5, true, "shengji-simple");
-  if (!b.buried) log("NOTE: never the banker in five hands; burying was not exercised this run");
+  // kitty. Up to eight hands until we have buried.
+  const b = await playTable(page, "simple", 8, true, "shengji-simple");
+  if (!b.buried) log("NOTE: never the banker in eight hands; burying was not exercised this run");
   checkErrors(page);
   log("ok");
 } finally {
