@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"felt/internal/store"
+	"felt/internal/strictjson"
 )
 
 // Several processes sharing one PostgreSQL database serve one site. Each
@@ -28,7 +30,7 @@ import (
 // ("t.ID"), which the owner listens to; the owner attaches a virtual
 // connection to the table's room, as if the client were its own, and sends
 // everything the room queues for it on the relaying process's channel
-// ("n.NODE"), cut into pieces that fit a notification. So the owner's
+// ("n.NODE.K"), cut into pieces that fit a notification. So the owner's
 // engine and room decide, as always, what each seat sees; the relaying
 // process only passes bytes on.
 //
@@ -54,7 +56,27 @@ const (
 	clusterChannel = "felt.cluster"
 	// maxPiece is the most bytes of a server message in one notification.
 	maxPiece = store.MaxPayload - 200
+	// nodeShards is how many channels a process receives its relayed
+	// connections' messages on ("n.NODE.K"), each with its own listener,
+	// so that one slow moment does not make it miss messages.
+	nodeShards = 8
 )
+
+// ownerReply is an owner's answer to a relayed hello or join.
+type ownerReply struct {
+	code int // http.StatusOK, or the error's status
+	msg  string
+}
+
+// replyChannel is the channel of the process node for its connection or
+// request cid (a number): one of the process's shards.
+func replyChannel(node, cid string) (string, bool) {
+	n, err := strconv.ParseUint(cid, 10, 64)
+	if err != nil {
+		return "", false
+	}
+	return "n." + node + "." + strconv.FormatUint(n%nodeShards, 10), true
+}
 
 // cluster makes a server one of several sharing a database.
 type cluster struct {
@@ -67,10 +89,10 @@ type cluster struct {
 
 	mu      sync.Mutex
 	owned   map[string]*lease
-	remotes map[string]*remoteConn // connections relayed from here, by id
-	virt    map[string]*conn       // connections relayed to here, by node and id
-	waits   map[string]chan string // relayed hellos waiting for the owner
-	parts   map[string][]byte      // messages arriving in pieces, by id
+	remotes map[string]*remoteConn     // connections relayed from here, by id
+	virt    map[string]*conn           // connections relayed to here, by node and id
+	waits   map[string]chan ownerReply // relayed hellos and joins waiting for the owner
+	parts   map[string][]byte          // messages arriving in pieces, by id
 	seq     uint64
 }
 
@@ -111,10 +133,14 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 	}
 	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
 		owned: map[string]*lease{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
-		waits: map[string]chan string{}, parts: map[string][]byte{}}
-	nodeCh, err := bus.Listen(s.ctx, "n."+node)
-	if err != nil {
-		return fmt.Errorf("server: listening to the cluster: %w", err)
+		waits: map[string]chan ownerReply{}, parts: map[string][]byte{}}
+	var nodeChs []<-chan []byte
+	for k := range nodeShards {
+		ch, err := bus.Listen(s.ctx, "n."+node+"."+strconv.Itoa(k))
+		if err != nil {
+			return fmt.Errorf("server: listening to the cluster: %w", err)
+		}
+		nodeChs = append(nodeChs, ch)
 	}
 	clusterCh, err := bus.Listen(s.ctx, clusterChannel)
 	if err != nil {
@@ -123,7 +149,10 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 	s.cfg.Owner = c
 	s.cfg.Store = fenced{Store: c.st, c: c}
 	s.remote = c.hello
-	go c.serveNode(nodeCh)
+	s.remoteJoin = c.join
+	for _, ch := range nodeChs {
+		go c.serveNode(ch)
+	}
 	go c.serveCluster(clusterCh)
 	go c.renewLoop()
 	go c.adoptLoop()
@@ -461,8 +490,8 @@ func (c *cluster) hello(ctx context.Context, cn *conn, m clientMsg) error {
 	}
 	c.mu.Lock()
 	c.seq++
-	rc := &remoteConn{id: c.node + "." + strconv.FormatUint(c.seq, 10), table: m.Table, c: cn}
-	res := make(chan string, 1)
+	rc := &remoteConn{id: strconv.FormatUint(c.seq, 10), table: m.Table, c: cn}
+	res := make(chan ownerReply, 1)
 	c.remotes[rc.id], c.waits[rc.id] = rc, res
 	c.mu.Unlock()
 	drop := func() {
@@ -479,13 +508,13 @@ func (c *cluster) hello(ctx context.Context, cn *conn, m clientMsg) error {
 	timer := time.NewTimer(c.wait)
 	defer timer.Stop()
 	select {
-	case why := <-res:
+	case rep := <-res:
 		c.mu.Lock()
 		delete(c.waits, rc.id)
 		c.mu.Unlock()
-		if why != "" {
+		if rep.code != http.StatusOK {
 			drop()
-			return errors.New(why)
+			return errors.New(rep.msg)
 		}
 		cn.seat, cn.player = -1, m.Player
 		cn.room = &remoteRoom{c: c, rc: rc}
@@ -573,15 +602,20 @@ func (c *cluster) serveNode(ch <-chan []byte) {
 		switch string(f[0]) {
 		case "ok", "err":
 			if w := c.waits[id]; w != nil {
-				why := ""
+				rep := ownerReply{code: http.StatusOK}
 				if string(f[0]) == "err" {
-					why = string(body)
-					if why == "" {
-						why = "refused by the table's server"
+					rep = ownerReply{code: http.StatusForbidden, msg: string(body)}
+					if len(f) > 2 {
+						if n, err := strconv.Atoi(string(f[2])); err == nil && n >= 400 && n < 600 {
+							rep.code = n
+						}
+					}
+					if rep.msg == "" {
+						rep.msg = "refused by the table's server"
 					}
 				}
 				select {
-				case w <- why:
+				case w <- rep:
 				default:
 				}
 			}
@@ -702,6 +736,10 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 		}
 		from, cid := string(f[1]), string(f[2])
 		key := from + " " + cid
+		back, ok := replyChannel(from, cid)
+		if !ok {
+			continue
+		}
 		c.mu.Lock()
 		vc := c.virt[key]
 		c.mu.Unlock()
@@ -710,10 +748,17 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 			if vc != nil {
 				continue
 			}
-			c.relayHello(id, from, cid, key, body)
+			c.relayHello(id, back, cid, key, body)
+		case "join":
+			code, msg := c.relayJoin(id, body)
+			if code == http.StatusOK {
+				c.publish(back, "ok "+cid+"\n", nil)
+			} else {
+				c.publish(back, "err "+cid+" "+strconv.Itoa(code)+"\n", []byte(msg))
+			}
 		case "msg":
 			if vc == nil || vc.room == nil {
-				c.publish("n."+from, "close "+cid+" "+strconv.Itoa(int(websocket.StatusGoingAway))+"\n",
+				c.publish(back, "close "+cid+" "+strconv.Itoa(int(websocket.StatusGoingAway))+"\n",
 					[]byte("the table's server lost this connection: reconnect"))
 				continue
 			}
@@ -735,7 +780,7 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 }
 
 // relayHello attaches a relayed connection to the room of table id.
-func (c *cluster) relayHello(id, from, cid, key string, raw []byte) {
+func (c *cluster) relayHello(id, back, cid, key string, raw []byte) {
 	m, err := decodeClient(raw)
 	if err == nil && (m.Type != helloMsg || m.Table != id) {
 		err = errors.New("a relayed hello for another table")
@@ -752,20 +797,19 @@ func (c *cluster) relayHello(id, from, cid, key string, raw []byte) {
 		cancel()
 	}
 	if err != nil {
-		c.publish("n."+from, "err "+cid+"\n", []byte(err.Error()))
+		c.publish(back, "err "+cid+" 403\n", []byte(err.Error()))
 		return
 	}
 	c.mu.Lock()
 	c.virt[key] = vc
 	c.mu.Unlock()
-	c.publish("n."+from, "ok "+cid+"\n", nil)
-	go c.pump(vc, from, cid, key)
+	c.publish(back, "ok "+cid+"\n", nil)
+	go c.pump(vc, back, cid, key)
 }
 
 // pump sends what the room queues for a relayed connection to the
 // process that relays it, until the connection closes.
-func (c *cluster) pump(vc *conn, from, cid, key string) {
-	ch := "n." + from
+func (c *cluster) pump(vc *conn, ch, cid, key string) {
 	send := func(b []byte) error {
 		for len(b) > maxPiece {
 			cut := maxPiece
@@ -809,4 +853,70 @@ func (c *cluster) pump(vc *conn, from, cid, key string) {
 			return
 		}
 	}
+}
+
+// join joins a seat of a table another process runs, through its owner.
+func (c *cluster) join(ctx context.Context, id string, req joinReq) (int, string) {
+	t, err := c.s.storedTable(ctx, id)
+	if err != nil || t.Status != store.Waiting && t.Status != store.Playing {
+		return http.StatusNotFound, "no table " + clip(id) + " being played"
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return http.StatusBadRequest, err.Error()
+	}
+	c.mu.Lock()
+	c.seq++
+	rid := strconv.FormatUint(c.seq, 10)
+	res := make(chan ownerReply, 1)
+	c.waits[rid] = res
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.waits, rid)
+		c.mu.Unlock()
+	}()
+	if c.publish("t."+id, "join "+c.node+" "+rid+"\n", body) != nil {
+		return http.StatusServiceUnavailable, "the table's server could not be reached: try again"
+	}
+	timer := time.NewTimer(c.wait)
+	defer timer.Stop()
+	select {
+	case rep := <-res:
+		return rep.code, rep.msg
+	case <-timer.C:
+		return http.StatusServiceUnavailable, "the table's server does not answer: try again in a moment"
+	case <-ctx.Done():
+		return http.StatusServiceUnavailable, "the request ended"
+	}
+}
+
+// relayJoin joins a seat of a table run here for another process's
+// client, as POST /api/tables/{id}/join does.
+func (c *cluster) relayJoin(id string, body []byte) (int, string) {
+	var req joinReq
+	if err := strictjson.Decode(body, &req); err != nil {
+		return http.StatusBadRequest, err.Error()
+	}
+	rm, ok := c.s.room(id)
+	if !ok {
+		return http.StatusServiceUnavailable, "the table " + clip(id) + " is not here: try again"
+	}
+	if !validID(req.Player) {
+		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
+	}
+	i, ok := rm.seatOf(req.Token)
+	if !ok || i != req.Seat {
+		return http.StatusForbidden, "the token does not open that seat"
+	}
+	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	defer cancel()
+	if err := rm.bind(ctx, i, req.Player, req.Name); err != nil {
+		if errors.Is(err, ErrSeatTaken) {
+			return http.StatusForbidden, "the seat belongs to another player"
+		}
+		c.s.log.Error("joining a table", "table", id, "err", err)
+		return http.StatusInternalServerError, "the seat could not be taken"
+	}
+	return http.StatusOK, ""
 }

@@ -303,3 +303,47 @@ func TestEncodeClient(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterJoin: a friend's join of an open seat, sent to another
+// server than the table's, is done by the table's: a wrong token refused
+// there, the right one given the seat, the game started.
+func TestClusterJoin(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", 2*time.Second)
+	b := clStart(t, st, "b", 2*time.Second)
+	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"open"}]}`)
+	_, tok, _ := strings.Cut(cr.Invites[0].URL, "&token=")
+	join := func(id, body string) (int, string) {
+		resp, err := http.Post(b.hs.URL+"/api/tables/"+id+"/join", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out map[string]any
+		json.NewDecoder(resp.Body).Decode(&out)
+		return resp.StatusCode, fmt.Sprint(out)
+	}
+	if code, out := join(cr.ID, `{"seat":1,"token":"wrong","player":"p1","name":"Bo"}`); code != http.StatusForbidden {
+		t.Fatalf("a wrong token: %d %s", code, out)
+	}
+	if code, out := join("nosuchtable", `{"seat":1,"token":"`+tok+`","player":"p1","name":"Bo"}`); code != http.StatusNotFound {
+		t.Fatalf("no such table: %d %s", code, out)
+	}
+	if code, out := join(cr.ID, `{"seat":1,"token":"`+tok+`","player":"p1","name":"Bo"}`); code != http.StatusOK {
+		t.Fatalf("the right token: %d %s", code, out)
+	}
+	tb, err := st.Table(context.Background(), cr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Seats[1].Player != "p1" || tb.Seats[1].Name != "Bo" || tb.Status != store.Playing {
+		t.Fatalf("after the join: seat %+v, status %s", tb.Seats[1], tb.Status)
+	}
+	if code, out := join(cr.ID, `{"seat":1,"token":"`+tok+`","player":"p2","name":"Cy"}`); code != http.StatusForbidden {
+		t.Fatalf("a second player with the token: %d %s", code, out)
+	}
+}
