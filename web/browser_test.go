@@ -50,6 +50,30 @@ func need(t *testing.T, what string, err error) {
 	t.Skipf("browser tests need %s: %v", what, err)
 }
 
+// TestPageUnits runs the unit tests of the page's card logic
+// (e2e/unit.test.mjs) with Node's test runner: Gin Rummy's melds against a
+// brute-force reference, Shengji's trump order, pairs and tractors.
+func TestPageUnits(t *testing.T) {
+	node, err := exec.LookPath("node")
+	need(t, "node", err)
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.AcquireProc(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(2*time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "--test", filepath.Join("e2e", "unit.test.mjs"))
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test e2e/unit.test.mjs: %v\n%s", err, out)
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out)
+	}
+}
+
 // TestBrowser builds felt and, for each script in e2e/, starts felt serve
 // on a free loopback port with a new SQLite database and plays through the
 // page in chromium with playwright-core. Screenshots (360×740 and 1280×800) go to

@@ -254,7 +254,9 @@ function outcomeText(g) {
   return "";
 }
 
-const page = document.body.dataset.page;
+// The pages' modules also load in Node for the unit tests, without a
+// document.
+const page = typeof document !== "undefined" && document.body ? document.body.dataset.page : "";
 if (page === "index") initIndex();
 else if (page === "games") initGames();
 else if (page === "table") import("./table.js").then((m) => m.init());

@@ -119,7 +119,7 @@ export function units(cards, t) {
       }
     }
     for (const [c, n] of counts) {
-      if (n === 1) out.push({ kind: "single", cards: [c], key: order(c, t) });
+      for (let k = n >= 2 ? 2 : 0; k < n; k++) out.push({ kind: "single", cards: [c], key: order(c, t) });
     }
     out.sort((a, b) => a.key.strength - b.key.strength || a.key.sub - b.key.sub);
     g.units = out;
