@@ -58,14 +58,13 @@ func GinLayOut(melds gin.Arrangement) gin.Action {
 // the defender's and not laid off yet, and the meld with the cards laid
 // on it so far and this one must still be a meld.
 func GinLayOff(c card.Card, onto gin.Meld) gin.Action {
-	a := gin.Action{Kind: gin.NoAction, Card: c}
+	a := gin.Action{Kind: gin.LayOff, Card: c}
 	a.Show, _ = gin.NewArrangement(onto)
 	return a
 }
 
-// isLayOff reports whether a is a lay_off move (GinLayOff): a lay_out
-// kind with a card.
-func isLayOff(a gin.Action) bool { return a.Kind == gin.NoAction && a.Card != 0 }
+// isLayOff reports whether a is a lay_off move (GinLayOff).
+func isLayOff(a gin.Action) bool { return a.Kind == gin.LayOff }
 
 // layoff reads a lay_off move.
 func layoff(a gin.Action) (gin.Layoff, error) {
@@ -185,8 +184,11 @@ func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
 		if gin.Seat(s) != e.pending.knocker.Other() {
 			return fmt.Errorf("gin: seat %d: %w (the defender lays out)", s, gin.ErrNotYourTurn)
 		}
-		if a.Kind != gin.NoAction {
+		if a.Kind != gin.NoAction && !isLayOff(a) {
 			return fmt.Errorf("gin: %s: %w (the defender lays out its melds after the knock)", a.Kind, gin.ErrWrongPhase)
+		}
+		if a.Kind == gin.NoAction && a.Card != 0 {
+			return fmt.Errorf("gin: lay_out takes no card, got %s: %w", a.Card, gin.ErrMalformedAction)
 		}
 		if isLayOff(a) {
 			_, err := e.pending.checkLayOff(e.g.Rules(), a)
@@ -195,7 +197,7 @@ func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
 		_, err := gin.SettleLayout(e.g.Rules(), e.pending.sd, e.pending.layout(a.Show))
 		return err
 	}
-	if a.Kind == gin.NoAction {
+	if a.Kind == gin.NoAction || isLayOff(a) {
 		kind := "lay_out"
 		if isLayOff(a) {
 			kind = "lay_off"
@@ -223,7 +225,7 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 			}
 			p.laid = append(p.laid, x)
 			// A lay-off is seen by all: the card, and the meld it went onto.
-			ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: gin.NoAction, Card: x.Card, Melds: a.Show}
+			ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: gin.LayOff, Card: x.Card, Melds: a.Show}
 			seen[0], seen[1], *sp = ev, ev, ev
 			return nil
 		}
@@ -248,7 +250,7 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 		seen[0], seen[1], *sp = ev, ev, ev
 		return nil
 	}
-	if a.Kind == gin.NoAction {
+	if a.Kind == gin.NoAction || isLayOff(a) {
 		return e.Check(s, a)
 	}
 	return e.g.ApplyShown(gin.Seat(s), a, seen, sp)

@@ -60,7 +60,7 @@ func TestGinLayOffCardByCard(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
 		var seen [2]int
 		watch := listener(func(e gin.Event) {
-			if e.Kind == gin.NoAction && e.End == nil && e.Card != 0 {
+			if e.Kind == gin.LayOff {
 				if e.Melds.Len() != 1 || e.Melds.Meld(0).Kind() == gin.NoMeld {
 					t.Errorf("a lay-off seen without its meld: %+v", e)
 				}

@@ -81,8 +81,8 @@ func cardList(s card.Set) []card.Card {
 func GinEventWire(e gin.Event) GinEvent {
 	w := GinEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
 	switch {
-	case e.Kind == gin.NoAction && e.End == nil && e.Card != 0:
-		w.Kind = "lay_off"
+	case e.Kind == gin.LayOff:
+		// Kind "lay_off", the card, and the meld it went onto.
 		if e.Melds.Len() == 1 {
 			w.Onto = e.Melds.Meld(0).Cards()
 		}

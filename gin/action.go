@@ -30,12 +30,17 @@ const (
 	Discard                // discard Card face up
 	Knock                  // discard Card face down and lay out the other ten
 	BigGin                 // lay out all eleven cards, no discard
+	// LayOff lays Card off onto the one meld of Show: the defender's move,
+	// after a knock, at a table whose defender lays out its own melds
+	// (package games). A Hand never takes it.
+	LayOff
 )
 
-var actionNames = [...]string{"none", "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin"}
+var actionNames = [...]string{"none", "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin", "lay_off"}
 
 // String returns the action kind's name as written in logs and protocols:
-// "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin".
+// "draw_stock", "take_discard", "pass", "discard", "knock", "big_gin",
+// "lay_off".
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
 		return actionNames[k]
@@ -43,9 +48,10 @@ func (k ActionKind) String() string {
 	return fmt.Sprintf("ActionKind(%d)", uint8(k))
 }
 
-// ParseActionKind is the inverse of String.
+// ParseActionKind is the inverse of String for the kinds a Hand takes
+// (DrawStock to BigGin).
 func ParseActionKind(s string) (ActionKind, error) {
-	for i, n := range actionNames[1:] {
+	for i, n := range actionNames[1:LayOff] {
 		if n == s {
 			return ActionKind(i + 1), nil
 		}
@@ -76,6 +82,8 @@ type Action struct {
 func (a Action) Validate() error {
 	switch a.Kind {
 	case DrawStock, TakeDiscard, Pass, Discard, Knock, BigGin:
+	case LayOff:
+		return fmt.Errorf("gin: %s: %w (a lay-off is the table's move for a defender laying out its own melds, not a hand's)", a.Kind, ErrWrongPhase)
 	default:
 		return fmt.Errorf("gin: action kind %s: %w", a.Kind, ErrUnknownAction)
 	}

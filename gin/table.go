@@ -16,12 +16,16 @@ import (
 // Event is what one seat, or a spectator, sees of one deal or move. Every
 // Event is its own: End, when set, points at a value made for this viewer.
 type Event struct {
-	Hand int        // the hand's number, from 1
-	Seat Seat       // who moved; for a deal, the dealer
-	Kind ActionKind // NoAction for a deal
+	Hand int  // the hand's number, from 1
+	Seat Seat // who moved; for a deal, the dealer
+	// Kind is the move's kind: NoAction for a deal, and for a defender's
+	// layout ending the hand at a table whose defender lays out (End set);
+	// LayOff for that defender's lay-off, seen by everyone.
+	Kind ActionKind
 	// Card is the card the move put in view, when this viewer may see it:
 	// a take, a pass or a discard (everyone), the card drawn from the stock
-	// (the drawer alone), a knock's discard (everyone: the hand is over).
+	// (the drawer alone), a knock's discard (everyone: the hand is over),
+	// the card laid off (everyone).
 	Card card.Card
 	// Cards is, at a deal, the viewer's own ten cards (none for a
 	// spectator).
@@ -30,7 +34,8 @@ type Event struct {
 	// End is set when the move ended the hand: all that is shown.
 	End *HandEnd
 	// Melds is, at a knock whose defender lays out its own cards (the hand
-	// not over yet), the knocker's melds as shown, for everyone.
+	// not over yet), the knocker's melds as shown, for everyone; at a
+	// lay-off, the one meld of the knocker's (as shown) it went onto.
 	Melds Arrangement
 }
 
