@@ -242,9 +242,14 @@ export class GinView {
     if (ev.end && !this.ends.some((e) => e.hand === ev.hand)) this.ends.push({ hand: ev.hand, end: ev.end });
   }
 
-  state(obs) {
+  // setObs takes the seat's observation now, without drawing it.
+  setObs(obs) {
     this.obs = obs;
-    if (this.pending && (obs.turn !== this.ctx.seat)) this.pending = null;
+    if (this.pending && obs.turn !== this.ctx.seat) this.pending = null;
+  }
+
+  state(obs) {
+    this.setObs(obs);
     this.render();
   }
 

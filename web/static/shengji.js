@@ -306,11 +306,16 @@ export class ShengjiView {
     }
   }
 
-  state(obs) {
+  // setObs takes the seat's observation now, without drawing it.
+  setObs(obs) {
     this.obs = obs;
     const phase = phaseName(obs.Phase);
     if (this.pending && phase !== "deal" && obs.Turn !== this.ctx.seat) this.pending = null;
     this.pruneSelection();
+  }
+
+  state(obs) {
+    this.setObs(obs);
     this.render();
   }
 

@@ -127,10 +127,12 @@ export async function init() {
         if (view) view.state(msg.obs);
         break;
       case "event":
+        // Events may come by the hundred (a Shengji deal, a table of
+        // computers): each is taken at once, the table drawn once a frame.
         if (!view) return;
         view.event(msg.event, true);
-        if (msg.obs) view.state(msg.obs);
-        else view.render();
+        if (msg.obs) view.setObs(msg.obs);
+        schedule();
         break;
       case "decide":
         if (view) view.decide(msg);
@@ -176,6 +178,15 @@ export async function init() {
     } catch (e) {
       // The score sheet then starts with this hand.
     }
+  }
+
+  let frame = 0;
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (view) view.render();
+    });
   }
 
   function notice(msg) {
