@@ -264,7 +264,8 @@ export class GinView {
 
   refused(msg) {
     this.ctx.message(msg.error || "The move was refused.", "refused");
-    if (this.lastDecide) this.pending = this.lastDecide;
+    // A refused move leaves its decision pending.
+    if (this.lastDecide && !this.pending && msg.seq === this.lastDecide.seq) this.pending = this.lastDecide;
     this.render();
   }
 

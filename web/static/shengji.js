@@ -339,7 +339,10 @@ export class ShengjiView {
 
   refused(msg) {
     this.ctx.message(msg.error || "The move was refused.", "refused");
-    if (this.lastDecide && !this.pending) this.pending = this.lastDecide;
+    // A refused move leaves its decision pending (a dropped bid, seq -1,
+    // belongs to no decision).
+    if (this.lastDecide && !this.pending && msg.seq === this.lastDecide.seq) this.pending = this.lastDecide;
+    if (msg.seq === -1) this.queued = null;
     this.render();
   }
 
