@@ -225,20 +225,17 @@ async function initGames() {
     const rows = games.map((g) => {
       const seats = (g.seats || []).map((s, i) => (i === g.seat ? "you" : seatName(s, i))).join(", ");
       const title = (GAMES[g.game] && GAMES[g.game].title) || g.game;
-      const when = g.created ? new Date(g.created).toLocaleString() : "";
-      const done = g.status === "over" || g.status === "finished" || g.status === "done";
+      const when = g.created ? new Date(g.created).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
       return h(
         "tr",
-        h("td", title),
+        h("td", h("a", { href: tableURL(g.id) }, title)),
         h("td", seats),
         h("td", when),
-        h("td", g.status || ""),
-        h("td", outcomeText(g)),
-        h("td.links", h("a", { href: tableURL(g.id) }, done ? "Table" : "Play"), " ", h("a", { href: "/replay/" + encodeURIComponent(g.id) }, "Replay")),
+        h("td.links", g.status || "", outcomeText(g) ? ` (${outcomeText(g)})` : "", h("br"), h("a", { href: "/replay/" + encodeURIComponent(g.id) }, "Replay")),
       );
     });
     list.replaceChildren(
-      h("table.sheet", h("thead", h("tr", h("th", "Game"), h("th", "Seats"), h("th", "Started"), h("th", "Status"), h("th", "Result"), h("th", ""))), h("tbody", rows)),
+      h("div.sheet-wrap", h("table.sheet.games", h("thead", h("tr", h("th", "Game"), h("th", "Seats"), h("th", "Started"), h("th", "Status"))), h("tbody", rows))),
     );
   } catch (e) {
     list.replaceChildren(h("p.error", "Could not load your games: " + e.message));
