@@ -77,6 +77,24 @@ type Report struct {
 	P95        time.Duration
 	P99        time.Duration
 	Max        time.Duration
+	// Cross is how many of the moves were made by players who connected
+	// to another server than the one that created their table (its
+	// owner, unless the table moved): relayed through the database. And
+	// CrossP50, CrossP99, CrossMax are their latencies.
+	Cross                        int
+	CrossP50, CrossP99, CrossMax time.Duration
+}
+
+// quantiles sorts ds and returns its 50th, 95th and 99th percentiles and
+// its maximum.
+func quantiles(ds []time.Duration) (p50, p95, p99, top time.Duration) {
+	n := len(ds)
+	if n == 0 {
+		return
+	}
+	slices.Sort(ds)
+	q := func(p float64) time.Duration { return ds[min(n-1, int(p*float64(n)))] }
+	return q(0.50), q(0.95), q(0.99), ds[n-1]
 }
 
 // String writes the report in a few lines.
@@ -87,6 +105,10 @@ func (r Report) String() string {
 		r.Tables, r.Games, r.Moves, float64(r.Moves)/max(r.Elapsed.Seconds(), 1e-9), r.Messages,
 		r.P50.Round(10*time.Microsecond), r.P95.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond),
 		r.Checked, r.Leaks, r.Reconnects, r.Errors)
+	if r.Cross > 0 {
+		s += fmt.Sprintf("\n  of which %d moves at another server than the table's: p50 %s  p99 %s  max %s",
+			r.Cross, r.CrossP50.Round(10*time.Microsecond), r.CrossP99.Round(10*time.Microsecond), r.CrossMax.Round(10*time.Microsecond))
+	}
 	for _, e := range r.Samples {
 		s += "\n  " + e
 	}
@@ -110,6 +132,7 @@ type run struct {
 	mu       sync.Mutex
 	rep      Report
 	lat      []time.Duration
+	crossLat []time.Duration // of players at another server than their table's
 	done     []finished
 	lastErrs map[string]int
 }
@@ -179,10 +202,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	r.rep.Elapsed = time.Since(start)
 	r.check(context.Background())
 	rep := r.rep
-	slices.Sort(r.lat)
-	if n := len(r.lat); n > 0 {
-		q := func(p float64) time.Duration { return r.lat[min(n-1, int(p*float64(n)))] }
-		rep.P50, rep.P95, rep.P99, rep.Max = q(0.50), q(0.95), q(0.99), r.lat[n-1]
+	rep.P50, rep.P95, rep.P99, rep.Max = quantiles(r.lat)
+	if len(r.crossLat) > 0 {
+		rep.Cross = len(r.crossLat)
+		rep.CrossP50, _, rep.CrossP99, rep.CrossMax = quantiles(r.crossLat)
 	}
 	tr.CloseIdleConnections()
 	for _, d := range r.dialers {
@@ -249,7 +272,7 @@ func (r *run) slot(ctx context.Context, i int) {
 		if len(r.dialers) > 0 {
 			d = r.dialers[i/r.cfg.PerAddr]
 		}
-		p := &player{r: r, rng: rng, game: game, id: fmt.Sprintf("load%d", i), dialer: d}
+		p := &player{r: r, rng: rng, game: game, id: fmt.Sprintf("load%d", i), dialer: d, cross: create != play}
 		err := p.play(ctx, create, play)
 		if err != nil {
 			if p.table != "" {

@@ -33,6 +33,7 @@ type player struct {
 	seat   int
 	seen   []sighting
 	over   bool // the game was played to its end
+	cross  bool // connected to another server than the one that created the table
 	// progressed: an event came since the last reconnect.
 	progressed bool
 }
@@ -196,6 +197,9 @@ func (p *player) session(ctx context.Context, c created, wsBase string) error {
 			if pending >= 0 && m.N >= pending && m.Adv == 0 {
 				d := time.Since(sent)
 				p.r.mu.Lock()
+				if p.cross {
+					p.r.crossLat = append(p.r.crossLat, d)
+				}
 				p.r.lat = append(p.r.lat, d)
 				p.r.rep.Moves++
 				p.r.mu.Unlock()
