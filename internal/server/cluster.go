@@ -190,22 +190,27 @@ func (f fenced) AppendLine(ctx context.Context, id string, n int, line []byte) e
 	return f.Store.AppendLine(ctx, id, n, line)
 }
 
+// holds reports whether this process surely holds table id's lease: it
+// took or renewed it less than nine tenths of its time ago (counted from
+// when it asked, so by the database's clock the lease lasts longer). A
+// process that was paused past that writes nothing more until it renews.
 func (c *cluster) holds(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	_, ok := c.owned[id]
-	return ok
+	l := c.owned[id]
+	return l != nil && time.Since(l.renewed) < c.ttl*9/10
 }
 
 // Claim takes table id's lease (or renews it) and listens to its channel.
 func (c *cluster) Claim(ctx context.Context, id string) (bool, error) {
+	asked := time.Now()
 	ok, err := c.st.Lease(ctx, id, c.node, c.ttl)
 	if err != nil || !ok {
 		return false, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	now := time.Now()
+	now := asked
 	if l := c.owned[id]; l != nil {
 		l.renewed = now
 		return true, nil
@@ -306,20 +311,24 @@ func (c *cluster) renew(id string) {
 			c.Release(c.s.ctx, id)
 			return
 		}
-	} else if time.Since(l.claimed) > c.ttl {
+	} else if time.Since(l.claimed) > c.ttl { // set once, when claimed
 		// Claimed, but the table never started here.
 		c.Release(c.s.ctx, id)
 		return
 	}
 	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	asked := time.Now()
 	held, err := c.st.Lease(ctx, id, c.node, c.ttl)
 	cancel()
+	c.mu.Lock()
+	last := l.renewed
+	c.mu.Unlock()
 	switch {
 	case err == nil && held:
 		c.mu.Lock()
-		l.renewed = time.Now()
+		l.renewed = asked
 		c.mu.Unlock()
-	case err == nil || time.Since(l.renewed) > c.ttl*2/3:
+	case err == nil || time.Since(last) > c.ttl*2/3:
 		if c.s.ctx.Err() == nil {
 			c.lose(id, "its lease went to another server")
 		}

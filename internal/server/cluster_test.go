@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -345,5 +346,83 @@ func TestClusterJoin(t *testing.T) {
 	}
 	if code, out := join(cr.ID, `{"seat":1,"token":"`+tok+`","player":"p2","name":"Cy"}`); code != http.StatusForbidden {
 		t.Fatalf("a second player with the token: %d %s", code, out)
+	}
+}
+
+// TestClusterFence: a process writes a table's log only while it surely
+// holds the table's lease, and stops running a table whose lease another
+// process took, closing its connections.
+func TestClusterFence(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", time.Hour) // no renewal during the test
+	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"simple"}]}`)
+	conn := clDial(t, a, fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p0"}`, cr.ID, cr.Token))
+	c := a.srv.cfg.Owner.(*cluster)
+	ctx := context.Background()
+	// The person's turn: the table writes nothing until the person moves.
+	for {
+		b := conn.next(t)
+		if b == nil {
+			t.Fatal("the connection closed")
+		}
+		var m clMsg
+		json.Unmarshal(b, &m)
+		if m.Type == "decide" && !m.Optional {
+			break
+		}
+	}
+	lines, err := st.Lines(ctx, cr.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(lines)
+	if !c.holds(cr.ID) {
+		t.Fatal("the table's creator does not hold it")
+	}
+	// A lease last renewed longer ago than nine tenths of its time: no
+	// more lines, even though no other process took it yet.
+	c.mu.Lock()
+	c.owned[cr.ID].renewed = time.Now().Add(-time.Hour * 9 / 10)
+	c.mu.Unlock()
+	if err := a.srv.cfg.Store.AppendLine(ctx, cr.ID, n, []byte(`{"type":"x"}`)); !errors.Is(err, ErrNotOwner) {
+		t.Fatalf("a line written on a lease maybe expired: %v", err)
+	}
+	c.renew(cr.ID)
+	if !c.holds(cr.ID) {
+		t.Fatal("the lease is not held after a renewal")
+	}
+	// Another process takes the lease (as after an expiry): the next
+	// renewal gives the table up.
+	if err := st.Release(ctx, cr.ID, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := st.Lease(ctx, cr.ID, "b", time.Hour); err != nil || !ok {
+		t.Fatalf("b's lease: %v %v", ok, err)
+	}
+	rm, _ := a.srv.room(cr.ID)
+	c.renew(cr.ID)
+	if c.holds(cr.ID) {
+		t.Fatal("the lease is still held after b took it")
+	}
+	if _, ok := a.srv.room(cr.ID); ok {
+		t.Fatal("the table still runs at a")
+	}
+	for {
+		b := conn.next(t)
+		if b == nil {
+			break
+		}
+	}
+	rm.stop() // waits for the table's end, abandoned in its log if it could
+	after, err := st.Lines(ctx, cr.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != n {
+		t.Fatalf("%d lines written after the lease was lost: %s", len(after)-n, after[n:])
 	}
 }
