@@ -162,7 +162,11 @@ type discResult struct {
 	card card.Card
 }
 
-func cardKey(c card.Card) int { return int(c.Rank())*4 + int(c.Suit()) }
+// cardKey orders the solver's cards by rank, then suit. The solver holds
+// only the 52 cards, so it reads the encoding (suit<<4 | rank) directly:
+// Rank and Suit, which also answer for jokers, would keep takeDisc from
+// being inlined (melds11 costs about a tenth more then).
+func cardKey(c card.Card) int { return int(c&0xF)*4 + int(c>>4) }
 
 func (r *discResult) takeDisc(v int, c card.Card) {
 	if v > r.disc || (v == r.disc && cardKey(c) > cardKey(r.card)) {
