@@ -26,6 +26,7 @@ const serveDB = "felt.db"
 func (e *env) serveCmd() *cobra.Command {
 	var addr, db, node string
 	var moveTimeout, away, pace, lease time.Duration
+	var rate float64
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the card table in a browser: play the computer or friends at Gin Rummy or Shengji",
@@ -53,7 +54,7 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
 			defer stop()
-			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace}, clusterOpts{node, lease})
+			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace, Rate: rate}, clusterOpts{node, lease})
 		},
 	}
 	f := c.Flags()
@@ -62,6 +63,7 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 	f.DurationVar(&moveTimeout, "move-timeout", server.DefaultMoveTimeout, "a person's time for a move before the computer plays their seat")
 	f.DurationVar(&away, "away", server.DefaultAway, "how long a seat waits for its person after their last connection closed")
 	f.DurationVar(&pace, "deal-pace", 150*time.Millisecond, "pause after each card Shengji deals while a person watches, for bids")
+	f.Float64Var(&rate, "rate", server.DefaultRate, "messages a second each connection may send (a token bucket as large); more close it")
 	f.StringVar(&node, "node", "", "with PostgreSQL: this process's name among those sharing the database (default host and --addr)")
 	f.DurationVar(&lease, "lease", server.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
 	return c

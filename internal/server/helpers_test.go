@@ -30,21 +30,26 @@ const postgresEnv = "FELT_TEST_POSTGRES"
 
 // sqliteStore opens a SQLite store of the test's own, in memory-backed
 // /dev/shm when there is one: these tests are about the protocol, and a
-// loaded machine's fsyncs would take most of their time (the restart test
-// keeps its store on disk).
+// loaded machine's fsyncs would take most of their time.
 func sqliteStore(t testing.TB) store.Store {
 	t.Helper()
-	dir := t.TempDir()
-	if d, err := os.MkdirTemp("/dev/shm", "felt-server-test-"); err == nil {
-		dir = d
-		t.Cleanup(func() { os.RemoveAll(d) })
-	}
-	st, err := store.OpenSQLite(filepath.Join(dir, "felt.db"))
+	st, err := store.OpenSQLite(filepath.Join(fastDir(t), "felt.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
+}
+
+// fastDir returns a directory of the test's own in /dev/shm when there is
+// one, else the test's temporary directory.
+func fastDir(t testing.TB) string {
+	t.Helper()
+	if d, err := os.MkdirTemp("/dev/shm", "felt-server-test-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(d) })
+		return d
+	}
+	return t.TempDir()
 }
 
 // postgresStore opens a schema of the test's own in the PostgreSQL
