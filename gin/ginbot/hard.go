@@ -33,13 +33,20 @@ import (
 //     errors);
 //   - draws and discards by the normal player's evaluation (expected
 //     deadwood after the next draw, danger of feeding the opponent), with
-//     the lay-off discount above.
+//     the lay-off discount above;
+//   - searches close discards: when the evaluation scores one of its next
+//     best discards (discardCands) within discardGap of its choice, those
+//     are played out in the same sampled worlds as the choice, in at
+//     least discardMinWorlds worlds and, while some candidate is neither
+//     clearly better nor clearly worse, up to discardMaxWorlds; a
+//     candidate replaces the choice only on a clear advantage, as in the
+//     knock search.
 //
 // Searching every draw and discard the same way measured weaker (the
-// playouts' noise and bias outweigh what they find), so only the knock is
-// searched. The knock's arrangement is left to the rules' automatic
-// choice, which already shows the arrangement that leaves the defender the
-// most deadwood.
+// playouts' noise and bias outweigh what they find), so only the knock and
+// close discards are searched. The knock's arrangement is left to the
+// rules' automatic choice, which already shows the arrangement that leaves
+// the defender the most deadwood.
 type Hard struct {
 	rng    *rand.Rand
 	normal *Normal
@@ -96,6 +103,13 @@ const (
 	// unless the stock is down to this many cards (then with anything
 	// within the limit); the opponent knocks as its sampled style does.
 	lateStock = 4
+	// discardCands is how many of the evaluation's best discards the
+	// discard search weighs, discardGap how close (in the evaluation's
+	// points) to its choice one must score to be weighed, and
+	// discardMinWorlds and discardMaxWorlds the fewest and most sampled
+	// worlds they are played out in: past the fewest, the search stops
+	// once every candidate is clearly better or worse than the choice.
+	discardCands, discardGap, discardMinWorlds, discardMaxWorlds = 3, 1.5, 25, 100
 	// searchBatch: a search checks every searchBatch worlds (past its
 	// least) whether it has decided.
 	searchBatch = 25
@@ -108,7 +122,8 @@ func NewHard(rng *rand.Rand) *Hard {
 	n.KnockMax, n.Now, n.DangerWeight = 0, 0.2, 3
 	b := NewBelief(rng, particles)
 	b.Beta, b.Sharpness, b.Repair, b.fast = 4, 99, 12, true
-	h := &Hard{rng: rng, normal: n, belief: b, opp: NewOppModel(), Worlds: 100, z: searchZ}
+	h := &Hard{rng: rng, normal: n, belief: b, opp: NewOppModel(), Worlds: 100, z: searchZ,
+		dK: discardCands, dGap: discardGap, dMin: discardMinWorlds, dMax: discardMaxWorlds}
 	b.KnockChance = h.opp.KnockChance
 	return h
 }
