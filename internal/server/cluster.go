@@ -87,13 +87,14 @@ type cluster struct {
 	ttl  time.Duration
 	wait time.Duration // for the owner's answer to a relayed hello
 
-	mu      sync.Mutex
-	owned   map[string]*lease
-	remotes map[string]*remoteConn     // connections relayed from here, by id
-	virt    map[string]*conn           // connections relayed to here, by node and id
-	waits   map[string]chan ownerReply // relayed hellos and joins waiting for the owner
-	parts   map[string][]byte          // messages arriving in pieces, by id
-	seq     uint64
+	mu       sync.Mutex
+	owned    map[string]*lease
+	claiming map[string]bool            // tables whose lease is being taken
+	remotes  map[string]*remoteConn     // connections relayed from here, by id
+	virt     map[string]*conn           // connections relayed to here, by node and id
+	waits    map[string]chan ownerReply // relayed hellos and joins waiting for the owner
+	parts    map[string][]byte          // messages arriving in pieces, by id
+	seq      uint64
 }
 
 // lease is a table this process holds.
@@ -132,7 +133,7 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 		return fmt.Errorf("server: a lease of %s is under a second", ttl)
 	}
 	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
-		owned: map[string]*lease{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
+		owned: map[string]*lease{}, claiming: map[string]bool{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
 		waits: map[string]chan ownerReply{}, parts: map[string][]byte{}}
 	var nodeChs []<-chan []byte
 	for k := range nodeShards {
@@ -201,20 +202,29 @@ func (c *cluster) holds(id string) bool {
 	return l != nil && time.Since(l.renewed) < c.ttl*9/10
 }
 
-// Claim takes table id's lease (or renews it) and listens to its channel.
+// Claim takes table id's lease and listens to its channel. It is false
+// for a table this process holds already or is claiming at the same time
+// (a table is started, created or adopted here once).
 func (c *cluster) Claim(ctx context.Context, id string) (bool, error) {
-	asked := time.Now()
+	c.mu.Lock()
+	if c.owned[id] != nil || c.claiming[id] {
+		c.mu.Unlock()
+		return false, nil
+	}
+	c.claiming[id] = true
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.claiming, id)
+		c.mu.Unlock()
+	}()
+	now := time.Now()
 	ok, err := c.st.Lease(ctx, id, c.node, c.ttl)
 	if err != nil || !ok {
 		return false, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	now := asked
-	if l := c.owned[id]; l != nil {
-		l.renewed = now
-		return true, nil
-	}
 	lctx, cancel := context.WithCancel(c.s.ctx)
 	ch, err := c.bus.Listen(lctx, "t."+id)
 	if err != nil {
@@ -227,18 +237,6 @@ func (c *cluster) Claim(ctx context.Context, id string) (bool, error) {
 	c.owned[id] = &lease{cancel: cancel, claimed: now, renewed: now}
 	go c.serveTable(id, ch)
 	return true, nil
-}
-
-// claimNew is Claim for a table this process does not hold yet: false if
-// it holds it already (it is being started or adopted here).
-func (c *cluster) claimNew(ctx context.Context, id string) (bool, error) {
-	c.mu.Lock()
-	_, held := c.owned[id]
-	c.mu.Unlock()
-	if held {
-		return false, nil
-	}
-	return c.Claim(ctx, id)
 }
 
 // Release gives table id's lease up.
@@ -395,7 +393,7 @@ func (c *cluster) adoptLoop() {
 func (c *cluster) adopt(t store.Table) bool {
 	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
 	defer cancel()
-	ok, err := c.claimNew(ctx, t.ID)
+	ok, err := c.Claim(ctx, t.ID)
 	if err != nil || !ok {
 		return false
 	}

@@ -426,3 +426,51 @@ func TestClusterFence(t *testing.T) {
 		t.Fatalf("%d lines written after the lease was lost: %s", len(after)-n, after[n:])
 	}
 }
+
+// TestClusterClaimOnce: a table is claimed once in a process, however many
+// claims (start, adoption, a relayed hello's adoption) race for it, and
+// not at all while another process holds it.
+func TestClusterClaimOnce(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", time.Hour)
+	c := a.srv.cfg.Owner.(*cluster)
+	ctx := context.Background()
+	for i := range 20 {
+		id := fmt.Sprintf("t%d", i)
+		if err := st.CreateTable(ctx, store.Table{ID: id, Game: "gin", Seats: []store.Seat{{Kind: "computer", Level: "simple"}, {Kind: "computer", Level: "simple"}}}); err != nil {
+			t.Fatal(err)
+		}
+		if i%4 == 3 {
+			if ok, err := st.Lease(ctx, id, "b", time.Hour); !ok || err != nil {
+				t.Fatal(ok, err)
+			}
+		}
+		got := make(chan bool, 8)
+		for range 8 {
+			go func() {
+				ok, err := c.Claim(ctx, id)
+				if err != nil {
+					t.Error(err)
+				}
+				got <- ok
+			}()
+		}
+		n := 0
+		for range 8 {
+			if <-got {
+				n++
+			}
+		}
+		want := 1
+		if i%4 == 3 {
+			want = 0
+		}
+		if n != want {
+			t.Fatalf("table %s claimed %d times, want %d", id, n, want)
+		}
+	}
+}
