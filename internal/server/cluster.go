@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -90,6 +91,7 @@ type cluster struct {
 	mu       sync.Mutex
 	owned    map[string]*lease
 	claiming map[string]bool            // tables whose lease is being taken
+	seen     map[string]time.Time       // when each process was last heard from
 	remotes  map[string]*remoteConn     // connections relayed from here, by id
 	virt     map[string]*conn           // connections relayed to here, by node and id
 	waits    map[string]chan ownerReply // relayed hellos and joins waiting for the owner
@@ -133,7 +135,7 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 		return fmt.Errorf("server: a lease of %s is under a second", ttl)
 	}
 	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
-		owned: map[string]*lease{}, claiming: map[string]bool{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
+		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
 		waits: map[string]chan ownerReply{}, parts: map[string][]byte{}}
 	var nodeChs []<-chan []byte
 	for k := range nodeShards {
@@ -281,6 +283,8 @@ func (c *cluster) renewLoop() {
 			return
 		case <-t.C:
 		}
+		c.publish(clusterChannel, "alive "+c.node+"\n", nil)
+		c.sweep()
 		c.mu.Lock()
 		ids := make([]string, 0, len(c.owned))
 		for id := range c.owned {
@@ -430,16 +434,55 @@ func (c *cluster) adopt(t store.Table) bool {
 	return true
 }
 
-// serveCluster follows the adoptions: connections relayed to an adopted
-// table close (their clients reconnect to the new owner), and a table
-// another process adopted is no longer run here.
+// sweep closes the connections relayed here by a process not heard from
+// for a lease's time: it died, and its clients are gone or reconnect.
+func (c *cluster) sweep() {
+	c.mu.Lock()
+	var dead []*conn
+	for key, vc := range c.virt {
+		from, _, _ := strings.Cut(key, " ")
+		if time.Since(c.seen[from]) > c.ttl {
+			dead = append(dead, vc)
+		}
+	}
+	for node, t := range c.seen {
+		if time.Since(t) > 10*c.ttl {
+			delete(c.seen, node)
+		}
+	}
+	c.mu.Unlock()
+	for _, vc := range dead {
+		vc.close(websocket.StatusGoingAway, "the server relaying this connection is gone")
+	}
+}
+
+// serveCluster follows the processes' heartbeats and the adoptions:
+// connections relayed to an adopted table close (their clients reconnect
+// to the new owner), and a table another process adopted is no longer run
+// here. Lost messages close every relayed connection, since an adoption
+// may be among them.
 func (c *cluster) serveCluster(ch <-chan []byte) {
 	for p := range ch {
 		if p == nil {
+			c.mu.Lock()
+			var all []*remoteConn
+			for _, rc := range c.remotes {
+				all = append(all, rc)
+			}
+			c.mu.Unlock()
+			for _, rc := range all {
+				rc.c.close(websocket.StatusGoingAway, "lost contact with the table's server: reconnect")
+			}
 			continue
 		}
 		head, _, _ := bytes.Cut(p, []byte{'\n'})
 		f := bytes.Fields(head)
+		if len(f) == 2 && string(f[0]) == "alive" {
+			c.mu.Lock()
+			c.seen[string(f[1])] = time.Now()
+			c.mu.Unlock()
+			continue
+		}
 		if len(f) != 3 || string(f[0]) != "adopted" {
 			continue
 		}
@@ -465,7 +508,9 @@ func (c *cluster) serveCluster(ch <-chan []byte) {
 func (c *cluster) publish(channel, head string, body []byte) error {
 	p := make([]byte, 0, len(head)+len(body))
 	p = append(append(p, head...), body...)
-	ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
+	// Not the server's context: a connection's goodbye is sent while the
+	// server closes.
+	ctx, cancel := context.WithTimeout(context.Background(), c.s.cfg.StoreTimeout)
 	defer cancel()
 	err := c.bus.Notify(ctx, channel, p)
 	if err != nil && c.s.ctx.Err() == nil {
@@ -807,8 +852,10 @@ func (c *cluster) relayHello(id, back, cid, key string, raw []byte) {
 		c.publish(back, "err "+cid+" 403\n", []byte(err.Error()))
 		return
 	}
+	from, _, _ := strings.Cut(key, " ")
 	c.mu.Lock()
 	c.virt[key] = vc
+	c.seen[from] = time.Now() // heard from now; its heartbeats follow
 	c.mu.Unlock()
 	c.publish(back, "ok "+cid+"\n", nil)
 	go c.pump(vc, back, cid, key)

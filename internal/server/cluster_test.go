@@ -474,3 +474,57 @@ func TestClusterClaimOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestClusterDeadRelay: a connection relayed by a process that is never
+// heard from again (killed: no goodbye, no heartbeat) is closed by the
+// table's owner after a lease's time, so the seat's person counts as away
+// and the computer can stand in.
+func TestClusterDeadRelay(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", time.Second)
+	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"simple"}]}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// A process "ghost" relays a connection to the table, then dies.
+	back, err := st.Listen(ctx, "n.ghost.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hello := fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p0"}`, cr.ID, cr.Token)
+	if err := st.Notify(ctx, "t."+cr.ID, []byte("hello ghost 1\n"+hello)); err != nil {
+		t.Fatal(err)
+	}
+	connected := func() bool {
+		rm, ok := a.srv.room(cr.ID)
+		return ok && rm.summary().Seats[0].Connected
+	}
+	timeout := time.After(testenv.Timeout(30 * time.Second))
+	var closedAt time.Time
+	start := time.Now()
+	for closedAt.IsZero() {
+		select {
+		case p := <-back:
+			if bytes.HasPrefix(p, []byte("ok 1\n")) && !connected() {
+				t.Fatal("the relayed connection is attached but the seat is not connected")
+			}
+			if bytes.HasPrefix(p, []byte("close 1 ")) {
+				closedAt = time.Now()
+			}
+		case <-timeout:
+			t.Fatal("the dead process's connection was never closed")
+		}
+	}
+	if closedAt.Sub(start) < time.Second {
+		t.Fatalf("closed after %s, before a lease's time", closedAt.Sub(start))
+	}
+	for deadline := time.Now().Add(testenv.Timeout(10 * time.Second)); connected(); {
+		if time.Now().After(deadline) {
+			t.Fatal("the seat still counts as connected")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
