@@ -123,8 +123,28 @@ func TestClusterKill(t *testing.T) {
 		})
 		res <- result{rep, err}
 	}()
-	// Kill the first process once every table has some moves.
-	time.Sleep(testenv.Timeout(4 * time.Second))
+	// Kill the first process once the games are under way: most tables
+	// created and some moves made at each.
+	for deadline := time.Now().Add(testenv.Timeout(60 * time.Second)); ; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the games did not get under way")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
+		ts, err := st.Active(ctx)
+		under := 0
+		for _, tb := range ts {
+			if lines, err := st.Lines(ctx, tb.ID, 0); err == nil && len(lines) >= 12 {
+				under++
+			}
+		}
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if under >= tables*2/3 {
+			break
+		}
+	}
 	procs[0].cmd.Process.Signal(syscall.SIGKILL)
 	<-procs[0].done
 	r := <-res
