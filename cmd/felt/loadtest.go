@@ -69,6 +69,7 @@ per address, under the server's cap of connections per address.`,
 	f.StringVar(&cfg.Level, "level", "", "the computer seats' level (default simple for Gin, greedy for Shengji)")
 	f.Uint64Var(&cfg.Seed, "seed", 1, "seed of the players' choices")
 	f.IntVar(&cfg.PerAddr, "per-addr", 16, "websockets per loopback source address (-1: all from 127.0.0.1)")
+	f.BoolVar(&cfg.Reconnect, "reconnect", false, "open a dropped connection again, to the next --url (for servers that stop or are killed)")
 	f.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the load test (and its own server) to this file")
 	return c
 }

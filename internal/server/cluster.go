@@ -88,15 +88,18 @@ type cluster struct {
 	ttl  time.Duration
 	wait time.Duration // for the owner's answer to a relayed hello
 
-	mu       sync.Mutex
-	owned    map[string]*lease
-	claiming map[string]bool            // tables whose lease is being taken
-	seen     map[string]time.Time       // when each process was last heard from
-	remotes  map[string]*remoteConn     // connections relayed from here, by id
-	virt     map[string]*conn           // connections relayed to here, by node and id
-	waits    map[string]chan ownerReply // relayed hellos and joins waiting for the owner
-	parts    map[string][]byte          // messages arriving in pieces, by id
-	seq      uint64
+	mu        sync.Mutex
+	owned     map[string]*lease
+	claiming  map[string]bool            // tables whose lease is being taken
+	seen      map[string]time.Time       // when each process was last heard from
+	gone      map[string]bool            // processes not heard from for a lease
+	scan      chan struct{}              // wakes the adoption loop
+	scanUntil time.Time                  // look for tables to adopt often until then
+	remotes   map[string]*remoteConn     // connections relayed from here, by id
+	virt      map[string]*conn           // connections relayed to here, by node and id
+	waits     map[string]chan ownerReply // relayed hellos and joins waiting for the owner
+	parts     map[string][]byte          // messages arriving in pieces, by id
+	seq       uint64
 }
 
 // lease is a table this process holds.
@@ -135,7 +138,7 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 		return fmt.Errorf("server: a lease of %s is under a second", ttl)
 	}
 	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
-		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
+		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, gone: map[string]bool{}, scan: make(chan struct{}, 1), remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
 		waits: map[string]chan ownerReply{}, parts: map[string][]byte{}}
 	var nodeChs []<-chan []byte
 	for k := range nodeShards {
@@ -187,10 +190,38 @@ var ErrNotOwner = errors.New("this process does not hold the table's lease")
 
 // AppendLine appends the line if this process holds the table.
 func (f fenced) AppendLine(ctx context.Context, id string, n int, line []byte) error {
-	if !f.c.holds(id) {
-		return fmt.Errorf("server: table %s: %w", id, ErrNotOwner)
+	if err := f.c.ensure(ctx, id); err != nil {
+		return err
 	}
 	return f.Store.AppendLine(ctx, id, n, line)
+}
+
+// ensure makes sure this process holds table id's lease before it writes
+// a line: a lease not renewed lately (a slow renewal, a pause) is renewed
+// now, and one that another process took is given up.
+func (c *cluster) ensure(ctx context.Context, id string) error {
+	if c.holds(id) {
+		return nil
+	}
+	c.mu.Lock()
+	l := c.owned[id]
+	c.mu.Unlock()
+	if l == nil {
+		return fmt.Errorf("server: table %s: %w", id, ErrNotOwner)
+	}
+	asked := time.Now()
+	ok, err := c.st.Lease(ctx, id, c.node, c.ttl)
+	if err != nil {
+		return fmt.Errorf("server: table %s: renewing its lease: %w", id, err)
+	}
+	if !ok {
+		go c.lose(id, "its lease went to another server")
+		return fmt.Errorf("server: table %s: %w", id, ErrNotOwner)
+	}
+	c.mu.Lock()
+	l.renewed = asked
+	c.mu.Unlock()
+	return nil
 }
 
 // holds reports whether this process surely holds table id's lease: it
@@ -241,7 +272,8 @@ func (c *cluster) Claim(ctx context.Context, id string) (bool, error) {
 	return true, nil
 }
 
-// Release gives table id's lease up.
+// Release gives table id's lease up; a table still to be played is
+// announced, for another process to adopt it.
 func (c *cluster) Release(ctx context.Context, id string) {
 	c.mu.Lock()
 	l := c.owned[id]
@@ -254,6 +286,24 @@ func (c *cluster) Release(ctx context.Context, id string) {
 	defer cancel()
 	if err := c.st.Release(ctx, id, c.node); err != nil {
 		c.s.log.Warn("releasing a table's lease", "table", id, "err", err)
+		return
+	}
+	if r, ok := c.s.room(id); ok {
+		if st, ok := r.(interface{ status() store.Status }); ok && (st.status() == store.Waiting || st.status() == store.Playing) {
+			c.publish(clusterChannel, "released "+c.node+"\n", nil)
+		}
+	}
+}
+
+// wakeAdoption makes the adoption loop look for tables now, and often for
+// two leases: a process died or gave tables up.
+func (c *cluster) wakeAdoption() {
+	c.mu.Lock()
+	c.scanUntil = time.Now().Add(2 * c.ttl)
+	c.mu.Unlock()
+	select {
+	case c.scan <- struct{}{}:
+	default:
 	}
 }
 
@@ -286,19 +336,29 @@ func (c *cluster) renewLoop() {
 		c.publish(clusterChannel, "alive "+c.node+"\n", nil)
 		c.sweep()
 		c.mu.Lock()
-		ids := make([]string, 0, len(c.owned))
+		ids := make(chan string, len(c.owned))
 		for id := range c.owned {
-			ids = append(ids, id)
+			ids <- id
 		}
 		c.mu.Unlock()
-		for _, id := range ids {
-			if c.s.ctx.Err() != nil {
-				return
-			}
-			c.renew(id)
+		close(ids)
+		var wg sync.WaitGroup
+		for range renewers {
+			wg.Go(func() {
+				for id := range ids {
+					if c.s.ctx.Err() != nil {
+						return
+					}
+					c.renew(id)
+				}
+			})
 		}
+		wg.Wait()
 	}
 }
+
+// renewers is how many leases a process renews at once.
+const renewers = 8
 
 func (c *cluster) renew(id string) {
 	c.mu.Lock()
@@ -362,15 +422,25 @@ func (c *cluster) lose(id, why string) {
 	go r.stop()
 }
 
-// adoptLoop adopts the tables no process holds, every half lease.
+// adoptLoop adopts the tables no process holds: every half lease for two
+// leases after a process died or gave tables up, else every four or five.
 func (c *cluster) adoptLoop() {
 	for {
-		d := c.ttl/2 + rand.N(c.ttl/4)
+		// Often while a process may have died or given tables up, else
+		// seldom: each look tries the lease of every table run elsewhere.
+		d := 4*c.ttl + rand.N(c.ttl)
+		c.mu.Lock()
+		if time.Now().Before(c.scanUntil) {
+			d = c.ttl/2 + rand.N(c.ttl/4)
+		}
+		c.mu.Unlock()
 		t := time.NewTimer(d)
 		select {
 		case <-c.s.ctx.Done():
 			t.Stop()
 			return
+		case <-c.scan:
+			t.Stop()
 		case <-t.C:
 		}
 		ctx, cancel := context.WithTimeout(c.s.ctx, c.s.cfg.StoreTimeout)
@@ -445,12 +515,21 @@ func (c *cluster) sweep() {
 			dead = append(dead, vc)
 		}
 	}
+	died := false
 	for node, t := range c.seen {
-		if time.Since(t) > 10*c.ttl {
+		switch {
+		case time.Since(t) > 10*c.ttl:
 			delete(c.seen, node)
+			delete(c.gone, node)
+		case time.Since(t) > c.ttl && !c.gone[node]:
+			c.gone[node] = true
+			died = true
 		}
 	}
 	c.mu.Unlock()
+	if died {
+		c.wakeAdoption()
+	}
 	for _, vc := range dead {
 		vc.close(websocket.StatusGoingAway, "the server relaying this connection is gone")
 	}
@@ -480,7 +559,12 @@ func (c *cluster) serveCluster(ch <-chan []byte) {
 		if len(f) == 2 && string(f[0]) == "alive" {
 			c.mu.Lock()
 			c.seen[string(f[1])] = time.Now()
+			delete(c.gone, string(f[1]))
 			c.mu.Unlock()
+			continue
+		}
+		if len(f) == 2 && string(f[0]) == "released" {
+			c.wakeAdoption()
 			continue
 		}
 		if len(f) != 3 || string(f[0]) != "adopted" {

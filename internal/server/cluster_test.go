@@ -383,17 +383,19 @@ func TestClusterFence(t *testing.T) {
 	if !c.holds(cr.ID) {
 		t.Fatal("the table's creator does not hold it")
 	}
-	// A lease last renewed longer ago than nine tenths of its time: no
-	// more lines, even though no other process took it yet.
+	// A lease last renewed longer ago than nine tenths of its time is
+	// renewed before a line is written (here a line the store refuses).
 	c.mu.Lock()
 	c.owned[cr.ID].renewed = time.Now().Add(-time.Hour * 9 / 10)
 	c.mu.Unlock()
-	if err := a.srv.cfg.Store.AppendLine(ctx, cr.ID, n, []byte(`{"type":"x"}`)); !errors.Is(err, ErrNotOwner) {
-		t.Fatalf("a line written on a lease maybe expired: %v", err)
+	if c.holds(cr.ID) {
+		t.Fatal("a lease renewed 54 minutes of 60 ago counts as surely held")
 	}
-	c.renew(cr.ID)
+	if err := a.srv.cfg.Store.AppendLine(ctx, cr.ID, n+1000, []byte(`{"type":"x"}`)); errors.Is(err, ErrNotOwner) || !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a line on a stale lease still held: %v", err)
+	}
 	if !c.holds(cr.ID) {
-		t.Fatal("the lease is not held after a renewal")
+		t.Fatal("the lease is not held after the line's renewal")
 	}
 	// Another process takes the lease (as after an expiry): the next
 	// renewal gives the table up.
@@ -407,6 +409,9 @@ func TestClusterFence(t *testing.T) {
 	c.renew(cr.ID)
 	if c.holds(cr.ID) {
 		t.Fatal("the lease is still held after b took it")
+	}
+	if err := a.srv.cfg.Store.AppendLine(ctx, cr.ID, n, []byte(`{"type":"x"}`)); !errors.Is(err, ErrNotOwner) {
+		t.Fatalf("a line written on a lease b holds: %v", err)
 	}
 	if _, ok := a.srv.room(cr.ID); ok {
 		t.Fatal("the table still runs at a")
@@ -526,5 +531,42 @@ func TestClusterDeadRelay(t *testing.T) {
 			t.Fatal("the seat still counts as connected")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestClusterFenceTaken: a process whose renewals fell behind while
+// another took its table's lease writes no line of it and gives it up.
+func TestClusterFenceTaken(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", time.Hour)
+	c := a.srv.cfg.Owner.(*cluster)
+	ctx := context.Background()
+	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"open"}]}`)
+	if err := st.Release(ctx, cr.ID, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := st.Lease(ctx, cr.ID, "b", time.Hour); err != nil || !ok {
+		t.Fatalf("b's lease: %v %v", ok, err)
+	}
+	c.mu.Lock()
+	c.owned[cr.ID].renewed = time.Now().Add(-time.Hour)
+	c.mu.Unlock()
+	if err := a.srv.cfg.Store.AppendLine(ctx, cr.ID, 0, []byte(`{"type":"x"}`)); !errors.Is(err, ErrNotOwner) {
+		t.Fatalf("a line written on a lease b holds: %v", err)
+	}
+	for deadline := time.Now().Add(testenv.Timeout(10 * time.Second)); ; time.Sleep(10 * time.Millisecond) {
+		if _, ok := a.srv.room(cr.ID); !ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the table still runs at a")
+		}
+	}
+	if lines, err := st.Lines(ctx, cr.ID, 0); err != nil || len(lines) != 0 {
+		t.Fatalf("lines %q, %v", lines, err)
 	}
 }
