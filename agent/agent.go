@@ -64,7 +64,18 @@ type Decision struct {
 	// for a stock draw), then the opponent's moves since; at its first
 	// decision of a hand, the opponent's moves so far.
 	Events []Event
-	Legal  []gin.Action // every legal action (knocks with the automatic arrangement)
+}
+
+// Legal returns every legal action in d.Obs (knocks with the automatic
+// arrangement), in a new slice that is the caller's own. It is worked out
+// when asked, from d.Obs alone: a player that never asks (a built-in
+// level reads the observation) costs the driver nothing.
+func (d *Decision) Legal() []gin.Action {
+	n := 2
+	if d.Obs.Phase == gin.DiscardPhase {
+		n = 2*d.Obs.Hand.Len() + 1 // a discard and a knock a card, and big gin
+	}
+	return d.Obs.LegalActions(make([]gin.Action, 0, n))
 }
 
 // ownObs returns a copy of o that shares no storage with it.

@@ -20,16 +20,27 @@ type seatEvents struct {
 // now, and remembers obs for the seat's next decision. The slice is new:
 // the caller may keep it.
 func (t *seatEvents) next(obs *gin.Observation) []Event {
-	var evs []Event
+	var own Event
+	mine := false
 	if t.has && t.prev.HandNumber == obs.HandNumber {
-		if kind, c, ok := ownMove(&t.prev, obs); ok {
-			evs = append(evs, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: obs.Seat, Action: kind, Card: c})
+		var kind gin.ActionKind
+		var c card.Card
+		if kind, c, mine = ownMove(&t.prev, obs); mine {
+			own = Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: obs.Seat, Action: kind, Card: c}
 		}
 	}
-	opp := obs.Seat.Other()
-	for i := range obs.OpponentMoves.Len() {
-		m := obs.OpponentMoves.At(i)
-		evs = append(evs, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: opp, Action: m.Kind, Card: m.Card})
+	var evs []Event
+	if n := obs.OpponentMoves.Len(); mine || n > 0 {
+		// One allocation, of the right size.
+		evs = make([]Event, 0, n+1)
+		if mine {
+			evs = append(evs, own)
+		}
+		opp := obs.Seat.Other()
+		for i := range n {
+			m := obs.OpponentMoves.At(i)
+			evs = append(evs, Event{Kind: MoveEvent, Hand: obs.HandNumber, Seat: opp, Action: m.Kind, Card: m.Card})
+		}
 	}
 	t.prev, t.has = *obs, true
 	t.prev.Result = nil // a decision comes before any result; share nothing

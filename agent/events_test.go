@@ -177,7 +177,7 @@ func (w *wrongDrawer) Act(_ context.Context, d *Decision) (gin.Action, error) {
 	if d.Obs.Phase == gin.DrawPhase {
 		return gin.PassAction(), nil
 	}
-	return d.Legal[0], nil
+	return d.Legal()[0], nil
 }
 func (w *wrongDrawer) Notify(context.Context, Event) error { return nil }
 func (w *wrongDrawer) Close() error                        { return nil }

@@ -230,7 +230,6 @@ func TestExecCloseInterruptsAct(t *testing.T) {
 	}
 	g, _ := gin.NewGame(gin.Standard(), gin.NewRand(1))
 	d := &Decision{Obs: g.Observe(g.Hand().Turn())}
-	d.Legal = d.Obs.LegalActions(nil)
 	var wg sync.WaitGroup
 	var actErr error
 	wg.Add(1)
@@ -371,7 +370,6 @@ func TestExecNoGoroutineLeak(t *testing.T) {
 	before := runtime.NumGoroutine()
 	g, _ := gin.NewGame(gin.Standard(), gin.NewRand(1))
 	d := &Decision{Obs: g.Observe(g.Hand().Turn())}
-	d.Legal = d.Obs.LegalActions(nil)
 	for _, command := range []string{
 		`read start; echo '{"type":"ready"}'; while read line; do :; done`, // never answers
 		`read start; echo '{"type":"ready"}'; read line; echo nonsense; echo more; sleep 60`,

@@ -72,7 +72,7 @@ func (k *keeper) Close() error                               { return k.inner.Cl
 
 // cloneDecision copies d and everything it points to.
 func cloneDecision(d *Decision) Decision {
-	c := Decision{Obs: cloneObs(d.Obs), Legal: slices.Clone(d.Legal)}
+	c := Decision{Obs: cloneObs(d.Obs)}
 	for _, ev := range d.Events {
 		if ev.Obs != nil {
 			o := cloneObs(*ev.Obs)
@@ -105,7 +105,7 @@ func decisionCards(d *Decision) card.Set {
 			s |= obsCards(ev.Obs)
 		}
 	}
-	for _, a := range d.Legal {
+	for _, a := range d.Legal() {
 		s = s.Add(a.Card) | a.Show.Melded()
 	}
 	return s
@@ -359,9 +359,6 @@ func scribbleDecision(d *Decision) {
 		}
 		d.Events[i] = Event{Kind: GameEndEvent, Card: card.New(card.King, card.Hearts)}
 	}
-	for i := range d.Legal {
-		d.Legal[i] = gin.KnockAction(card.New(card.King, card.Hearts))
-	}
 }
 
 func scribbleObs(o *gin.Observation) {
@@ -433,7 +430,7 @@ func TestPlay_PlayersShareNoStorage(t *testing.T) {
 func describe(d *Decision) string {
 	var b strings.Builder
 	if d.Obs.HandNumber != 0 {
-		fmt.Fprintf(&b, "decision: hand %d seat %d %s, holding %v, pile top %v; legal %v;", d.Obs.HandNumber, d.Obs.Seat, d.Obs.Phase, d.Obs.Hand, d.Obs.Pile.Top(), d.Legal)
+		fmt.Fprintf(&b, "decision: hand %d seat %d %s, holding %v, pile top %v; legal %v;", d.Obs.HandNumber, d.Obs.Seat, d.Obs.Phase, d.Obs.Hand, d.Obs.Pile.Top(), d.Legal())
 	}
 	for _, ev := range d.Events {
 		fmt.Fprintf(&b, " event %s hand %d seat %d %s %v", ev.Kind, ev.Hand, ev.Seat, ev.Action, ev.Card)

@@ -123,10 +123,9 @@ func Play(ctx context.Context, rec *gin.Recorder, players [2]Player, hooks *Hook
 		// Each call gets its own Decision, its events worked out from the
 		// seat's observations as Seated does: a player may keep what it
 		// was given, and nothing of it is reused for the other seat or a
-		// later turn.
+		// later turn. Its legal actions are worked out if it asks.
 		d := &Decision{Obs: g.Observe(seat)}
 		d.Events = events[seat].next(&d.Obs)
-		d.Legal = d.Obs.LegalActions(nil)
 		start := time.Now()
 		a, err := players[seat].Act(ctx, d)
 		out.Decisions[seat] = append(out.Decisions[seat], time.Since(start))

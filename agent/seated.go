@@ -10,9 +10,9 @@ import (
 
 // Seated lets any Player play where a built-in computer player is expected
 // (ginbot.Player: an action from an observation), as the terminal game
-// does. It builds each Decision from the observation — the legal actions,
-// and the events Play would send at the same point (the player's own
-// previous move of the hand, then the opponent's moves since) — and tells
+// does. It builds each Decision from the observation — with the events
+// Play would send at the same point (the player's own previous move of the
+// hand, then the opponent's moves since) — and tells
 // the player when a hand starts. Call HandEnded and GameEnded when they
 // happen so an outside program hears them too.
 //
@@ -59,7 +59,7 @@ func (s *Seated) Act(obs *gin.Observation) gin.Action {
 	}
 	// The player gets its own copy of everything: the caller may reuse
 	// obs, and the player may keep what it was given.
-	d := &Decision{Obs: *ownObs(obs), Legal: obs.LegalActions(nil)}
+	d := &Decision{Obs: *ownObs(obs)}
 	d.Events = s.events.next(&d.Obs)
 	a, err := s.P.Act(ctx, d)
 	if err != nil {

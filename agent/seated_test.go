@@ -22,7 +22,7 @@ func (f *failing) Act(_ context.Context, d *Decision) (gin.Action, error) {
 		return gin.Action{}, errors.New("gone")
 	}
 	f.acted++
-	return d.Legal[0], nil
+	return d.Legal()[0], nil
 }
 func (f *failing) Notify(_ context.Context, ev Event) error {
 	if ev.Kind == HandStartEvent {

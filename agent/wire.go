@@ -235,14 +235,15 @@ func handStartMessage(o *gin.Observation) HandStartMessage {
 }
 
 func decideMessage(d *Decision) DecideMessage {
+	legal := d.Legal()
 	m := DecideMessage{Type: "decide", Obs: WireObs(&d.Obs), Events: make([]WireEvent, 0, len(d.Events)),
-		Legal: make([]WireAction, 0, len(d.Legal))}
+		Legal: make([]WireAction, 0, len(legal))}
 	for _, e := range d.Events {
 		if e.Kind == MoveEvent {
 			m.Events = append(m.Events, WireEvent{Seat: e.Seat, Action: e.Action.String(), Card: e.Card})
 		}
 	}
-	for _, a := range d.Legal {
+	for _, a := range legal {
 		m.Legal = append(m.Legal, ToWire(a))
 	}
 	return m

@@ -138,7 +138,7 @@ type spy struct {
 }
 
 func (s *spy) Act(ctx context.Context, d *Decision) (gin.Action, error) {
-	c := Decision{Obs: d.Obs, Events: slices.Clone(d.Events), Legal: slices.Clone(d.Legal)}
+	c := Decision{Obs: d.Obs, Events: slices.Clone(d.Events)}
 	s.decisions = append(s.decisions, c)
 	s.events = append(s.events, c.Events...)
 	return s.Bot.Act(ctx, d)
