@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -110,6 +111,11 @@ func (e errRetry) Unwrap() error { return e.err }
 // next server.
 func (p *player) play(ctx context.Context, base, wsBase string) error {
 	c, err := p.create(ctx, base)
+	for i := 1; err != nil && p.r.cfg.Reconnect && i < len(p.r.cfg.URLs); i++ {
+		// That server may be gone: create the table at another.
+		base = p.r.cfg.URLs[(slices.Index(p.r.cfg.URLs, base)+1)%len(p.r.cfg.URLs)]
+		c, err = p.create(ctx, base)
+	}
 	if err != nil {
 		return err
 	}
@@ -178,10 +184,10 @@ func (p *player) session(ctx context.Context, c created, wsBase string) error {
 				return nil
 			}
 			err = fmt.Errorf("reading (move %d pending): %w", pending, err)
-			if websocket.CloseStatus(err) != -1 || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-				return errRetry{err}
+			if ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
+				return err // no message for too long
 			}
-			return err
+			return errRetry{err} // closed, reset: the server went away
 		}
 		var m serverMsg
 		if err := json.Unmarshal(b, &m); err != nil {
