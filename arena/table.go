@@ -98,6 +98,7 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 	var ps []table.Player[M, O]
 	var closers []io.Closer
 	var watching []engineWatcher[M, O, E]
+	var times []*[]time.Duration // each seat's decision times: A's or B's
 	defer func() {
 		for _, c := range closers {
 			c.Close()
@@ -146,7 +147,7 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 				watching = append(watching, w)
 			}
 		}
-		pl.Control = timed[M, O, E]{pl.Control, ds}
+		times = append(times, ds)
 		ps = append(ps, pl)
 	}
 	var log io.Writer
@@ -165,7 +166,8 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 	var tb *table.Table[M, O, E]
 	var stopped error
 	opts := table.Options[M, O, E]{Seed: DealSeed(m.seed, i), GameOptions: m.options, ID: fmt.Sprintf("game-%06d", i), Log: log,
-		Forfeit: true, Spectators: append([]table.Listener[E]{forfeits[E](p.reasons)}, watchers...)}
+		Forfeit: true, Spectators: append([]table.Listener[E]{forfeits[E](p.reasons)}, watchers...),
+		DecisionTime: func(s table.Seat, took time.Duration) { *times[s] = append(*times[s], took) }}
 	if m.tooLong != nil {
 		opts.AfterLine = func(int) {
 			if tb != nil && stopped == nil {
@@ -273,37 +275,6 @@ feed:
 		return nil, err
 	}
 	return recs, nil
-}
-
-// timed times a controller's decisions (those that are not optional) and
-// passes events and notices on to it when it listens (an outside program
-// does).
-type timed[M, O, E any] struct {
-	inner table.Controller[M, O]
-	ds    *[]time.Duration
-}
-
-func (t timed[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
-	start := time.Now()
-	m, ok, err := t.inner.Decide(ctx, d)
-	if !d.Optional {
-		*t.ds = append(*t.ds, time.Since(start))
-	}
-	return m, ok, err
-}
-
-// Event passes the seat's view on to a controller that listens.
-func (t timed[M, O, E]) Event(s table.Seat, e E) {
-	if l, ok := t.inner.(table.Listener[E]); ok {
-		l.Event(s, e)
-	}
-}
-
-// Notice passes a notice on to a controller that listens.
-func (t timed[M, O, E]) Notice(n table.Notice) {
-	if l, ok := t.inner.(table.Listener[E]); ok {
-		l.Notice(n)
-	}
 }
 
 // forfeits keeps why each seat forfeited.

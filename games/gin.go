@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"sync/atomic"
 
 	"felt/card"
 	"felt/gin"
@@ -119,35 +120,68 @@ func (p *ginKnock) choice(r gin.Rules) gin.Showdown {
 // NewGin returns a Gin Rummy engine for a table with this seed and rules
 // (gin.Rules as JSON over the standard rules; empty for the standard).
 func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-	r := gin.Standard()
-	var layOut bool
-	if len(options) > 0 {
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(options, &fields); err != nil {
-			return nil, fmt.Errorf("gin: options: %w", err)
-		}
-		if v, ok := fields[GinLayOutOption]; ok {
-			if err := json.Unmarshal(v, &layOut); err != nil {
-				return nil, fmt.Errorf("gin: options: %s: %w", GinLayOutOption, err)
-			}
-			delete(fields, GinLayOutOption)
-			var err error
-			if options, err = json.Marshal(fields); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if len(options) > 0 {
-		var err error
-		if r, err = gin.ParseRules(r, options); err != nil {
-			return nil, err
-		}
+	r, layOut, err := ginOptions(options)
+	if err != nil {
+		return nil, err
 	}
 	g, err := gin.NewGameUndealt(r)
 	if err != nil {
 		return nil, err
 	}
 	return &GinEngine{g: g, seed: seed, layOut: layOut}, nil
+}
+
+// ginParsed is a table's options as read: the bytes and what they say.
+type ginParsed struct {
+	options string
+	rules   gin.Rules
+	layOut  bool
+}
+
+// lastGinOptions are the options read last. A match starts every game's
+// table with the same options; reading them is most of a new table's
+// cost, so the last ones are kept (options that fail are read anew).
+var lastGinOptions atomic.Pointer[ginParsed]
+
+// ginOptions reads a table's options: the rules, and whether the defender
+// lays out.
+func ginOptions(options json.RawMessage) (gin.Rules, bool, error) {
+	if p := lastGinOptions.Load(); p != nil && p.options == string(options) {
+		return p.rules, p.layOut, nil
+	}
+	r, layOut, err := parseGinOptions(options)
+	if err == nil {
+		lastGinOptions.Store(&ginParsed{options: string(options), rules: r, layOut: layOut})
+	}
+	return r, layOut, err
+}
+
+func parseGinOptions(options json.RawMessage) (gin.Rules, bool, error) {
+	r := gin.Standard()
+	var layOut bool
+	if len(options) > 0 {
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(options, &fields); err != nil {
+			return r, false, fmt.Errorf("gin: options: %w", err)
+		}
+		if v, ok := fields[GinLayOutOption]; ok {
+			if err := json.Unmarshal(v, &layOut); err != nil {
+				return r, false, fmt.Errorf("gin: options: %s: %w", GinLayOutOption, err)
+			}
+			delete(fields, GinLayOutOption)
+			var err error
+			if options, err = json.Marshal(fields); err != nil {
+				return r, false, err
+			}
+		}
+	}
+	if len(options) > 0 {
+		var err error
+		if r, err = gin.ParseRules(r, options); err != nil {
+			return r, false, err
+		}
+	}
+	return r, layOut, nil
 }
 
 // Game returns the game: the full state, for whoever runs the table.
@@ -278,7 +312,8 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 		d.Dealer = e.g.NextDealer()
 	}
 	d.Deck = card.Shuffled(rng)
-	if rec, ok := appendDeal(nil, d); ok {
+	// `{"hand":…,"dealer":…,"deck":[…]}`, at most 5 bytes a card.
+	if rec, ok := appendDeal(make([]byte, 0, 48+5*len(d.Deck)), d); ok {
 		return rec, nil
 	}
 	return json.Marshal(d)
@@ -292,18 +327,34 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 // is accepted and refused is unchanged).
 
 // dealText is each face's text in a deal line, as Card.MarshalText
-// writes it; dealCard is its inverse.
+// writes it; dealCard is its inverse, and dealPair the same for texts of
+// two ASCII bytes (every face's, a and b read as a<<7|b), without a map's
+// hashing.
 var (
 	dealText [64]string
 	dealCard = map[string]card.Card{}
+	dealPair [1 << 14]card.Card
 )
 
 func init() {
 	for c := card.Card(1); c < 64; c++ {
 		if b, err := c.MarshalText(); err == nil {
 			dealText[c], dealCard[string(b)] = string(b), c
+			if len(b) == 2 && b[0] < 128 && b[1] < 128 {
+				dealPair[int(b[0])<<7|int(b[1])] = c
+			}
 		}
 	}
+}
+
+// dealFace returns the face whose text is b, and false for none.
+func dealFace(b []byte) (card.Card, bool) {
+	if len(b) == 2 && b[0] < 128 && b[1] < 128 {
+		c := dealPair[int(b[0])<<7|int(b[1])]
+		return c, c != 0
+	}
+	c, ok := dealCard[string(b)]
+	return c, ok
 }
 
 // appendDeal appends d as json.Marshal writes it; ok is false (nothing
@@ -383,7 +434,7 @@ func parseDeal(rec []byte) (d ginDeal, ok bool) {
 		if end < 0 {
 			return d, false
 		}
-		c, known := dealCard[string(rest[1:1+end])]
+		c, known := dealFace(rest[1 : 1+end])
 		if !known && end > 0 {
 			return d, false
 		}

@@ -30,6 +30,6 @@ func (t *Table[M, O, E]) Replace(s Seat, p Player[M, O], reason string) error {
 		return err
 	}
 	t.counted()
-	t.players[s] = p
+	t.setPlayer(s, p)
 	return nil
 }

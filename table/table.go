@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 )
 
 // Errors of running a table.
@@ -36,6 +37,10 @@ type Options[M, O, E any] struct {
 	// AfterLine, if set, is called after each log line has counted (the
 	// move applied), with the line's number.
 	AfterLine func(n int)
+	// DecisionTime, if set, is told how long the table waited for each
+	// decision that is not optional (its controller's answer, or its
+	// deadline).
+	DecisionTime func(s Seat, took time.Duration)
 }
 
 // Result is how a run ended.
@@ -52,6 +57,9 @@ type Result struct {
 type Table[M, O, E any] struct {
 	e       Engine[M, O, E]
 	players []Player[M, O]
+	// listens[s] is seat s's controller as a Listener, nil when it does
+	// not listen (set with the player: setPlayer).
+	listens []Listener[E]
 	opts    Options[M, O, E]
 	n       int  // the next line's number
 	adv     int  // advances without a record since the last line
@@ -71,6 +79,10 @@ func New[M, O, E any](spec Spec[M, O, E], players []Player[M, O], opts Options[M
 	t, err := seat(e, players, opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Log == nil {
+		t.n++ // the header, counted: without a log nothing is encoded
+		return t, nil
 	}
 	h := Header{Game: spec.Kind, ID: opts.ID, Format: spec.Format, Seed: opts.Seed, Options: opts.GameOptions}
 	for _, p := range players {
@@ -112,7 +124,18 @@ func seat[M, O, E any](e Engine[M, O, E], players []Player[M, O], opts Options[M
 			return nil, fmt.Errorf("table: seat %d has no controller: %w", i, ErrSeats)
 		}
 	}
-	return &Table[M, O, E]{e: e, players: append([]Player[M, O](nil), players...), opts: opts}, nil
+	t := &Table[M, O, E]{e: e, players: make([]Player[M, O], len(players)), listens: make([]Listener[E], len(players)), opts: opts}
+	for s, p := range players {
+		t.setPlayer(Seat(s), p)
+	}
+	return t, nil
+}
+
+// setPlayer seats p at seat s. The controller's Listener is looked up once
+// here, not at every move.
+func (t *Table[M, O, E]) setPlayer(s Seat, p Player[M, O]) {
+	t.players[s] = p
+	t.listens[s], _ = p.Control.(Listener[E])
 }
 
 // Engine returns the table's engine: the full state, for whoever runs the
@@ -139,6 +162,28 @@ func (t *Table[M, O, E]) write(line []byte) error {
 	return nil
 }
 
+// clearViews zeroes the views of the table's seats and the spectator's
+// before a move or advance fills them (the rest are never filled).
+func (t *Table[M, O, E]) clearViews() {
+	clear(t.views.Seat[:len(t.players)])
+	var zero E
+	t.views.Spectator = zero
+}
+
+// writeOther writes a line that is not a move. Without a log nothing is
+// encoded: the line is only counted.
+func (t *Table[M, O, E]) writeOther(r record) error {
+	if t.opts.Log == nil {
+		t.n++
+		return nil
+	}
+	line, err := otherLine(r)
+	if err != nil {
+		return err
+	}
+	return t.write(line)
+}
+
 func (t *Table[M, O, E]) counted() {
 	t.adv = 0
 	t.res.Lines = t.n
@@ -148,8 +193,8 @@ func (t *Table[M, O, E]) counted() {
 }
 
 func (t *Table[M, O, E]) notifyViews() {
-	for s := 0; s < len(t.players); s++ {
-		if l, ok := t.players[s].Control.(Listener[E]); ok {
+	for s, l := range t.listens {
+		if l != nil {
 			l.Event(Seat(s), t.views.Seat[s])
 		}
 	}
@@ -159,8 +204,8 @@ func (t *Table[M, O, E]) notifyViews() {
 }
 
 func (t *Table[M, O, E]) notice(n Notice) {
-	for s := range t.players {
-		if l, ok := t.players[s].Control.(Listener[E]); ok {
+	for _, l := range t.listens {
+		if l != nil {
 			l.Notice(n)
 		}
 	}
@@ -214,7 +259,7 @@ func (t *Table[M, O, E]) result() Result {
 }
 
 func (t *Table[M, O, E]) advance() error {
-	t.views = Views[E]{}
+	t.clearViews()
 	rec, err := t.e.Advance(&t.views)
 	if err != nil {
 		return err
@@ -226,14 +271,10 @@ func (t *Table[M, O, E]) advance() error {
 		return nil
 	}
 	// A deal draws on chance: logged, then made from its record.
-	line, err := otherLine(record{Type: "deal", N: t.n, Adv: t.adv, Deal: rec})
-	if err != nil {
+	if err := t.writeOther(record{Type: "deal", N: t.n, Adv: t.adv, Deal: rec}); err != nil {
 		return err
 	}
-	if err := t.write(line); err != nil {
-		return err
-	}
-	t.views = Views[E]{}
+	t.clearViews()
 	if err := t.e.Redeal(rec, &t.views); err != nil {
 		return fmt.Errorf("table: a deal failed to apply: %w", err)
 	}
@@ -254,8 +295,16 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	p := t.players[s]
 	d := Decision[O]{Seat: s, Seq: t.n, Optional: optional, Obs: t.e.Observe(s)}
 	var a answer[M]
+	timed := t.opts.DecisionTime != nil && !optional
+	var start time.Duration
+	if timed {
+		start = time.Since(epoch)
+	}
 	if p.Deadline <= 0 {
 		a.m, a.ok, a.err = p.Control.Decide(ctx, d)
+		if timed {
+			t.opts.DecisionTime(s, time.Since(epoch)-start)
+		}
 	} else {
 		dctx, cancel := context.WithTimeout(ctx, p.Deadline)
 		ch := make(chan answer[M], 1)
@@ -274,6 +323,9 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 			timedOut = true
 		}
 		cancel()
+		if timed {
+			t.opts.DecisionTime(s, time.Since(epoch)-start)
+		}
 		if ctx.Err() != nil {
 			return m, false, "", ctx.Err()
 		}
@@ -306,6 +358,10 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	}
 	return a.m, true, "", nil
 }
+
+// epoch is the origin of decision times: a time taken as the time since
+// epoch reads only the monotonic clock.
+var epoch = time.Now()
 
 // errRefused: a person's illegal move was refused; ask again.
 var errRefused = errors.New("refused")
@@ -353,7 +409,7 @@ func (t *Table[M, O, E]) move(s Seat, m M) error {
 	if err := t.write(t.buf); err != nil {
 		return err
 	}
-	t.views = Views[E]{}
+	t.clearViews()
 	if err := t.e.Apply(s, m, &t.views); err != nil {
 		return fmt.Errorf("table: seat %s: a checked move failed to apply: %w", s, err)
 	}
@@ -370,11 +426,7 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 	from := t.players[s].Name
 	if t.opts.Forfeit {
 		seat := s
-		line, err := otherLine(record{Type: "forfeit", N: t.n, Adv: t.adv, Seat: &seat, From: from, Reason: reason})
-		if err != nil {
-			return err
-		}
-		if err := t.write(line); err != nil {
+		if err := t.writeOther(record{Type: "forfeit", N: t.n, Adv: t.adv, Seat: &seat, From: from, Reason: reason}); err != nil {
 			return err
 		}
 		t.counted()
@@ -391,15 +443,11 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 		return fmt.Errorf("table: seat %s (%s): %s: %w", s, from, reason, ErrNoFallback)
 	}
 	seat := s
-	line, err := otherLine(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: p.Name, Reason: reason})
-	if err != nil {
-		return err
-	}
-	if err := t.write(line); err != nil {
+	if err := t.writeOther(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: p.Name, Reason: reason}); err != nil {
 		return err
 	}
 	t.counted()
-	t.players[s] = p
+	t.setPlayer(s, p)
 	t.res.Takeovers++
 	t.notice(Notice{Kind: Takeover, Seat: s, From: from, To: p.Name, Reason: reason})
 	return nil
@@ -407,10 +455,7 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 
 func (t *Table[M, O, E]) abandon(cause error) (Result, error) {
 	reason := cause.Error()
-	line, err := otherLine(record{Type: "abandon", N: t.n, Adv: t.adv, Reason: reason})
-	if err == nil {
-		err = t.write(line)
-	}
+	err := t.writeOther(record{Type: "abandon", N: t.n, Adv: t.adv, Reason: reason})
 	if err == nil {
 		t.counted()
 	}
