@@ -170,13 +170,20 @@ func TestClusterKill(t *testing.T) {
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
 	defer cancel()
+	// The outcome is stored just after "over" is sent: wait a little.
 	for _, id := range r.rep.IDs {
-		tb, err := st.Table(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tb.Status != store.Over {
-			t.Errorf("table %s is %s in the store, not over", id, tb.Status)
+		for deadline := time.Now().Add(testenv.Timeout(10 * time.Second)); ; time.Sleep(50 * time.Millisecond) {
+			tb, err := st.Table(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tb.Status == store.Over {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("table %s is %s in the store, not over", id, tb.Status)
+				break
+			}
 		}
 	}
 	t.Logf("%d tables adopted after the kill", adopted)
