@@ -29,7 +29,8 @@ type Config struct {
 	Duration time.Duration
 	// Think is the mean pause before each move (default 1 s); each pause
 	// is drawn evenly between half and one and a half times it. The
-	// server's rate limit (20 messages a second) bounds it from below.
+	// server's rate limit (20 messages a second, 20 at once) bounds it
+	// from below: keep it over 50 ms, with a margin.
 	Think time.Duration
 	// Game is "gin" (the default), "shengji", or "mix" (one Shengji table
 	// in ten).

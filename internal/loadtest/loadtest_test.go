@@ -47,7 +47,7 @@ func serve(t *testing.T, st store.Store) string {
 func load(t *testing.T, st store.Store, game string) {
 	url := serve(t, st)
 	rep, err := Run(context.Background(), Config{
-		URLs: []string{url}, Tables: 20, Duration: 10 * time.Second, Think: 50 * time.Millisecond, Game: game,
+		URLs: []string{url}, Tables: 20, Duration: 10 * time.Second, Think: 80 * time.Millisecond, Game: game,
 		Wait:  testenv.Timeout(60 * time.Second),
 		Lines: func(ctx context.Context, id string) ([][]byte, error) { return st.Lines(ctx, id, 0) },
 	})
@@ -93,7 +93,7 @@ func TestLeakCheckFinds(t *testing.T) {
 	}
 	t.Cleanup(func() { st.Close() })
 	url := serve(t, st)
-	r := &run{cfg: Config{Think: 60 * time.Millisecond, Wait: testenv.Timeout(60 * time.Second)}, http: http.DefaultClient,
+	r := &run{cfg: Config{Think: 80 * time.Millisecond, Wait: testenv.Timeout(60 * time.Second)}, http: http.DefaultClient,
 		deadline: time.Now().Add(testenv.Timeout(60 * time.Second))}
 	p := &player{r: r, rng: rand.New(rand.NewPCG(1, 2)), game: "gin", id: "p1"}
 	if err := p.play(context.Background(), url, url); err != nil {
