@@ -31,6 +31,13 @@ type GinEngine struct {
 	// are laid off as well as they may be.
 	layOut  bool
 	pending *ginKnock // a knock awaiting the defender's layout
+	// drawn is the deal Advance drew last, drawnRec a copy of its record:
+	// a Redeal of those very bytes deals it without reading them again
+	// (they read as drawn: TestGinDealLine_AsJSON). haveDrawn says they
+	// are set, until that Redeal.
+	drawn     ginDeal
+	drawnRec  []byte
+	haveDrawn bool
 }
 
 // ginKnock is a knock awaiting the defender's layout.
@@ -291,6 +298,23 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 	return e.g.ApplyShown(gin.Seat(s), a, seen, sp)
 }
 
+// TryApply checks a move and makes it in one step (table.Trier: a table
+// without a log). A move of the hand is made by gin.Game, which refuses
+// exactly the moves its Check refuses, with the same error, and changes
+// nothing when it refuses; so the trial on a copy that Check makes is
+// spared. Other moves (a knock where the defender lays out, the
+// defender's lay-offs and layout) are checked, then applied.
+func (e *GinEngine) TryApply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
+	if s < 2 && e.pending == nil && a.Kind != gin.NoAction && !isLayOff(a) &&
+		!(e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin)) {
+		return e.g.ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
+	}
+	if err := e.Check(s, a); err != nil {
+		return err
+	}
+	return e.Apply(s, a, v)
+}
+
 // ginDeal is a deal line's record: the hand's number, dealer and deck.
 type ginDeal struct {
 	Hand   int         `json:"hand"`
@@ -314,6 +338,7 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 	d.Deck = card.Shuffled(rng)
 	// `{"hand":…,"dealer":…,"deck":[…]}`, at most 5 bytes a card.
 	if rec, ok := appendDeal(make([]byte, 0, 48+5*len(d.Deck)), d); ok {
+		e.drawn, e.drawnRec, e.haveDrawn = d, append(e.drawnRec[:0], rec...), true
 		return rec, nil
 	}
 	return json.Marshal(d)
@@ -332,14 +357,18 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 // hashing.
 var (
 	dealText [64]string
-	dealCard = map[string]card.Card{}
-	dealPair [1 << 14]card.Card
+	// dealQuoted is dealText in quotes ("" for the zero Card).
+	dealQuoted [64]string
+	dealCard   = map[string]card.Card{}
+	dealPair   [1 << 14]card.Card
 )
 
 func init() {
+	dealQuoted[0] = `""`
 	for c := card.Card(1); c < 64; c++ {
 		if b, err := c.MarshalText(); err == nil {
 			dealText[c], dealCard[string(b)] = string(b), c
+			dealQuoted[c] = `"` + string(b) + `"`
 			if len(b) == 2 && b[0] < 128 && b[1] < 128 {
 				dealPair[int(b[0])<<7|int(b[1])] = c
 			}
@@ -378,9 +407,7 @@ func appendDeal(b []byte, d ginDeal) (_ []byte, ok bool) {
 			if c != 0 && (c >= 64 || dealText[c] == "") {
 				return b[:n], false
 			}
-			b = append(b, '"')
-			b = append(b, dealText[c&63]...)
-			b = append(b, '"')
+			b = append(b, dealQuoted[c]...)
 		}
 		b = append(b, ']')
 	}
@@ -423,12 +450,22 @@ func parseDeal(rec []byte) (d ginDeal, ok bool) {
 	d = ginDeal{Hand: hand, Dealer: gin.Seat(dealer), Deck: make([]card.Card, 0, 52)}
 	for len(rest) > 0 && rest[0] != ']' {
 		if len(d.Deck) > 0 {
-			if rest, ok = bytes.CutPrefix(rest, []byte(",")); !ok {
+			if rest[0] != ',' {
 				return d, false
 			}
+			rest = rest[1:]
 		}
 		if len(rest) < 2 || rest[0] != '"' {
 			return d, false
+		}
+		if len(rest) >= 4 && rest[1] != '"' && rest[2] != '"' && rest[3] == '"' {
+			// A text of two bytes, as every face's is.
+			c, known := dealFace(rest[1:3])
+			if !known {
+				return d, false
+			}
+			d.Deck, rest = append(d.Deck, c), rest[4:]
+			continue
 		}
 		end := bytes.IndexByte(rest[1:], '"')
 		if end < 0 {
@@ -448,7 +485,14 @@ func parseDeal(rec []byte) (d ginDeal, ok bool) {
 
 // Redeal deals a logged deal: its deck is the one dealt.
 func (e *GinEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
-	d, ok := parseDeal(rec)
+	var d ginDeal
+	ok := false
+	if e.haveDrawn && bytes.Equal(rec, e.drawnRec) {
+		d, ok = e.drawn, true
+	} else {
+		d, ok = parseDeal(rec)
+	}
+	e.haveDrawn = false
 	if !ok {
 		if err := strict(rec, &d); err != nil {
 			return fmt.Errorf("gin: deal: %w", err)

@@ -65,6 +65,15 @@ type Engine[M, O, E any] interface {
 	UnmarshalMove(b []byte) (M, error)
 }
 
+// Trier is an engine that can also check a move and make it in one step.
+// A table that keeps no log uses it in place of Check then Apply: with a
+// log, the move's line is written between the two. TryApply must accept
+// exactly the moves Check accepts, make them as Apply does, and refuse the
+// others with Check's error, changing nothing (v included).
+type Trier[M, E any] interface {
+	TryApply(s Seat, m M, v *Views[E]) error
+}
+
 // Spec names a game for the log: its kind, the engine's format version, and
 // how to make a new engine from a seed and the game's options (its rules,
 // as JSON; empty for the game's defaults).

@@ -60,6 +60,10 @@ type Table[M, O, E any] struct {
 	// listens[s] is seat s's controller as a Listener, nil when it does
 	// not listen (set with the player: setPlayer).
 	listens []Listener[E]
+	// try is the engine as a Trier when the table keeps no log; made says
+	// that ask made the move it returned.
+	try     Trier[M, E]
+	made    bool
 	opts    Options[M, O, E]
 	n       int  // the next line's number
 	adv     int  // advances without a record since the last line
@@ -127,6 +131,9 @@ func seat[M, O, E any](e Engine[M, O, E], players []Player[M, O], opts Options[M
 	t := &Table[M, O, E]{e: e, players: make([]Player[M, O], len(players)), listens: make([]Listener[E], len(players)), opts: opts}
 	for s, p := range players {
 		t.setPlayer(Seat(s), p)
+	}
+	if opts.Log == nil {
+		t.try, _ = e.(Trier[M, E])
 	}
 	return t, nil
 }
@@ -347,14 +354,24 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	case !a.ok:
 		return m, false, "", nil
 	}
-	if err := t.e.Check(s, a.m); err != nil {
+	var refused error
+	if t.try != nil {
+		// No log: nothing is written between the check and the move, so
+		// the engine checks it and makes it in one step.
+		t.clearViews()
+		refused = t.try.TryApply(s, a.m, &t.views)
+		t.made = refused == nil
+	} else {
+		refused = t.e.Check(s, a.m)
+	}
+	if refused != nil {
 		if r, ok := p.Control.(Refuser[M]); ok {
-			r.Refused(a.m, err)
+			r.Refused(a.m, refused)
 			if p.Kind == Person {
 				return m, false, "", errRefused
 			}
 		}
-		return m, false, "illegal move: " + err.Error(), nil
+		return m, false, "illegal move: " + refused.Error(), nil
 	}
 	return a.m, true, "", nil
 }
@@ -409,9 +426,13 @@ func (t *Table[M, O, E]) move(s Seat, m M) error {
 	if err := t.write(t.buf); err != nil {
 		return err
 	}
-	t.clearViews()
-	if err := t.e.Apply(s, m, &t.views); err != nil {
-		return fmt.Errorf("table: seat %s: a checked move failed to apply: %w", s, err)
+	if t.made {
+		t.made = false // made by ask (no log), its views filled
+	} else {
+		t.clearViews()
+		if err := t.e.Apply(s, m, &t.views); err != nil {
+			return fmt.Errorf("table: seat %s: a checked move failed to apply: %w", s, err)
+		}
 	}
 	t.counted()
 	t.notifyViews()
