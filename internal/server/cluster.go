@@ -129,7 +129,7 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 		return errors.New("server: a cluster needs the store's notification bus")
 	}
 	if !validNode(node) {
-		return fmt.Errorf("server: node name %q: 1 to %d letters, digits, -, _, . or :", clip(node), maxID)
+		return fmt.Errorf("server: node name %q: 1 to %d characters, each a letter, a digit or one of - _ . : (no others)", clip(node), maxID)
 	}
 	if ttl <= 0 {
 		ttl = DefaultLease
