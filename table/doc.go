@@ -48,12 +48,15 @@
 // one self-contained JSON line, and only then applied. Recover reads a log
 // cut at any byte: a last line without its newline is torn and cut back,
 // and the table is exactly where the uninterrupted table was when its last
-// complete line was written. See log.go for the line format.
+// complete line was written. See log.go for the line format. A table that
+// keeps no log (Options.Log nil) encodes no line, and when its engine is a
+// Trier it checks and applies each move in one step (TryApply): nothing is
+// written between the two.
 //
 // # Determinism
 //
 // The table has one seed, recorded in the log's header. Engines derive each
 // hand's deal from the seed and the hand's number, and record the deck in
 // the log, where it is authoritative on replay; the driver itself uses no
-// randomness and no clock except for deadlines.
+// randomness and no clock except for deadlines and Options.DecisionTime.
 package table
