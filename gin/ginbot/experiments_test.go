@@ -19,7 +19,8 @@ import (
 // the knock search's worlds matter, the normal player's cautious knocking
 // under it, the search's margin and the seat's own knocking in playouts.
 // FELT_TUNE_VARIANTS picks variants by name (comma-separated; default
-// all). Experiment only: FELT_TUNE=pairs.
+// all; "a+b" applies both). The deals (seeds from 1000) are not the
+// arena's evaluation deals. Experiment only: FELT_TUNE=pairs.
 func TestTuneHardVariants(t *testing.T) {
 	n := tuneGames()
 	if n == 0 {
