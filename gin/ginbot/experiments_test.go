@@ -267,6 +267,8 @@ var hardVariantList = []hardVariant{
 	{"dsearch3", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 25, 100 }},
 	{"dsearch3wide", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 3, 4, 25, 100 }},
 	{"dsearch2", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 2, 1.5, 25, 150 }},
+	{"dmax200", func(h *Hard) { h.dMax = 200 }},
+	{"nodsearch", func(h *Hard) { h.dK = 0 }},
 	{"tsearch1", func(h *Hard) { h.tGap, h.dMin, h.dMax = 1, 25, 100 }},
 	{"tsearch3", func(h *Hard) { h.tGap, h.dMin, h.dMax = 3, 25, 100 }},
 	{"partmodel+dsearch3", func(h *Hard) {
