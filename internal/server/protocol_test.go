@@ -306,3 +306,23 @@ func tableSummary(t *testing.T, ts *tserver, id string) Summary {
 	getJSON(t, ts, "/api/tables/"+id, &s)
 	return s
 }
+
+// TestHintOncePerDecision: a hint names a legal move with words, and
+// asking again for the same decision gets the same hint (worked out once).
+func TestHintOncePerDecision(t *testing.T) {
+	ts := startServer(t, sqliteStore(t), Config{Rate: 1000})
+	cr := ts.create(t, `{"game":"gin","player":"ann","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"simple"}]}`)
+	c := dial(t, ts)
+	c.hello(cr.ID, cr.Token, "ann")
+	seq, _, dm := c.decision()
+	c.send(`{"type":"hint"}`)
+	h1, _ := c.expect("hint")
+	c.send(`{"type":"hint"}`)
+	h2, _ := c.expect("hint")
+	if h1.int("seq") != seq || !strings.HasPrefix(h1.str("text"), "hard would ") || string(h1.Raw) != string(h2.Raw) {
+		t.Fatalf("hints %s and %s for decision %d", h1.Raw, h2.Raw, seq)
+	}
+	if !strings.Contains(string(dm.Raw), string(h1.F["move"])) {
+		t.Fatalf("the hint's move %s is not among the legal moves of %s", h1.F["move"], dm.Raw)
+	}
+}

@@ -135,17 +135,31 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 			c.enqueue(encode(errorMsg{Type: "error", Error: "no decision pending: a hint is for your turn"}))
 			return
 		}
-		mv, text, err := r.g.hint(d.Obs, hintSeed(r.seed, d.Seq))
-		if err != nil {
-			c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
-			return
+		// A hint is worked out once per decision (the hard player is
+		// costly): asking again gets the same one.
+		r.mu.Lock()
+		cached := ctl.hint
+		if ctl.hintSeq != d.Seq {
+			cached = nil
 		}
-		raw, err := r.g.wire.Codec.MarshalMove(mv)
-		if err != nil {
-			c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
-			return
+		r.mu.Unlock()
+		if cached == nil {
+			mv, text, err := r.g.hint(d.Obs, hintSeed(r.seed, d.Seq))
+			if err != nil {
+				c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
+				return
+			}
+			raw, err := r.g.wire.Codec.MarshalMove(mv)
+			if err != nil {
+				c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
+				return
+			}
+			cached = encode(hintReply{Type: "hint", Seq: d.Seq, Move: raw, Text: text})
+			r.mu.Lock()
+			ctl.hint, ctl.hintSeq = cached, d.Seq
+			r.mu.Unlock()
 		}
-		c.enqueue(encode(hintReply{Type: "hint", Seq: d.Seq, Move: raw, Text: text}))
+		c.enqueue(cached)
 	case backMsg:
 		r.mu.Lock()
 		if ctl := r.ctls[c.seat]; ctl.mode == standIn {

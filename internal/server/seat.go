@@ -50,6 +50,8 @@ type seatCtl[M, O, E any] struct {
 	wantBack bool   // the person is back while a level stands in
 	grace    *time.Timer
 	queued   []M
+	hint     []byte // the hint message for decision hintSeq
+	hintSeq  int
 
 	replies chan reply[M]
 	awayCh  chan struct{}
