@@ -60,20 +60,19 @@ type Hard struct {
 
 	// Settings varied only by experiments (experiments_test.go); NewHard
 	// sets the measured best.
-	z       float64 // searchZ
-	ownAt   int     // in playouts it knocks with this much deadwood or less, besides late
-	kMax    int     // the knock search plays up to this many worlds while undecided
-	dK      int     // the discard search weighs the evaluation's dK best discards (< 2: none)
-	dGap    float64 // those scored within dGap of its choice
-	dMin    int     // in at least dMin worlds
-	dMax    int     // and at most dMax, while undecided
-	tGap    float64 // a take whose gain is within tGap of nothing is searched too
-	belief2 bool    // the normal player's evaluation reads the belief's particles
-	danger  [64]float64
-	cands   []gin.Action
-	values  []float64 // sum of equity differences against cands[0]
-	sq      []float64 // sum of their squares
-	cur     []float64
+	z      float64 // searchZ
+	ownAt  int     // in playouts it knocks with this much deadwood or less, besides late
+	kMax   int     // the knock search plays up to this many worlds while undecided
+	dK     int     // the discard search weighs the evaluation's dK best discards (< 2: none)
+	dGap   float64 // those scored within dGap of its choice
+	dMin   int     // in at least dMin worlds
+	dMax   int     // and at most dMax, while undecided
+	tGap   float64 // a take whose gain is within tGap of nothing is searched too
+	danger [64]float64
+	cands  []gin.Action
+	values []float64 // sum of equity differences against cands[0]
+	sq     []float64 // sum of their squares
+	cur    []float64
 }
 
 // The hard player's settings, measured best against the simple player
