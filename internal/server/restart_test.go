@@ -23,12 +23,24 @@ import (
 	"felt/internal/testenv"
 )
 
+// binDir holds the felt binary the tests build; TestMain removes it.
+var binDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
 // feltBinary builds ./cmd/felt once per test binary.
 var feltBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "felt-server-bin-")
 	if err != nil {
 		return "", err
 	}
+	binDir = dir
 	bin := filepath.Join(dir, "felt")
 	out, err := exec.Command("go", "build", "-o", bin, "felt/cmd/felt").CombinedOutput()
 	if err != nil {
