@@ -411,6 +411,12 @@ func (r *room[M, O, E]) roundDone(spect E) {
 		e := r.round[i]
 		r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
 		r.hist[i] = append(r.hist[i], histEntry[E]{n, adv, e})
+		// The deal waits for its people: a seat whose person is here, or
+		// has not come yet (the creator's page is still loading), may
+		// bid as the cards arrive.
+		if c.conns == 0 && c.grace != nil && !c.gone && c.mode != standIn {
+			pace = true
+		}
 		if len(r.conns[i]) > 0 {
 			pace = true
 			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(e), Obs: r.g.wire.Obs(r.obs[i])}))
