@@ -25,12 +25,21 @@ try {
   let last = "";
   let moves = 0;
   let restarted = false;
+  let target = 1; // the hand to play to its end
   const deadline = Date.now() + T(300000);
   for (;;) {
     assert(Date.now() < deadline, "the hand did not end in time");
-    const st = await waitTurnOrEnd(page, last, { hands: 1 }, T(90000));
-    if (st.handsEnded >= 1 || st.over) break;
-    if (!restarted && moves >= 4) {
+    const st = await waitTurnOrEnd(page, last, { hands: target }, T(90000));
+    if (st.handsEnded >= target || st.over) {
+      if (restarted || st.over) break;
+      // The computer ended the hand before the restart (a deal is random):
+      // restart in the next hand instead.
+      log(`hand ${target} ended before the restart; on to the next`);
+      target = st.handsEnded + 1;
+      last = "";
+      continue;
+    }
+    if (!restarted && moves >= 2) {
       const hand = await page.$$eval("#hand button.card", (bs) => bs.map((b) => b.dataset.card).sort().join(" "));
       console.log("RESTART");
       const go = await lines.next();

@@ -193,8 +193,14 @@ func TestBadMovesRefused(t *testing.T) {
 		}
 		t.Fatalf("second answer: %s", m.Raw)
 	}
-	if n := strings.Count(string(storedLog(t, h.ts, h.table.ID)), "\n"); n <= h.seq {
-		t.Fatal("the right move did not count")
+	// The second answer may be refused before the table has written the
+	// first's line: wait for the line (a move is stored before it counts).
+	deadline := time.Now().Add(testenv.Timeout(30 * time.Second))
+	for strings.Count(string(storedLog(t, h.ts, h.table.ID)), "\n") <= h.seq {
+		if time.Now().After(deadline) {
+			t.Fatal("the right move did not count")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
