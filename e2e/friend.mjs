@@ -46,7 +46,8 @@ try {
       const p = pages[i];
       const st = await peek(p);
       if (st.handsEnded >= 1 || st.over || !st.myTurn || st.seq === "" || st.seq === last[i]) continue;
-      if (i === 1 && !reloaded && moves >= 6) {
+      if (i === 1 && !reloaded && moves >= 2) {
+        // Early, so that a knock (deals are random) cannot end the hand first.
         // The friend reloads at its own turn and must get the same decision.
         log(`bo reloads at decision ${st.seq}`);
         await bo.reload();
