@@ -57,7 +57,7 @@ try {
         reloaded = true;
         await shoot(bo, dir, "friend-after-reload");
       }
-      const what = await ginMove(p, st, moves);
+      const what = await ginMove(p, st, moves, { hold: !reloaded });
       log(`${i === 0 ? "ann" : "bo"} move ${moves}: ${st.phase}: ${what}`);
       last[i] = st.seq;
       moves++;

@@ -7,10 +7,15 @@ const RANKS = "A23456789TJQK";
 const value = (c) => Math.min(RANKS.indexOf(c[0]) + 1, 10);
 
 // ginMove makes one move for the decision described by st (from
-// waitTurnOrEnd); n counts the moves made so far, to vary the way.
-export async function ginMove(page, st, n) {
+// waitTurnOrEnd); n counts the moves made so far, to vary the way. With
+// opts.hold it neither knocks nor goes gin while a discard is offered, so
+// that a test can be sure the hand is still on (deals are random).
+export async function ginMove(page, st, n, opts = {}) {
   const legal = st.legal;
   const kinds = new Set(legal.map((m) => m.kind));
+  if (opts.hold && kinds.has("discard")) {
+    kinds.delete("big_gin");
+  }
   if (kinds.has("lay_out")) {
     await page.click("#act-layout");
     return "lay_out";
@@ -20,7 +25,7 @@ export async function ginMove(page, st, n) {
     return "big_gin";
   }
   const knock = legal.find((m) => m.kind === "knock");
-  if (knock) {
+  if (knock && !(opts.hold && kinds.has("discard"))) {
     if (await page.$("#act-gin")) {
       await page.click("#act-gin");
       return "gin";

@@ -58,7 +58,7 @@ try {
       last = "";
       continue;
     }
-    const what = await ginMove(page, st, moves);
+    const what = await ginMove(page, st, moves, { hold: !restarted });
     log(`move ${moves}: ${st.phase}: ${what}`);
     moves++;
     last = st.seq;
