@@ -30,7 +30,10 @@ export async function ginMove(page, st, n, opts = {}) {
       await page.click("#act-gin");
       return "gin";
     }
-    await page.click(`#hand button.card[data-card="${knock.card}"]`);
+    // A click on the card already selected (the hint selects its card)
+    // would discard it: select it only if it is not.
+    const kc = `#hand button.card[data-card="${knock.card}"]`;
+    if (!(await isSelected(page, kc))) await page.click(kc);
     await page.click("#act-knock");
     return "knock " + knock.card;
   }
@@ -58,6 +61,11 @@ export async function ginMove(page, st, n, opts = {}) {
   const sel = `#hand button.card[data-card="${choice}"]`;
   switch ((n >> 1) % 3) {
     case 0:
+      if (await isSelected(page, sel)) {
+        // Selected already (by the hint): a second click discards it.
+        await page.click(sel);
+        return `discard ${choice} (click on the selected card)`;
+      }
       await page.click(sel);
       await page.click("#act-discard");
       return `discard ${choice} (click, Discard)`;
@@ -69,4 +77,9 @@ export async function ginMove(page, st, n, opts = {}) {
       await page.keyboard.press("d");
       return `discard ${choice} (key D)`;
   }
+}
+
+// isSelected reports whether the card button sel is the selected card.
+async function isSelected(page, sel) {
+  return page.$eval(sel, (b) => b.classList.contains("selected"));
 }
