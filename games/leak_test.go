@@ -9,6 +9,7 @@ import (
 
 	"felt/card"
 	"felt/gin"
+	"felt/internal/visible"
 	"felt/shengji"
 	"felt/table"
 )
@@ -52,60 +53,6 @@ func walk(v reflect.Value, s *card.Set) {
 			walk(v.Elem(), s)
 		}
 	}
-}
-
-// ginAllowed is what seat s may see (s == table.MaxSeats: a spectator):
-// its own hand, every card on the discard pile or taken from it, and once
-// the hand is over everything but the stock.
-func ginAllowed(g *gin.Game, s table.Seat) card.Set {
-	if g.HandNumber() == 0 {
-		return 0
-	}
-	h := g.Hand()
-	deck := h.Deck()
-	if h.Over() {
-		return card.FullSet &^ card.SetOf(deck[len(deck)-h.StockLen():]...)
-	}
-	allowed := h.Took(0) | h.Took(1)
-	for i := range h.Pile().Len() {
-		allowed = allowed.Add(h.Pile().At(i))
-	}
-	if s < 2 {
-		allowed |= h.Cards(gin.Seat(s))
-	}
-	return allowed
-}
-
-// shengjiAllowed is what seat s may see (s == table.MaxSeats: a
-// spectator): its own hand, every declaration, card played and failed
-// throw, the kitty cards turned up, the kitty for the banker once it took
-// it, and the buried kitty for everyone once the hand is over.
-func shengjiAllowed(g *shengji.Game, s table.Seat) card.Set {
-	if g.HandNumber() == 0 {
-		return 0
-	}
-	h := g.Hand()
-	var allowed card.Set
-	for _, b := range h.Bids() {
-		allowed |= b.Cards.Faces()
-	}
-	for _, t := range h.Tricks() {
-		allowed |= t.Attempt.Faces()
-		for _, p := range t.Plays {
-			allowed |= p.Faces()
-		}
-	}
-	allowed |= card.SetOf(h.TurnedUp()...)
-	if h.Over() {
-		allowed |= h.Kitty().Faces()
-	}
-	if s < shengji.NumSeats {
-		allowed |= h.Cards(shengji.Seat(s)).Faces()
-		if shengji.Seat(s) == h.Banker() && h.Phase() >= shengji.BuryPhase {
-			allowed |= h.DealtKitty().Faces() | h.Kitty().Faces()
-		}
-	}
-	return allowed
 }
 
 // spy is a listener and a controller wrapper that checks every event and
@@ -158,7 +105,7 @@ func TestNoLeaks(t *testing.T) {
 	for i := range ginGames {
 		seed := uint64(i + 1)
 		var e *GinEngine
-		allowed := func(s table.Seat) card.Set { return ginAllowed(e.Game(), s) }
+		allowed := func(s table.Seat) card.Set { return visible.Gin(e.Game(), s) }
 		spect, ps := seatSpies[gin.Action, gin.Observation, gin.Event](ginBots(t, seed, levels[i%3], levels[(i+1)%3]), allowed, &errs, &checked)
 		tb, err := table.New(Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed,
 			Spectators: []table.Listener[gin.Event]{spect}})
@@ -177,7 +124,7 @@ func TestNoLeaks(t *testing.T) {
 	for i := range sjGames {
 		seed := uint64(i + 1)
 		var e *ShengjiEngine
-		allowed := func(s table.Seat) card.Set { return shengjiAllowed(e.Game(), s) }
+		allowed := func(s table.Seat) card.Set { return visible.Shengji(e.Game(), s) }
 		spect, ps := seatSpies[shengji.Action, shengji.Observation, shengji.Event](sjRandoms(seed), allowed, &errs, &checked)
 		var opts []byte
 		if i%2 == 1 {
@@ -209,10 +156,10 @@ func TestLeakDetector(t *testing.T) {
 	if err := g.DealDeck(deck, 0, &seen, &sp); err != nil {
 		t.Fatal(err)
 	}
-	if leak := faces(seen[0]) &^ ginAllowed(g, 0); leak != 0 {
+	if leak := faces(seen[0]) &^ visible.Gin(g, 0); leak != 0 {
 		t.Fatalf("seat 0's own deal shows %s", leak)
 	}
-	if leak := faces(seen[1]) &^ ginAllowed(g, 0); leak != g.Hand().Cards(1) {
+	if leak := faces(seen[1]) &^ visible.Gin(g, 0); leak != g.Hand().Cards(1) {
 		t.Fatalf("seat 1's deal seen by seat 0: found %s, want its hand %s", leak, g.Hand().Cards(1))
 	}
 	o := g.Observe(1)

@@ -14,6 +14,7 @@ import (
 	"felt/internal/store"
 	"felt/internal/store/storetest"
 	"felt/internal/testenv"
+	"felt/internal/visible"
 )
 
 // serve starts a server on the store at a loopback address and returns it.
@@ -115,7 +116,7 @@ func TestLeakCheckFinds(t *testing.T) {
 	for i = len(p.seen) / 2; p.seen[i].what != "decide"; i++ {
 	}
 	s := p.seen[i]
-	s.faces = faces([]byte(`{"hand":"` + card.FullSet.String() + `"}`))
+	s.faces = visible.JSONFaces([]byte(`{"hand":"` + card.FullSet.String() + `"}`))
 	if s.faces != card.FullSet {
 		t.Fatalf("faces read %s", s.faces)
 	}

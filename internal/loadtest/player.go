@@ -17,6 +17,7 @@ import (
 
 	"felt/card"
 	"felt/gin"
+	"felt/internal/visible"
 	"felt/table"
 )
 
@@ -262,7 +263,7 @@ func (p *player) send(ctx context.Context, ws *websocket.Conn, s string) error {
 // sight records the cards a message names and the moment it speaks of.
 func (p *player) sight(m serverMsg, raw []byte) {
 	add := func(pt point, b []byte) {
-		p.seen = append(p.seen, sighting{p: pt, faces: faces(b), what: m.Type})
+		p.seen = append(p.seen, sighting{p: pt, faces: visible.JSONFaces(b), what: m.Type})
 	}
 	switch m.Type {
 	case "event", "state":

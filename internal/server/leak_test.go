@@ -14,94 +14,10 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/internal/testenv"
+	"felt/internal/visible"
 	"felt/shengji"
 	"felt/table"
 )
-
-// jsonFaces returns every card named anywhere in a JSON message: each
-// string that reads as cards ("QS", "9H 9H BJ"). It scans the text
-// rather than decoding it: the messages it reads are the server's own
-// valid JSON, and it runs on every message of many games.
-func jsonFaces(raw []byte) card.Set {
-	var s card.Set
-	for i := 0; i < len(raw); i++ {
-		if raw[i] != '"' {
-			continue
-		}
-		j := i + 1
-		plain := true
-		for j < len(raw) && raw[j] != '"' {
-			if raw[j] == '\\' {
-				j++
-				plain = false
-			} else if !strings.ContainsRune("23456789TJQKASHDCB ,", rune(raw[j])) {
-				plain = false
-			}
-			j++
-		}
-		if plain && j > i+1 {
-			if m, err := card.ParseMulti(string(raw[i+1 : j])); err == nil {
-				s |= m.Faces()
-			}
-		}
-		i = j
-	}
-	return s
-}
-
-// ginAllowed is what seat s may see (s == table.MaxSeats: a spectator):
-// its own hand, every card on the discard pile or taken from it, and once
-// the hand is over everything but the stock. (As games' leak test.)
-func ginAllowed(g *gin.Game, s table.Seat) card.Set {
-	if g.HandNumber() == 0 {
-		return 0
-	}
-	h := g.Hand()
-	deck := h.Deck()
-	if h.Over() {
-		return card.FullSet &^ card.SetOf(deck[len(deck)-h.StockLen():]...)
-	}
-	allowed := h.Took(0) | h.Took(1)
-	for i := range h.Pile().Len() {
-		allowed = allowed.Add(h.Pile().At(i))
-	}
-	if s < 2 {
-		allowed |= h.Cards(gin.Seat(s))
-	}
-	return allowed
-}
-
-// shengjiAllowed is what seat s may see: its own hand, every declaration,
-// card played and failed throw, the kitty cards turned up, the kitty for
-// the banker once it took it, and the buried kitty for everyone once the
-// hand is over. (As games' leak test.)
-func shengjiAllowed(g *shengji.Game, s table.Seat) card.Set {
-	if g.HandNumber() == 0 {
-		return 0
-	}
-	h := g.Hand()
-	var allowed card.Set
-	for _, b := range h.Bids() {
-		allowed |= b.Cards.Faces()
-	}
-	for _, t := range h.Tricks() {
-		allowed |= t.Attempt.Faces()
-		for _, p := range t.Plays {
-			allowed |= p.Faces()
-		}
-	}
-	allowed |= card.SetOf(h.TurnedUp()...)
-	if h.Over() {
-		allowed |= h.Kitty().Faces()
-	}
-	if s < shengji.NumSeats {
-		allowed |= h.Cards(shengji.Seat(s)).Faces()
-		if shengji.Seat(s) == h.Banker() && h.Phase() >= shengji.BuryPhase {
-			allowed |= h.DealtKitty().Faces() | h.Kitty().Faces()
-		}
-	}
-	return allowed
-}
 
 // point is a moment of a table: after line n, or after the adv-th advance
 // made before line n.
@@ -185,7 +101,7 @@ func checkLeaks(t *testing.T, id string, sets map[point][table.MaxSeats + 1]card
 			case "refused":
 				// It echoes the client's own move.
 			default:
-				if f := jsonFaces(m.Raw); f != 0 {
+				if f := visible.JSONFaces(m.Raw); f != 0 {
 					t.Errorf("table %s seat %d: cards %s in %s", id, c.seat, f, m.Raw)
 				}
 				checked++
@@ -197,7 +113,7 @@ func checkLeaks(t *testing.T, id string, sets map[point][table.MaxSeats + 1]card
 					t.Errorf("table %s seat %d: a message of a moment %+v the log does not have: %s", id, c.seat, it.p, m.Raw)
 					continue
 				}
-				if leak := jsonFaces(it.raw) &^ a[c.seat]; leak != 0 && bad < 5 {
+				if leak := visible.JSONFaces(it.raw) &^ a[c.seat]; leak != 0 && bad < 5 {
 					bad++
 					t.Errorf("table %s seat %d saw %s at %+v in %s", id, c.seat, leak, it.p, it.raw)
 				}
@@ -325,12 +241,12 @@ func TestNoHiddenCardSent(t *testing.T) {
 			var n int
 			if j.game == "gin" {
 				sets := allowedSets(t, ginGame, log, func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
-					return ginAllowed(e.(*games.GinEngine).Game(), s)
+					return visible.Gin(e.(*games.GinEngine).Game(), s)
 				})
 				n = checkLeaks(t, id, sets, conns)
 			} else {
 				sets := allowedSets(t, shengjiGame, log, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
-					return shengjiAllowed(e.(*games.ShengjiEngine).Game(), s)
+					return visible.Shengji(e.(*games.ShengjiEngine).Game(), s)
 				})
 				n = checkLeaks(t, id, sets, conns)
 			}
@@ -341,13 +257,4 @@ func TestNoHiddenCardSent(t *testing.T) {
 	}
 	wg.Wait()
 	t.Logf("%d Gin Rummy games, %d messages; %d Shengji games, %d messages", ginGames, checked["gin"], sjGames, checked["shengji"])
-}
-
-// TestJSONFaces: the scan finds cards in strings, lists and escapes none.
-func TestJSONFaces(t *testing.T) {
-	got := jsonFaces([]byte(`{"type":"event","a":"QS","b":["9H","TD"],"c":"9H 9H BJ","kind":"draw_stock","d":"A","e":"x\"KS","f":7}`))
-	want := card.SetOf(card.MustParse("QS"), card.MustParse("9H"), card.MustParse("TD"), card.MustParse("BJ"))
-	if got != want {
-		t.Fatalf("jsonFaces = %s, want %s", got, want)
-	}
 }
