@@ -60,14 +60,15 @@ type Hard struct {
 
 	// Settings varied only by experiments (experiments_test.go); NewHard
 	// sets the measured best.
-	z      float64 // searchZ
-	ownAt  int     // in playouts it knocks with this much deadwood or less, besides late
-	kMax   int     // the knock search plays up to this many worlds while undecided
-	dK     int     // the discard search weighs the evaluation's dK best discards (< 2: none)
-	dGap   float64 // those scored within dGap of its choice
-	dMin   int     // in at least dMin worlds
-	dMax   int     // and at most dMax, while undecided
-	tGap   float64 // a take whose gain is within tGap of nothing is searched too
+	z      float64  // searchZ
+	ownAt  int      // in playouts it knocks with this much deadwood or less, besides late
+	kMax   int      // the knock search plays up to this many worlds while undecided
+	dK     int      // the discard search weighs the evaluation's dK best discards (< 2: none)
+	dGap   float64  // those scored within dGap of its choice
+	dMin   int      // in at least dMin worlds
+	dMax   int      // and at most dMax, while undecided
+	tGap   float64  // a take whose gain is within tGap of nothing is searched too
+	roll   rollouts // the discard evaluation's draws ahead (roll.n 0: one draw, exactly)
 	danger [64]float64
 	cands  []gin.Action
 	values []float64 // sum of equity differences against cands[0]
@@ -144,6 +145,10 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 	p.belief.Layable(layWorlds, &p.layP)
 	p.normal.LayP = &p.layP
 	if obs.Phase != gin.DiscardPhase {
+		p.normal.roll = nil
+		if p.roll.take && p.roll.n > 0 && obs.Pile.Len() > 0 && p.roll.sample(p.rng, p.belief, obs, p.normal.Utility) {
+			p.normal.roll = &p.roll
+		}
 		a := p.normal.Act(obs)
 		if p.tGap > 0 && (a.Kind == gin.TakeDiscard || a.Kind == gin.Pass || a.Kind == gin.DrawStock && !obs.MustStock && obs.Pile.Len() > 0) {
 			// A close call between the face-up card and the stock is
@@ -169,6 +174,10 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 		return gin.KnockAction(kc)
 	}
 	m := p.normal.newModel(obs)
+	p.normal.roll = nil
+	if p.roll.n > 0 && p.roll.sample(p.rng, p.belief, obs, p.normal.Utility) {
+		p.normal.roll = &p.roll
+	}
 	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
 		return gin.BigGinAction()
 	}

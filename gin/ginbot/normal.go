@@ -44,6 +44,9 @@ type Normal struct {
 	// model, if set, builds the model of the opponent's hand in place of
 	// NewModel.
 	model func(o *gin.Observation) Model
+	// roll, if it holds sampled draws, values the hand left by a discard
+	// over several draws instead of the next one.
+	roll *rollouts
 }
 
 // NewNormal returns a Normal player.
@@ -91,6 +94,9 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 // is above 0.
 func (p *Normal) takeGain(obs *gin.Observation, m *Model) float64 {
 	top := obs.Pile.Top()
+	if p.roll != nil && p.roll.take && len(p.roll.seqs) > 0 {
+		return p.roll.value(obs.Hand) - (p.roll.takeValue(obs.Hand, top) + p.TakeMargin)
+	}
 	_, after := bestExcept(obs.Hand.Add(top), top)
 	w, sum := stockWeights(m)
 	stock := p.Utility.drawValue(obs.Hand, &w, sum, m.Unseen, obs.KnockLimit)
@@ -110,7 +116,12 @@ func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[6
 			dw += float64(gin.Value(x)) * (1 - p.LayP[x])
 		}
 	}
-	next := p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
+	var next float64
+	if p.roll != nil && len(p.roll.seqs) > 0 {
+		next = p.roll.value(rest)
+	} else {
+		next = p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)
+	}
 	return p.Now*dw + (1-p.Now)*next + p.DangerWeight*m.Danger(c)
 }
 
