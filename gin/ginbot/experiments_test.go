@@ -290,6 +290,8 @@ var hardVariantList = []hardVariant{
 	{"roll5takex200", func(h *Hard) { h.roll = rollouts{n: 200, depth: 5, decay: 0.8, take: true} }},
 	{"roll5take.9", func(h *Hard) { h.roll = rollouts{n: 64, depth: 5, decay: 0.9, take: true} }},
 	{"roll8take", func(h *Hard) { h.roll = rollouts{n: 64, depth: 8, decay: 0.85, take: true} }},
+	{"roll5takex200short", func(h *Hard) { h.roll = rollouts{n: 200, depth: 5, decay: 0.8, take: true, short: true} }},
+	{"roll8takex200short", func(h *Hard) { h.roll = rollouts{n: 200, depth: 8, decay: 0.85, take: true, short: true} }},
 	{"partmodel+dsearch3", func(h *Hard) {
 		h.normal.model = h.partModel
 		h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 25, 100

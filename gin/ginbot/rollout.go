@@ -18,11 +18,13 @@ import (
 // probably holds are drawn less.
 type rollouts struct {
 	n     int     // sampled draw sequences
-	depth int     // draws in each
+	depth int     // draws in each, at most
+	short bool    // fewer when the stock has fewer left for the seat
+	k     int     // draws in each this decision
 	decay float64 // weight of each draw against the one before
 	take  bool    // the take-or-draw choice is valued so too
 
-	seqs  []card.Card // n sequences of depth cards
+	seqs  []card.Card // n sequences of k cards
 	ws    []float64   // weight of draw t, normalised to sum 1
 	limit int
 	u     utility
@@ -33,6 +35,16 @@ func (r *rollouts) sample(rng *rand.Rand, b *Belief, o *gin.Observation, u utili
 	r.seqs = r.seqs[:0]
 	r.limit, r.u = o.KnockLimit, u
 	unseen := o.Unseen()
+	r.k = r.depth
+	if r.short {
+		// The hand is drawn once the stock is down to two cards; the seat
+		// draws every other card until then, first if it is to draw.
+		left := (o.StockLen - 2) / 2
+		if o.Phase != gin.DiscardPhase {
+			left = (o.StockLen - 1) / 2
+		}
+		r.k = max(1, min(r.depth, left))
+	}
 	var buf [52]card.Card
 	for range r.n {
 		opp := b.Sample()
@@ -40,18 +52,18 @@ func (r *rollouts) sample(rng *rand.Rand, b *Belief, o *gin.Observation, u utili
 		for c := range (unseen &^ opp).All {
 			stock = append(stock, c)
 		}
-		if len(stock) < r.depth {
+		if len(stock) < r.k {
 			return false
 		}
-		for i := range r.depth {
+		for i := range r.k {
 			j := i + rng.IntN(len(stock)-i)
 			stock[i], stock[j] = stock[j], stock[i]
 		}
-		r.seqs = append(r.seqs, stock[:r.depth]...)
+		r.seqs = append(r.seqs, stock[:r.k]...)
 	}
 	r.ws = r.ws[:0]
 	w, sum := 1.0, 0.0
-	for range r.depth {
+	for range r.k {
 		r.ws = append(r.ws, w)
 		sum += w
 		w *= r.decay
@@ -66,10 +78,10 @@ func (r *rollouts) sample(rng *rand.Rand, b *Belief, o *gin.Observation, u utili
 // sampled draws.
 func (r *rollouts) value(hand card.Set) float64 {
 	var total float64
-	for s := 0; s+r.depth <= len(r.seqs); s += r.depth {
-		total += r.run(hand, r.seqs[s:s+r.depth], r.ws)
+	for s := 0; s+r.k <= len(r.seqs); s += r.k {
+		total += r.run(hand, r.seqs[s:s+r.k], r.ws)
 	}
-	return total / float64(len(r.seqs)/r.depth)
+	return total / float64(len(r.seqs)/r.k)
 }
 
 // takeValue is the mean discounted utility of taking top into hand (ten
@@ -83,10 +95,10 @@ func (r *rollouts) takeValue(hand card.Set, top card.Card) float64 {
 		return r.u.of(0, r.limit)
 	}
 	var total float64
-	for s := 0; s+r.depth <= len(r.seqs); s += r.depth {
-		total += first + r.run(after, r.seqs[s:s+r.depth-1], r.ws[1:])
+	for s := 0; s+r.k <= len(r.seqs); s += r.k {
+		total += first + r.run(after, r.seqs[s:s+r.k-1], r.ws[1:])
 	}
-	return total / float64(len(r.seqs)/r.depth)
+	return total / float64(len(r.seqs)/r.k)
 }
 
 // run plays the draws seq into hand, discarding to the least deadwood after

@@ -20,7 +20,7 @@ func randomHand(rng interface{ IntN(int) int }, n int) card.Set {
 // oneDrawEach is rollouts of depth 1 whose sequences are every card of
 // unseen once: its value is then exactly the mean over the next draw.
 func oneDrawEach(unseen card.Set, limit int) *rollouts {
-	r := &rollouts{n: unseen.Len(), depth: 1, ws: []float64{1}, limit: limit, u: defaultUtility}
+	r := &rollouts{n: unseen.Len(), depth: 1, k: 1, ws: []float64{1}, limit: limit, u: defaultUtility}
 	for c := range unseen.All {
 		r.seqs = append(r.seqs, c)
 	}
@@ -81,7 +81,7 @@ func TestRollouts_GinEndsTheRollout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rollouts{n: 1, depth: 3, ws: []float64{0.5, 0.3, 0.2}, seqs: seq, limit: 10, u: defaultUtility}
+	r := &rollouts{n: 1, depth: 3, k: 3, ws: []float64{0.5, 0.3, 0.2}, seqs: seq, limit: 10, u: defaultUtility}
 	want := defaultUtility.of(0, 10)
 	if got := r.value(hand); math.Abs(got-want) > 1e-9 {
 		t.Fatalf("value %.3f, want gin's %.3f", got, want)
@@ -126,5 +126,44 @@ func TestRollouts_SampleDrawsUnseenCards(t *testing.T) {
 	}
 	if math.Abs(sum-1) > 1e-9 || r.ws[0] <= r.ws[4] {
 		t.Fatalf("weights %v", r.ws)
+	}
+}
+
+// TestRollouts_ShortStockDrawsFewer: with short set, a rollout draws no
+// more cards than the seat has left before the stock runs down to the two
+// that end the hand (and at least one).
+func TestRollouts_ShortStockDrawsFewer(t *testing.T) {
+	g, err := gin.NewGame(gin.EAAI(), gin.NewRand(11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]Player{NewRandom(gin.NewRand(1)), NewRandom(gin.NewRand(2))} // hands that run the stock down
+	checked := map[int]bool{}
+	for hands := 0; hands < 20 && !g.Over(); hands++ {
+		for !g.Hand().Over() {
+			s := g.Hand().Turn()
+			obs := g.Observe(s)
+			b := NewBelief(gin.NewRand(4), 100)
+			b.Update(&obs)
+			r := rollouts{n: 3, depth: 5, decay: 0.8, short: true}
+			if obs.StockLen >= 3 && r.sample(gin.NewRand(5), b, &obs, defaultUtility) {
+				left := (obs.StockLen - 2) / 2
+				if obs.Phase != gin.DiscardPhase {
+					left = (obs.StockLen - 1) / 2
+				}
+				want := max(1, min(5, left))
+				if r.k != want || len(r.seqs) != 3*want || len(r.ws) != want {
+					t.Fatalf("stock %d, %v: %d draws a rollout (%d cards, %d weights), want %d", obs.StockLen, obs.Phase, r.k, len(r.seqs), len(r.ws), want)
+				}
+				checked[r.k] = true
+			}
+			if err := g.Apply(s, players[s].Act(&obs)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.NextHand()
+	}
+	if len(checked) < 3 {
+		t.Fatalf("only rollouts of %v draws checked", checked)
 	}
 }
