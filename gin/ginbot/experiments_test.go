@@ -292,6 +292,11 @@ var hardVariantList = []hardVariant{
 	{"roll8take", func(h *Hard) { h.roll = rollouts{n: 64, depth: 8, decay: 0.85, take: true} }},
 	{"roll5takex200short", func(h *Hard) { h.roll = rollouts{n: 200, depth: 5, decay: 0.8, take: true, short: true} }},
 	{"roll8takex200short", func(h *Hard) { h.roll = rollouts{n: 200, depth: 8, decay: 0.85, take: true, short: true} }},
+	{"roll5takex200adapt", func(h *Hard) { h.roll = rollouts{n: 200, depth: 5, decay: 0.8, take: true, adapt: true} }},
+	{"roll5takex200adapt.9", func(h *Hard) { h.roll = rollouts{n: 200, depth: 5, decay: 0.9, take: true, adapt: true} }},
+	{"dsearch4x300", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 4, 3, 50, 300 }},
+	{"dsearch3x300", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 50, 300 }},
+	{"dsearch6x400", func(h *Hard) { h.dK, h.dGap, h.dMin, h.dMax = 6, 5, 50, 400 }},
 	{"partmodel+dsearch3", func(h *Hard) {
 		h.normal.model = h.partModel
 		h.dK, h.dGap, h.dMin, h.dMax = 3, 1.5, 25, 100

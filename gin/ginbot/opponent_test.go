@@ -17,7 +17,8 @@ func modelAfterGames(t *testing.T, mk maker, games int) [len(knockStyles)]float6
 		me := gin.Seat(i % 2)
 		h := NewHard(gin.NewRand(uint64(i)))
 		h.Worlds = 8
-		h.belief = resized(h.belief, 400) // the model reads scores, not the belief
+		h.dMin, h.dMax, h.roll.n = 8, 16, 20 // a small search: the model reads scores
+		h.belief = resized(h.belief, 400)    // nor the belief
 		var players [2]Player
 		players[me] = h
 		players[me.Other()] = mk(uint64(i) + 50)

@@ -14,6 +14,7 @@ import (
 func fastHard(seed uint64) Player {
 	h := NewHard(gin.NewRand(seed))
 	h.Worlds = 8
+	h.dMin, h.dMax, h.roll.n = 8, 16, 20
 	h.belief = resized(h.belief, 400)
 	return h
 }
