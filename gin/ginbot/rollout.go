@@ -23,6 +23,7 @@ type rollouts struct {
 	k     int     // draws in each this decision
 	decay float64 // weight of each draw against the one before
 	take  bool    // the take-or-draw choice is valued so too
+	adapt bool    // each draw weighs less by the chance the opponent knocks first
 
 	seqs  []card.Card // n sequences of k cards
 	ws    []float64   // weight of draw t, normalised to sum 1
@@ -46,8 +47,14 @@ func (r *rollouts) sample(rng *rand.Rand, b *Belief, o *gin.Observation, u utili
 		r.k = max(1, min(r.depth, left))
 	}
 	var buf [52]card.Card
+	var end float64 // the sampled hands' chances that the opponent knocks on its next turn
 	for range r.n {
 		opp := b.Sample()
+		if r.adapt && b.KnockChance != nil {
+			if dw := gin.Deadwood(opp); dw <= o.KnockLimit {
+				end += b.KnockChance(dw, b.turns+1, o.StockLen, o.KnockLimit)
+			}
+		}
 		stock := buf[:0]
 		for c := range (unseen &^ opp).All {
 			stock = append(stock, c)
@@ -62,11 +69,15 @@ func (r *rollouts) sample(rng *rand.Rand, b *Belief, o *gin.Observation, u utili
 		r.seqs = append(r.seqs, stock[:r.k]...)
 	}
 	r.ws = r.ws[:0]
+	decay := r.decay
+	if r.adapt {
+		decay *= 1 - end/float64(r.n)
+	}
 	w, sum := 1.0, 0.0
 	for range r.k {
 		r.ws = append(r.ws, w)
 		sum += w
-		w *= r.decay
+		w *= decay
 	}
 	for i := range r.ws {
 		r.ws[i] /= sum
