@@ -167,3 +167,51 @@ func TestRollouts_ShortStockDrawsFewer(t *testing.T) {
 		t.Fatalf("only rollouts of %v draws checked", checked)
 	}
 }
+
+// TestRollouts_AdaptReadsTheOpponentsKnock: with adapt set, each later
+// draw weighs decay times the chance the opponent does not knock first,
+// from the sampled hands' deadwood and the opponent model: an opponent
+// that surely knocks and holds a knocking hand leaves only the first
+// draw, one that holds too much deadwood to knock leaves the decay as
+// it is.
+func TestRollouts_AdaptReadsTheOpponentsKnock(t *testing.T) {
+	g, err := gin.NewGame(gin.EAAI(), gin.NewRand(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs := g.Observe(g.Hand().Turn())
+	unseen := obs.Unseen().Cards()
+	rng := gin.NewRand(9)
+	var low, high card.Set
+	for low == 0 || high == 0 {
+		var h card.Set
+		for h.Len() < 10 {
+			h = h.Add(unseen[rng.IntN(len(unseen))])
+		}
+		switch dw := gin.Deadwood(h); {
+		case dw <= obs.KnockLimit:
+			low = h
+		case dw > 30:
+			high = h
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		opp   card.Set
+		ratio float64
+	}{{"knocking hand", low, 0}, {"no knocking hand", high, 0.9}} {
+		b := NewBelief(gin.NewRand(4), 50)
+		b.Update(&obs)
+		for i := range b.parts {
+			b.parts[i] = c.opp
+		}
+		b.KnockChance = func(int, int, int, int) float64 { return 1 }
+		r := rollouts{n: 20, depth: 5, decay: 0.9, adapt: true}
+		if !r.sample(gin.NewRand(5), b, &obs, defaultUtility) {
+			t.Fatal("no sample")
+		}
+		if got := r.ws[1] / r.ws[0]; math.Abs(got-c.ratio) > 1e-9 {
+			t.Errorf("%s: second draw weighs %.3f of the first, want %.3f", c.name, got, c.ratio)
+		}
+	}
+}
