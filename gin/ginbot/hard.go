@@ -72,7 +72,7 @@ type Hard struct {
 	dMin   int      // in at least dMin worlds
 	dMax   int      // and at most dMax, while undecided
 	tGap   float64  // a take whose gain is within tGap of nothing is searched too
-	roll   rollouts // the discard evaluation's draws ahead (roll.n 0: one draw, exactly)
+	roll   rollouts // the evaluation's draws ahead for discards, and takes if roll.take (roll.n 0: one draw, exactly)
 	danger [64]float64
 	cands  []gin.Action
 	values []float64 // sum of equity differences against cands[0]
@@ -165,10 +165,7 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 	p.belief.Layable(layWorlds, &p.layP)
 	p.normal.LayP = &p.layP
 	if obs.Phase != gin.DiscardPhase {
-		p.normal.roll = nil
-		if p.roll.take && p.roll.n > 0 && obs.Pile.Len() > 0 && p.roll.sample(p.rng, p.belief, obs, p.normal.Utility) {
-			p.normal.roll = &p.roll
-		}
+		p.useRollouts(obs, p.roll.take && obs.Pile.Len() > 0)
 		a := p.normal.Act(obs)
 		if p.tGap > 0 && (a.Kind == gin.TakeDiscard || a.Kind == gin.Pass || a.Kind == gin.DrawStock && !obs.MustStock && obs.Pile.Len() > 0) {
 			// A close call between the face-up card and the stock is
@@ -194,10 +191,7 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 		return gin.KnockAction(kc)
 	}
 	m := p.normal.newModel(obs)
-	p.normal.roll = nil
-	if p.roll.n > 0 && p.roll.sample(p.rng, p.belief, obs, p.normal.Utility) {
-		p.normal.roll = &p.roll
-	}
+	p.useRollouts(obs, true)
 	if obs.Rules.BigGinAllowed() && gin.Deadwood(hand) == 0 {
 		return gin.BigGinAction()
 	}
@@ -235,6 +229,16 @@ func (p *Hard) act(obs *gin.Observation) gin.Action {
 		return p.cands[0]
 	}
 	return p.search(obs, minW, maxW)
+}
+
+// useRollouts has the normal player's evaluation value hands by rollouts
+// sampled afresh for this decision, if want and they are on (roll.n > 0),
+// and by the one-draw expectation otherwise.
+func (p *Hard) useRollouts(obs *gin.Observation, want bool) {
+	p.normal.roll = nil
+	if want && p.roll.n > 0 && p.roll.sample(p.rng, p.belief, obs, p.normal.Utility) {
+		p.normal.roll = &p.roll
+	}
 }
 
 // search plays every candidate out in the same sampled worlds, at least

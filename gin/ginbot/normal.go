@@ -44,8 +44,8 @@ type Normal struct {
 	// model, if set, builds the model of the opponent's hand in place of
 	// NewModel.
 	model func(o *gin.Observation) Model
-	// roll, if it holds sampled draws, values the hand left by a discard
-	// over several draws instead of the next one.
+	// roll, if set, holds draws sampled for this decision: the hand left
+	// by a discard or a take is valued over them instead of the next draw.
 	roll *rollouts
 }
 
@@ -94,7 +94,7 @@ func (p *Normal) shouldTake(obs *gin.Observation, m *Model) bool {
 // is above 0.
 func (p *Normal) takeGain(obs *gin.Observation, m *Model) float64 {
 	top := obs.Pile.Top()
-	if p.roll != nil && p.roll.take && len(p.roll.seqs) > 0 {
+	if p.roll != nil {
 		return p.roll.value(obs.Hand) - (p.roll.takeValue(obs.Hand, top) + p.TakeMargin)
 	}
 	_, after := bestExcept(obs.Hand.Add(top), top)
@@ -117,7 +117,7 @@ func (p *Normal) discardScore(obs *gin.Observation, m *Model, c card.Card, w *[6
 		}
 	}
 	var next float64
-	if p.roll != nil && len(p.roll.seqs) > 0 {
+	if p.roll != nil {
 		next = p.roll.value(rest)
 	} else {
 		next = p.Utility.drawValue(rest, w, sum, m.Unseen, obs.KnockLimit)

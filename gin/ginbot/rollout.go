@@ -100,11 +100,11 @@ func (r *rollouts) value(hand card.Set) float64 {
 // the sampled cards: the take counts as the first draw.
 func (r *rollouts) takeValue(hand card.Set, top card.Card) float64 {
 	d, dw := bestExcept(hand.Add(top), top)
-	after := hand.Add(top).Remove(d)
-	first := r.ws[0] * r.u.of(dw, r.limit)
 	if dw == 0 {
 		return r.u.of(0, r.limit)
 	}
+	after := hand.Add(top).Remove(d)
+	first := r.ws[0] * r.u.of(dw, r.limit)
 	var total float64
 	for s := 0; s+r.k <= len(r.seqs); s += r.k {
 		total += first + r.run(after, r.seqs[s:s+r.k-1], r.ws[1:])
