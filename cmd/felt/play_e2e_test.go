@@ -154,6 +154,19 @@ func (tp *tmuxPlay) waitFor(what string, timeout time.Duration, ok func(s string
 	return ""
 }
 
+// yourDecision reports whether screen s waits for the person's move. The
+// turn line alone is not enough: just after a move is sent, and before the
+// table applies it, the screen still says "Your turn" but offers no moves
+// (and no hint).
+func yourDecision(s string) bool {
+	return strings.Contains(s, "▸ Your turn") && strings.Contains(s, "[h] ")
+}
+
+// atShowdown reports whether screen s is a hand's showdown.
+func atShowdown(s string) bool {
+	return strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score")
+}
+
 func has(subs ...string) func(string) bool {
 	return func(s string) bool {
 		for _, x := range subs {
@@ -245,15 +258,22 @@ func TestPlayEndToEnd(t *testing.T) {
 		showdown = ""
 		for turn := 0; turn < 200 && showdown == ""; turn++ {
 			s = tp.waitFor("your turn or the showdown", startWait, func(s string) bool {
-				return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score")
+				return yourDecision(s) || atShowdown(s)
 			})
 			checkScreen(t, s)
-			if strings.Contains(s, "[enter] next hand") || strings.Contains(s, "[enter] final score") {
+			if atShowdown(s) {
 				showdown = s
 				break
 			}
 			tp.keys("h")
-			s = tp.waitFor("the hint", stepWait, has("Hard would"))
+			// should the hand end first, the showdown answers for the hint
+			s = tp.waitFor("the hint", stepWait, func(s string) bool {
+				return strings.Contains(s, "Hard would") || atShowdown(s)
+			})
+			if atShowdown(s) {
+				showdown = s
+				break
+			}
 			hints++
 			adv := adviceRE.FindStringSubmatch(strings.ReplaceAll(s, "\n", " "))
 			if adv == nil {
@@ -365,7 +385,7 @@ func TestPlayEndToEnd(t *testing.T) {
 		t.Fatalf("resumed with totals %v, want %v:\n%s", total, scores, s)
 	}
 	s = tp2.waitFor("your turn", startWait, func(s string) bool {
-		return strings.Contains(s, "▸ Your turn") || strings.Contains(s, "next hand")
+		return yourDecision(s) || strings.Contains(s, "next hand")
 	})
 	switch {
 	case strings.Contains(s, "[p] pass"):
