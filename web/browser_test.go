@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -133,7 +131,7 @@ func TestBrowser(t *testing.T) {
 			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
 			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
 			cmd.WaitDelay = 10 * time.Second
-			out := &syncBuffer{}
+			out := &testenv.Buffer{Max: 1 << 20}
 			cmd.Stderr = out
 			// The script's output, line by line: a RESTART line asks for
 			// the server to be killed and started again, then GO on stdin.
@@ -201,14 +199,14 @@ func TestBrowser(t *testing.T) {
 
 type server struct {
 	cmd    *exec.Cmd
-	log    *syncBuffer
+	log    *testenv.Buffer
 	exited chan struct{} // closed once the process has exited
 	err    error         // its exit status, once exited
 }
 
 func startServer(t *testing.T, bin, addr, db string, flags ...string) *server {
 	t.Helper()
-	s := &server{log: &syncBuffer{}, exited: make(chan struct{})}
+	s := &server{log: &testenv.Buffer{Max: 1 << 20}, exited: make(chan struct{})}
 	s.cmd = exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", db}, flags...)...)
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
@@ -277,26 +275,4 @@ func freeAddr(t *testing.T) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
-}
-
-// syncBuffer is a bytes.Buffer safe for the server's two output streams,
-// keeping at most about a MiB.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.buf.Len() > 1<<20 {
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

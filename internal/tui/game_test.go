@@ -19,6 +19,7 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/testenv"
 	"felt/table"
 )
 
@@ -650,7 +651,7 @@ func TestQuitSavesAndResumes(t *testing.T) {
 			t.Fatalf("resumed at another position")
 		}
 		comp, _ := games.GinLevel("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
-		r := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Resume: rec, Log: &syncBuf{}}, Options{})
+		r := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Resume: rec, Log: &testenv.Buffer{}}, Options{})
 		if a, b := ansi.Strip(r.m.Render()), d.screen(); handLine(a) != handLine(b) {
 			t.Fatalf("resumed screen shows another hand:\n%s\n---\n%s", a, b)
 		}
@@ -991,7 +992,7 @@ func TestNewOnFinishedHandAndGame(t *testing.T) {
 	}
 	hand := rec.Engine.Outcome().Hands // the table goes on with this engine
 	comp, _ := games.GinLevel("normal", gin.NewRand(1))
-	r := startDriver(t, Setup{Computer: comp, Resume: rec, Log: &syncBuf{}}, Options{})
+	r := startDriver(t, Setup{Computer: comp, Resume: rec, Log: &testenv.Buffer{}}, Options{})
 	if r.m.screen != showdownScreen || r.m.Init() != nil {
 		t.Fatal("a model on a finished hand does not show its showdown")
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -41,34 +40,6 @@ func key(s string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r, Text: s}
 }
 
-// syncBuf is a log the table writes in its goroutine while the test
-// reads it.
-type syncBuf struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuf) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// Bytes returns a copy of what was written.
-func (b *syncBuf) Bytes() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return bytes.Clone(b.buf.Bytes())
-}
-
-func (b *syncBuf) String() string { return string(b.Bytes()) }
-
-func (b *syncBuf) Len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Len()
-}
-
 // driver plays a game screen in a test: the table runs in its goroutine;
 // the driver sends messages to Update and runs the commands that come
 // back (reads of the table, hints) at once, in its own goroutine, so each
@@ -78,7 +49,7 @@ type driver struct {
 	t    *testing.T
 	m    Model
 	b    *Bridge
-	log  *syncBuf
+	log  *testenv.Buffer
 	quit bool
 	// seen is called with every screen drawn, if set.
 	seen func(d *driver)
@@ -127,7 +98,7 @@ func newDriverSetup(t *testing.T, s Setup, opt Options) *driver {
 // startDriver starts the table and the screen without running anything.
 func startDriver(t *testing.T, s Setup, opt Options) *driver {
 	t.Helper()
-	buf := &syncBuf{}
+	buf := &testenv.Buffer{}
 	if s.Log == nil {
 		s.Log = buf
 	}
