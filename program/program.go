@@ -32,7 +32,7 @@ var (
 	ErrExited  = errors.New("program exited")
 	ErrBadLine = errors.New("program wrote a line that is not an answer")
 	ErrStartup = errors.New("program did not say it was ready")
-	ErrNoCheck = errors.New("this game does not check moves: every legal move is listed")
+	ErrNoCheck = errors.New("this game answers no check: its decisions list its legal moves")
 )
 
 // Codec encodes and decodes a game's moves (a table.Engine is one).
