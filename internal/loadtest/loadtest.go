@@ -63,24 +63,24 @@ type Config struct {
 
 // Report is a load test's outcome.
 type Report struct {
-	Tables     int           // tables created
-	Games      int           // games played to the end
-	Moves      int           // moves sent and answered
-	Messages   int           // server messages received
+	Tables   int // tables created
+	Games    int // games played to the end
+	Moves    int // moves sent and answered
+	Messages int // server messages received
 	// MaxDecision is the largest decision message received, in bytes
 	// (bounded: an observation and at most program.MaxLegalBytes of moves).
 	MaxDecision int
-	Checked    int           // messages whose cards were checked
-	Leaks      int           // messages naming a card their seat could not see
-	Reconnects int           // connections opened again (Config.Reconnect)
-	IDs        []string      // the tables' ids
-	Errors     int           // errors of any kind (leaks included)
-	Samples    []string      // the first few errors
-	Elapsed    time.Duration // the measured time
-	P50        time.Duration // latency from a move sent to its event received
-	P95        time.Duration
-	P99        time.Duration
-	Max        time.Duration
+	Checked     int           // messages whose cards were checked
+	Leaks       int           // messages naming a card their seat could not see
+	Reconnects  int           // connections opened again (Config.Reconnect)
+	IDs         []string      // the tables' ids
+	Errors      int           // errors of any kind (leaks included)
+	Samples     []string      // the first few errors
+	Elapsed     time.Duration // the measured time
+	P50         time.Duration // latency from a move sent to its event received
+	P95         time.Duration
+	P99         time.Duration
+	Max         time.Duration
 	// Cross is how many of the moves were made by players who connected
 	// to another server than the one that created their table (its
 	// owner, unless the table moved): relayed through the database. And
