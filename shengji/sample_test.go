@@ -2,6 +2,7 @@ package shengji
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -248,4 +249,24 @@ func BenchmarkSamplePlays_Worst(b *testing.B) {
 	for b.Loop() {
 		dst, _ = o.SamplePlays(dst[:0], 256)
 	}
+}
+
+// A lead of twelve spades to a seat with none: 5,200,300 legal follows, of
+// which a decision lists a few, spread over all, and checks any other.
+func ExampleObservation_SamplePlays() {
+	lead, _ := card.ParseMulti("AS AS KS KS QS QS JS JS TS TS 9S 9S")
+	hand, _ := card.ParseMulti("2H 3H 4H 6H 7H 8H 9H TH JH QH KH AH 2D 3D 4D 6D 7D 8D 9D TD JD QD KD AD 2C")
+	o := followingObs(Trump{card.Hearts, card.Five}, lead, hand)
+	plays, more := o.SamplePlays(nil, 3)
+	for _, p := range plays {
+		fmt.Println(p)
+	}
+	fmt.Println("and", more, "more")
+	fmt.Println(o.CheckPlay(card.Multi{One: card.Bit(card.MustParse("2C"))}))
+	// Output:
+	// AH 2H 3H 4H 6H 7H 8H 9H TH JH QH KH
+	// AH 3H 8H TH KH AD 8D TD JD QD KD 2C
+	// 2H 4H 9H JH QH AD 3D 4D 7D 8D KD 2C
+	// and 5200297 more
+	// shengji: seat 1 cannot play 2♣ to the lead 9♠ 9♠ T♠ T♠ J♠ J♠ Q♠ Q♠ K♠ K♠ A♠ A♠: the lead has 12 cards: play 12, not 1
 }

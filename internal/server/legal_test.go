@@ -72,9 +72,7 @@ func TestDecideMsg_WorstPositionsBounded(t *testing.T) {
 	}
 }
 
-// sjCheckTable starts a Shengji table of a person and three computers and
-// returns the person's connection at its first play decision (the deal
-// and a burial answered), with the decision.
+// sjPlayDecision is the part of a Shengji decision message the tests read.
 type sjPlayDecision struct {
 	Seq   int               `json:"seq"`
 	Legal []json.RawMessage `json:"legal"`
