@@ -95,7 +95,12 @@ func TestShengjiDecision_WorstPositionsBounded(t *testing.T) {
 				t.Fatalf("%d bytes listing %d moves with more %d, of %d: want at most %d bytes and %d moves, and listed+more = %d",
 					size, listed, more, n, MaxShengjiDecision, program.MaxLegal, n)
 			}
-			as, _ := ShengjiProgram.Legal(&o)
+			// The game itself lists a sample, never all of them (5,200,300
+			// moves would take seconds and hundreds of MB to build).
+			as, gmore := ShengjiProgram.Legal(&o)
+			if len(as) > program.MaxLegal || len(as)+gmore != n {
+				t.Fatalf("the game lists %d moves with more %d, of %d: want at most %d", len(as), gmore, n, program.MaxLegal)
+			}
 			for _, a := range as {
 				if err := ShengjiProgram.Check(&o, a); err != nil {
 					t.Fatalf("listed %s: %v", a.Cards, err)
