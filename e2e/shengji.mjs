@@ -34,6 +34,8 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
   let declaredHand = 0; // the last hand whose deal we declared in (or tried)
   let declaredAny = false;
   let refusedSeen = false;
+  let checkedLegal = false; // the server said a selection is a legal play
+  let checkedIllegal = false; // … and that one is not, with the reason the refusal gives
   let buried = false;
   let hinted = false;
   let plays = 0;
@@ -110,6 +112,39 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
       let choice = legal[0].cards.split(" ");
       const hand = await page.$$eval("#hand button.card", (bs) => bs.map((b) => b.dataset.card));
       const following = await page.evaluate(() => /follow/.test(document.getElementById("turn-line").textContent));
+      if (following && (!checkedLegal || !checkedIllegal)) {
+        // The page asks the server about a selection of the lead's size
+        // (a decision lists only some of the legal follows): the listed
+        // play is legal; a card swapped for another may not be, and then
+        // the note gives the reason the refusal gives.
+        if (await page.$("#act-clear")) await page.click("#act-clear");
+        await clickCards(page, choice);
+        await page.waitForSelector('#check-note[data-legal="true"]', { timeout: T(20000) });
+        checkedLegal = true;
+        const others = [...new Set(hand.filter((c) => !choice.includes(c)))].slice(0, 8);
+        for (const other of checkedIllegal ? [] : others) {
+          await page.click("#act-clear");
+          const sel = [other, ...choice.slice(1)];
+          await clickCards(page, sel);
+          const note = await page.waitForSelector("#check-note", { timeout: T(20000) });
+          if ((await note.getAttribute("data-legal")) === "true") continue;
+          const reason = await note.textContent();
+          log("checked:", sel.join(" "), "→", reason);
+          assert(/cannot play/.test(reason), "the check gives the engine's reason: " + reason);
+          await shoot(page, dir, `${tag}-checked`);
+          await page.click("#act-play");
+          await page.waitForSelector('#message[data-kind="refused"]:not([hidden])', { timeout: T(30000) });
+          const why = await page.textContent("#message");
+          assert(why.includes(reason), `the refusal "${why}" gives the check's reason "${reason}"`);
+          checkedIllegal = true;
+          break;
+        }
+        if (checkedIllegal && (await page.evaluate(() => document.querySelector("main#table").dataset.myTurn === "true"))) {
+          last = "";
+          continue;
+        }
+        if (await page.$("#act-clear")) await page.click("#act-clear");
+      }
       if (!refusedSeen && following && hand.length > choice.length) {
         // One play of the wrong number of cards: the engine says why.
         const extra = hand.find((c) => !choice.includes(c)) || hand[0];
@@ -157,9 +192,10 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
     }
     last = st.seq;
   }
-  log(`${tag}: ${plays} plays, buried ${buried}, declared ${declaredAny}, refusal seen ${refusedSeen}`);
+  log(`${tag}: ${plays} plays, buried ${buried}, declared ${declaredAny}, refusal seen ${refusedSeen}, checks legal ${checkedLegal} illegal ${checkedIllegal}`);
+  assert(checkedLegal, "the server checked a selection");
   assert(plays >= 5, "we played the hand's tricks: " + plays);
-  return { buried, declared: declaredAny, refusedSeen };
+  return { buried, declared: declaredAny, refusedSeen, checkedIllegal };
 }
 
 try {
@@ -168,6 +204,7 @@ try {
   // message), one refused play, the hint; two hands.
   const a = await playTable(page, "standard", 2, false, "shengji");
   assert(a.refusedSeen, "an illegal play was refused with the engine's reason");
+  if (!a.checkedIllegal) log("NOTE: no swapped card made an illegal follow this run");
   // Declaring after the deal: the declaration is a decision of ours, so
   // the strongest one we hold often makes us the banker, who buries the
   // kitty. Up to eight hands until we have buried.

@@ -1,13 +1,17 @@
 package games
 
 import (
+	"felt/card"
 	"felt/program"
 	"felt/shengji"
 )
 
-// ShengjiProgram is what an outside program needs of Shengji: the move
-// codec, the legal moves (declarations, a pass after the deal, plays: every
-// follow, and every lead of one unit; a burial is the program's to choose)
+// ShengjiProgram is what an outside program (and a web page) needs of
+// Shengji: the move codec, the legal moves (declarations, a pass after the
+// deal, plays: the follows, and the leads of one unit, at most
+// program.MaxLegal of them spread over all, more counting the rest; a
+// burial is the program's to choose), a check of any move against the
+// seat's observation with the rules' reason (shengji.Observation.Check),
 // and wire forms of observations and events whose unset trump marshals.
 var ShengjiProgram = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
 	Codec: &ShengjiEngine{},
@@ -18,14 +22,16 @@ var ShengjiProgram = program.Game[shengji.Action, shengji.Observation, shengji.E
 		case shengji.BidPhase:
 			return append(o.AppendDeclarations(nil), shengji.PassAction()), 0
 		case shengji.PlayPhase:
-			var as []shengji.Action
-			for _, m := range o.AppendPlays(nil) {
-				as = append(as, shengji.PlayAction(m))
+			ms, more := o.SamplePlays(make([]card.Multi, 0, program.MaxLegal), program.MaxLegal)
+			as := make([]shengji.Action, len(ms))
+			for i, m := range ms {
+				as[i] = shengji.PlayAction(m)
 			}
-			return as, 0
+			return as, more
 		}
 		return nil, 0
 	},
+	Check: func(o *shengji.Observation, a shengji.Action) error { return o.Check(a) },
 	Obs: func(o shengji.Observation) any {
 		w := sjObsWire{Observation: o}
 		if o.Phase == shengji.OverPhase {

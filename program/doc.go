@@ -10,6 +10,8 @@
 //	→ {"type":"start","protocol":2,"game":"shengji","seat":1,"seed":7,"rules":{…}}
 //	← {"type":"ready"}                        (within the start-up deadline)
 //	→ {"type":"decide","seq":12,"optional":true,"observation":{…},"legal":[…],"more":0}
+//	← {"seq":12,"check":{"kind":"play","cards":"…"}}  (optional, any number)
+//	→ {"type":"checked","seq":12,"move":{…},"legal":false,"reason":"…"}
 //	← {"seq":12,"move":{"kind":"play","cards":"…"}}   or   {"seq":12,"decline":true}
 //	→ {"type":"event","event":{…}}            what the seat sees of each move
 //	→ {"type":"notice","notice":"…"}          a takeover, forfeit or abandonment
@@ -21,8 +23,9 @@
 //
 // The observation, events and moves are the game's own JSON (a move as the
 // table log writes it). legal lists moves the seat may make, when the game
-// can list them (at most MaxLegal; more counts the ones left out), so a
-// simple program need not know the rules. An optional decision may be
+// can list them (at most MaxLegal, of at most MaxLegalBytes: see Legal;
+// more counts the ones left out), so a simple program need not know the
+// rules; a check asks whether any move is legal (Game.Check), and why not. An optional decision may be
 // declined. A reply to an earlier decision (an older seq) is ignored. A
 // program that exits, writes a line that is not such an answer, or gives a
 // move the rules refuse has failed, and the table hands its seat to a

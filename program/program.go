@@ -32,6 +32,7 @@ var (
 	ErrExited  = errors.New("program exited")
 	ErrBadLine = errors.New("program wrote a line that is not an answer")
 	ErrStartup = errors.New("program did not say it was ready")
+	ErrNoCheck = errors.New("this game answers no check: its decisions list its legal moves")
 )
 
 // Codec encodes and decodes a game's moves (a table.Engine is one).
@@ -41,11 +42,14 @@ type Codec[M any] interface {
 }
 
 // Game is what a program needs of a game: its move codec, and optionally
-// the legal moves of an observation (and how many were left out) and the
-// wire forms of observations and events (nil: as they are).
+// the legal moves of an observation (at most MaxLegal, and how many were
+// left out), a check of any move against an observation (nil, or the
+// rules' reason), and the wire forms of observations and events (nil: as
+// they are).
 type Game[M, O, E any] struct {
 	Codec Codec[M]
 	Legal func(o *O) ([]M, int)
+	Check func(o *O, m M) error
 	Obs   func(o O) any
 	Event func(e E) any
 }
@@ -248,20 +252,9 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 	if p.game.Obs != nil {
 		msg.Obs = p.game.Obs(d.Obs)
 	}
-	if p.game.Legal != nil {
-		ms, more := p.game.Legal(&d.Obs)
-		for i, m := range ms {
-			if i == MaxLegal {
-				more += len(ms) - i
-				break
-			}
-			b, err := p.game.Codec.MarshalMove(m)
-			if err != nil {
-				return zero, false, err
-			}
-			msg.Legal = append(msg.Legal, b)
-		}
-		msg.More = more
+	var err error
+	if msg.Legal, msg.More, err = Legal(p.game, &d.Obs); err != nil {
+		return zero, false, err
 	}
 	if err := p.send(msg); err != nil {
 		return zero, false, p.fail(err)
@@ -279,10 +272,17 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 		var r struct {
 			Seq     *int            `json:"seq"`
 			Move    json.RawMessage `json:"move"`
+			Check   json.RawMessage `json:"check"`
 			Decline bool            `json:"decline"`
 		}
 		if err := json.Unmarshal(line, &r); err != nil || r.Seq == nil {
 			return zero, false, p.fail(fmt.Errorf("%w: %.80q", ErrBadLine, line))
+		}
+		if r.Check != nil {
+			if err := p.check(&d, *r.Seq, r.Check); err != nil {
+				return zero, false, p.fail(err)
+			}
+			continue
 		}
 		if *r.Seq != d.Seq {
 			continue // a late answer to an earlier decision

@@ -361,17 +361,7 @@ func (h *Hand) Check(seat Seat, a Action) error {
 		}
 		return nil
 	case Bury:
-		if h.phase != BuryPhase {
-			return refuse(seat, a, ErrWrongPhase, "seat %s cannot bury: the phase is %s", seat, h.phase)
-		}
-		if seat != h.banker {
-			return refuse(seat, a, ErrNotYourTurn, "seat %s cannot bury: the banker, seat %s, buries the kitty", seat, h.banker)
-		}
-		if !h.hands[seat].Contains(a.Cards) {
-			return refuse(seat, a, ErrNotHeld, "seat %s cannot bury %s: it does not hold %s", seat,
-				h.order().Pretty(a.Cards), first(a.Cards.Minus(h.hands[seat])).Pretty())
-		}
-		return nil
+		return checkBury(seat, a, h.phase, h.banker, h.order(), h.hands[seat])
 	case Play:
 		return h.checkPlay(seat, a)
 	}
@@ -386,21 +376,45 @@ func trimPrefix(s string) string {
 	return s
 }
 
+// checkBury says whether seat, holding hand, may bury a.Cards in phase,
+// banker being the banker (for a hand and an observation alike).
+func checkBury(seat Seat, a Action, phase Phase, banker Seat, o *Order, hand card.Multi) error {
+	if phase != BuryPhase {
+		return refuse(seat, a, ErrWrongPhase, "seat %s cannot bury: the phase is %s", seat, phase)
+	}
+	if seat != banker {
+		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot bury: the banker, seat %s, buries the kitty", seat, banker)
+	}
+	if !hand.Contains(a.Cards) {
+		return refuse(seat, a, ErrNotHeld, "seat %s cannot bury %s: it does not hold %s", seat,
+			o.Pretty(a.Cards), first(a.Cards.Minus(hand)).Pretty())
+	}
+	return nil
+}
+
 // checkPlay says whether seat may play a.Cards now.
 func (h *Hand) checkPlay(seat Seat, a Action) error {
-	if h.phase != PlayPhase {
-		return refuse(seat, a, ErrWrongPhase, "seat %s cannot play: the phase is %s", seat, h.phase)
+	var t *Trick
+	if h.ntricks > 0 {
+		t = &h.tricks[h.ntricks-1]
 	}
-	if seat != h.turn {
-		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot play: it is seat %s's turn", seat, h.turn)
+	return checkPlay(seat, a, h.phase, h.turn, h.order(), h.hands[seat], t)
+}
+
+// checkPlay says whether seat, holding hand, may play a.Cards in phase
+// with turn to play, the trick being t: the one check of a play, for a
+// hand and for a seat's observation alike.
+func checkPlay(seat Seat, a Action, phase Phase, turn Seat, o *Order, hand card.Multi, t *Trick) error {
+	if phase != PlayPhase || t == nil {
+		return refuse(seat, a, ErrWrongPhase, "seat %s cannot play: the phase is %s", seat, phase)
 	}
-	o := h.order()
-	hand := h.hands[seat]
+	if seat != turn {
+		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot play: it is seat %s's turn", seat, turn)
+	}
 	if !hand.Contains(a.Cards) {
 		return refuse(seat, a, ErrNotHeld, "seat %s cannot play %s: it does not hold %s", seat,
 			o.Pretty(a.Cards), first(a.Cards.Minus(hand)).Pretty())
 	}
-	t := &h.tricks[h.ntricks-1]
 	if t.Count == 0 {
 		if _, ok := o.GroupOf(a.Cards); !ok {
 			return refuse(seat, a, ErrBadLead, "seat %s cannot lead %s: a lead is one suit-group (one plain suit, or the trumps): a single, a pair, a tractor or a throw of them",

@@ -63,21 +63,24 @@ type Config struct {
 
 // Report is a load test's outcome.
 type Report struct {
-	Tables     int           // tables created
-	Games      int           // games played to the end
-	Moves      int           // moves sent and answered
-	Messages   int           // server messages received
-	Checked    int           // messages whose cards were checked
-	Leaks      int           // messages naming a card their seat could not see
-	Reconnects int           // connections opened again (Config.Reconnect)
-	IDs        []string      // the tables' ids
-	Errors     int           // errors of any kind (leaks included)
-	Samples    []string      // the first few errors
-	Elapsed    time.Duration // the measured time
-	P50        time.Duration // latency from a move sent to its event received
-	P95        time.Duration
-	P99        time.Duration
-	Max        time.Duration
+	Tables   int // tables created
+	Games    int // games played to the end
+	Moves    int // moves sent and answered
+	Messages int // server messages received
+	// MaxDecision is the largest decision message received, in bytes
+	// (bounded: an observation and at most program.MaxLegalBytes of moves).
+	MaxDecision int
+	Checked     int           // messages whose cards were checked
+	Leaks       int           // messages naming a card their seat could not see
+	Reconnects  int           // connections opened again (Config.Reconnect)
+	IDs         []string      // the tables' ids
+	Errors      int           // errors of any kind (leaks included)
+	Samples     []string      // the first few errors
+	Elapsed     time.Duration // the measured time
+	P50         time.Duration // latency from a move sent to its event received
+	P95         time.Duration
+	P99         time.Duration
+	Max         time.Duration
 	// Cross is how many of the moves were made by players who connected
 	// to another server than the one that created their table (its
 	// owner, unless the table moved): relayed through the database. And
@@ -102,10 +105,10 @@ func quantiles(ds []time.Duration) (p50, p95, p99, top time.Duration) {
 func (r Report) String() string {
 	s := fmt.Sprintf("tables %d (games finished %d), moves %d (%.0f/s), messages %d\n"+
 		"move → event latency: p50 %s  p95 %s  p99 %s  max %s\n"+
-		"hidden-card check: %d messages checked, %d leaks\nreconnects %d, errors %d",
+		"hidden-card check: %d messages checked, %d leaks\nreconnects %d, errors %d, largest decision %d bytes",
 		r.Tables, r.Games, r.Moves, float64(r.Moves)/max(r.Elapsed.Seconds(), 1e-9), r.Messages,
 		r.P50.Round(10*time.Microsecond), r.P95.Round(10*time.Microsecond), r.P99.Round(10*time.Microsecond), r.Max.Round(10*time.Microsecond),
-		r.Checked, r.Leaks, r.Reconnects, r.Errors)
+		r.Checked, r.Leaks, r.Reconnects, r.Errors, r.MaxDecision)
 	if r.Cross > 0 {
 		s += fmt.Sprintf("\n  of which %d moves at another server than the table's: p50 %s  p99 %s  max %s",
 			r.Cross, r.CrossP50.Round(10*time.Microsecond), r.CrossP99.Round(10*time.Microsecond), r.CrossMax.Round(10*time.Microsecond))

@@ -15,6 +15,7 @@ import (
 	"felt/internal/store/storetest"
 	"felt/internal/testenv"
 	"felt/internal/visible"
+	"felt/program"
 )
 
 // serve starts a server on the store at a loopback address and returns it.
@@ -58,6 +59,9 @@ func load(t *testing.T, st store.Store, game string) {
 	t.Logf("%s\n%s", game, rep)
 	if rep.Errors > 0 || rep.Leaks > 0 {
 		t.Fatalf("%d errors, %d leaks: %v", rep.Errors, rep.Leaks, rep.Samples)
+	}
+	if bound := program.MaxLegalBytes + 8<<10; rep.MaxDecision == 0 || rep.MaxDecision > bound {
+		t.Fatalf("the largest decision has %d bytes, want 1 to %d", rep.MaxDecision, bound)
 	}
 	if rep.Tables < 20 || rep.Moves == 0 || rep.Checked == 0 {
 		t.Fatalf("too little played: %d tables, %d moves, %d messages checked", rep.Tables, rep.Moves, rep.Checked)

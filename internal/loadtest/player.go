@@ -196,6 +196,9 @@ func (p *player) session(ctx context.Context, c created, wsBase string) error {
 		}
 		p.r.mu.Lock()
 		p.r.rep.Messages++
+		if m.Type == "decide" {
+			p.r.rep.MaxDecision = max(p.r.rep.MaxDecision, len(b))
+		}
 		p.r.mu.Unlock()
 		p.sight(m, b)
 		switch m.Type {

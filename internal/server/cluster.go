@@ -834,7 +834,7 @@ func encodeClient(m clientMsg) []byte {
 		if m.Player != "" {
 			w["player"] = m.Player
 		}
-	case moveMsg:
+	case moveMsg, checkMsg:
 		w["seq"], w["move"] = m.Seq, m.Move
 	case bidMsg:
 		w["move"] = m.Move

@@ -290,6 +290,7 @@ func TestEncodeClient(t *testing.T) {
 		`{"type":"bid","move":{"kind":"declare","cards":"2H"}}`,
 		`{"type":"hint"}`,
 		`{"type":"back"}`,
+		`{"type":"check","seq":9,"move":{"kind":"play","cards":"AS AS"}}`,
 	} {
 		m, err := decodeClient([]byte(in))
 		if err != nil {

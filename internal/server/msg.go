@@ -33,9 +33,10 @@ const (
 	bidMsg           // Shengji: queue a declaration while the cards are dealt
 	hintMsg          // the hint for the pending decision
 	backMsg          // take the seat back from the computer standing in
+	checkMsg         // is this move legal for the pending decision?
 )
 
-var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back"}
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check"}
 
 // String returns the message's type as the protocol writes it.
 func (t msgType) String() string {
@@ -91,6 +92,9 @@ func decodeClient(b []byte) (clientMsg, error) {
 	case "bid":
 		m.Type = bidMsg
 		allowed = map[string]bool{"move": true}
+	case "check":
+		m.Type = checkMsg
+		allowed = map[string]bool{"seq": true, "move": true}
 	case "hint":
 		m.Type = hintMsg
 	case "back":
@@ -125,8 +129,8 @@ func decodeClient(b []byte) (clientMsg, error) {
 			}
 			m.Player = *w.Player
 		}
-	case moveMsg, bidMsg:
-		if m.Type == moveMsg {
+	case moveMsg, bidMsg, checkMsg:
+		if m.Type != bidMsg {
 			if w.Seq == nil || *w.Seq < 0 {
 				return clientMsg{}, fmt.Errorf("%w: move needs the decision's seq, a number from 0", ErrBadMessage)
 			}
@@ -242,6 +246,16 @@ type refusedMsg struct {
 	Seq   int             `json:"seq"`
 	Move  json.RawMessage `json:"move"`
 	Error string          `json:"error"`
+}
+
+// checkedMsg answers a check: whether the move is legal for the decision,
+// and if not the rules' reason.
+type checkedMsg struct {
+	Type   string          `json:"type"` // checked
+	Seq    int             `json:"seq"`
+	Move   json.RawMessage `json:"move"`
+	Legal  bool            `json:"legal"`
+	Reason string          `json:"reason,omitempty"`
 }
 
 type hintReply struct {

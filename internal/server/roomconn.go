@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"felt/internal/store"
+	"felt/program"
 	"felt/table"
 )
 
@@ -160,6 +161,8 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 			r.mu.Unlock()
 		}
 		c.enqueue(cached)
+	case checkMsg:
+		c.enqueue(encode(r.check(c.seat, m)))
 	case backMsg:
 		r.mu.Lock()
 		if ctl := r.ctls[c.seat]; ctl.mode == standIn {
@@ -167,6 +170,38 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		}
 		r.mu.Unlock()
 	}
+}
+
+// check answers whether a move is legal for the seat's pending decision,
+// from the decision's observation, with the rules' reason when it is not.
+func (r *room[M, O, E]) check(seat int, m clientMsg) checkedMsg {
+	out := checkedMsg{Type: "checked", Seq: m.Seq, Move: m.Move}
+	mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+	if err != nil {
+		out.Reason = err.Error()
+		return out
+	}
+	r.mu.Lock()
+	ctl := r.ctls[seat]
+	var d table.Decision[O]
+	pending := ctl.pending != nil && ctl.mode == personMode
+	if pending {
+		d = *ctl.pending
+	}
+	r.mu.Unlock()
+	switch {
+	case !pending:
+		out.Reason = fmt.Sprintf("not your turn: no decision pending (check for decision %d)", m.Seq)
+	case d.Seq != m.Seq:
+		out.Reason = fmt.Sprintf("check for decision %d, but decision %d is pending", m.Seq, d.Seq)
+	default:
+		if err := program.CheckMove(r.g.wire, &d.Obs, mv); err != nil {
+			out.Reason = err.Error()
+		} else {
+			out.Legal = true
+		}
+	}
+	return out
 }
 
 // status says where the table stands (for the handlers).

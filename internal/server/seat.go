@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"felt/program"
 	"felt/table"
 )
 
@@ -225,22 +226,19 @@ func (c *seatCtl[M, O, E]) relieve(to mode, name, reason string) (int, error) {
 	return r.tb.Relieve(c.seat, name, kind, reason)
 }
 
-// decideMsg encodes a decision for the person's page (r.mu held).
+// decideMsg encodes a decision for the person's page (r.mu held): its
+// legal moves as protocol 2 lists them (program.Legal: at most
+// program.MaxLegal of at most program.MaxLegalBytes), so a decision is
+// bounded, on every reconnect and across servers alike.
 func (c *seatCtl[M, O, E]) decideMsg(d table.Decision[O]) []byte {
 	g := c.r.g
 	msg := decideMsg{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: g.wire.Obs(d.Obs), Legal: []json.RawMessage{}}
 	if d.Seq == c.r.lines {
 		msg.Adv = c.r.adv
 	}
-	if g.wire.Legal != nil {
-		o := d.Obs
-		moves, more := g.wire.Legal(&o)
-		for _, m := range moves {
-			if b, err := g.wire.Codec.MarshalMove(m); err == nil {
-				msg.Legal = append(msg.Legal, b)
-			}
-		}
-		msg.More = more
+	o := d.Obs
+	if legal, more, err := program.Legal(g.wire, &o); err == nil {
+		msg.Legal, msg.More = append(msg.Legal, legal...), more
 	}
 	return encode(msg)
 }

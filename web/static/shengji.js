@@ -144,6 +144,10 @@ export class ShengjiView {
     this.over = null;
     this.hintCards = null;
     this.lastTrickText = "";
+    // The server's answer about the selected cards: {seq, cards, legal,
+    // reason}, and the selection last asked about.
+    this.check = null;
+    this.asked = "";
   }
 
   keysHelp() {
@@ -391,6 +395,49 @@ export class ShengjiView {
     }
   }
 
+  // leadCount is how many cards a follow must have (0 when leading).
+  leadCount() {
+    const o = this.obs;
+    const tr = o && o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
+    if (!tr || tr.Count === 0 || tr.Count === 4) return 0;
+    return C.splitMulti(tr.Plays[tr.Leader]).length;
+  }
+
+  // askCheck asks the server whether the selected cards are a legal play
+  // for the pending decision, once per selection: a decision lists at
+  // most a few hundred of the legal plays (more may be left out), so the
+  // page asks rather than looks the selection up.
+  askCheck() {
+    const o = this.obs;
+    if (!this.pending || !o || phaseName(o.Phase) !== "play") return;
+    const cards = this.selectedCards();
+    const n = this.leadCount();
+    if (!cards.length || (n && cards.length !== n) || (!n && cards.length < 2)) return;
+    const key = `${this.pending.seq}:${canonical(cards)}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    this.ctx.check({ kind: "play", cards: canonical(cards) }, this.pending.seq);
+  }
+
+  checked(msg) {
+    if (!msg.move || msg.move.kind !== "play") return;
+    this.check = { seq: msg.seq, cards: msg.move.cards, legal: msg.legal, reason: msg.reason || "" };
+    this.render();
+  }
+
+  // checkNote says what the server answered about the selection, if it
+  // is the one asked about.
+  checkNote() {
+    const c = this.check;
+    const cards = this.selectedCards();
+    const n = this.leadCount();
+    if (!this.pending || !this.obs || phaseName(this.obs.Phase) !== "play") return null;
+    if (n && cards.length && cards.length !== n) return h("span.note", { id: "check-note", "data-legal": "false" }, `Follow with ${plural(n, "card")} (${cards.length} chosen).`);
+    if (!c || c.seq !== this.pending.seq || !cards.length || c.cards !== canonical(cards)) return null;
+    if (c.legal) return h("span.note", { id: "check-note", "data-legal": "true" }, "A legal play.");
+    return h("span.note.refused", { id: "check-note", "data-legal": "false" }, c.reason);
+  }
+
   toggle(key) {
     const i = this.selected.indexOf(key);
     if (i >= 0) this.selected.splice(i, 1);
@@ -611,7 +658,7 @@ export class ShengjiView {
     else if (phase === "play") {
       const tr = o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
       const leading = !tr || tr.Count === 0 || tr.Count === 4;
-      text = leading ? "Your lead: choose cards, then Play." : "Your turn to follow: choose cards, then Play.";
+      text = leading ? "Your lead: choose cards, then Play." : `Your turn to follow: choose ${plural(C.splitMulti(tr.Plays[tr.Leader]).length, "card")}, then Play.`;
     }
     else text = "Your turn.";
     return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
@@ -677,6 +724,8 @@ export class ShengjiView {
       }
       if (phase === "bury" || phase === "play") bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
       if (this.selected.length) bar.push(btn("act-clear", "Clear", "", () => { this.selected = []; this.render(); }));
+      const note = this.checkNote();
+      if (note) bar.push(note);
     }
     const mine = (o.Bids || []).slice(0, o.NBids || 0).some((b) => b.Seat === this.ctx.seat && b.Cards === this.queued);
     if (mine) this.queued = null;
@@ -684,6 +733,8 @@ export class ShengjiView {
     if (phase !== "deal") this.queued = null;
     patch(this.ctx.els.actions, bar);
     this.ctx.els.actions.dataset.legal = JSON.stringify(((this.pending && this.pending.legal) || []).slice(0, 64));
+    this.ctx.els.actions.dataset.more = String((this.pending && this.pending.more) || 0);
+    this.askCheck();
   }
 
   renderShowdown(rec) {

@@ -72,6 +72,11 @@ export async function init() {
     hint() {
       conn.send({ type: "hint" });
     },
+    // check asks the server whether a move is legal for decision seq; the
+    // answer comes as a "checked" message.
+    check(move, seq) {
+      return conn.send({ type: "check", seq, move });
+    },
     // statusBadge shows a seat's presence: away, or played by a computer
     // standing in for its person.
     statusBadge(s) {
@@ -144,6 +149,10 @@ export async function init() {
         break;
       case "hint":
         if (view) view.hint(msg);
+        break;
+      case "checked":
+        if (msg.reason) msg.reason = pretty(msg.reason);
+        if (view && view.checked) view.checked(msg);
         break;
       case "notice":
         notice(msg);
