@@ -867,8 +867,10 @@ func (m Model) gameOverBody(p *public, w, h int) block {
 	if m.opt.SavePath != "" {
 		b.blank()
 		// the path whole on its own lines, wrapped at spaces only
-		for _, l := range wrap("The game is saved in "+m.opt.SavePath+". Watch it again with: "+m.opt.Command+" replay view "+m.opt.SavePath, w-2) {
-			b.text(" " + l)
+		for _, para := range []string{"The game is saved in " + m.opt.SavePath, "Watch it again with: " + m.opt.Command + " replay view " + m.opt.SavePath} {
+			for _, l := range wrap(para, w-2) {
+				b.text(" " + l)
+			}
 		}
 	}
 	return b
