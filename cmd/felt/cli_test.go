@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestShengjiDealPaceFlag: felt shengji paces its deal for a person as felt
@@ -53,5 +54,63 @@ func TestVerifyNamesGinWinnerASeat(t *testing.T) {
 	out := mustFelt(t, "", "replay", "verify", path)
 	if !regexp.MustCompile(`game complete: seat [01] won`).MatchString(out) || strings.Contains(out, "team") {
 		t.Fatalf("verify of a Gin Rummy game does not name the winning seat:\n%s", out)
+	}
+}
+
+// TestArenaShengjiReplaysOneGame: --game names the game and --replay N
+// plays one game of the match alone, for Shengji as for Gin Rummy: the
+// same game as in the whole match (its table log the same, byte for
+// byte), reported in a line.
+func TestArenaShengjiReplaysOneGame(t *testing.T) {
+	whole, one := t.TempDir(), t.TempDir()
+	base := []string{"arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2", "--seed", "3", "--parallel", "1"}
+	mustFelt(t, "", append(base, "--save", whole)...)
+	out := mustFelt(t, "", append(base, "--replay", "1", "--save", one)...)
+	if !regexp.MustCompile(`^game 1 \(A in seats 1 and 3\): [AB] won after \d+ hands?; final levels A (\d+|[JQKA]), B (\d+|[JQKA])\n$`).MatchString(out) {
+		t.Fatalf("--replay 1: %q", out)
+	}
+	a, err := os.ReadFile(filepath.Join(whole, "game-000001.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(one, "game-000001.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a) != string(b) {
+		t.Fatalf("game 1 alone is not game 1 of the match:\n%.400s\n%.400s", a, b)
+	}
+	if _, err := os.Stat(filepath.Join(one, "game-000000.jsonl")); err == nil {
+		t.Fatal("--replay 1 played game 0 too")
+	}
+	if _, _, err := felt(t, "", append(base, "--replay", "2")...); err == nil || !strings.Contains(err.Error(), "--replay 2: the match has games 0 to 1") {
+		t.Fatalf("--replay 2 of 2 games: %v", err)
+	}
+}
+
+// TestArenaReportWording: counts agree with their nouns ("1 mirrored
+// pair", "1 game a second" never "1 games"), and Shengji's final levels
+// are said as ranks.
+func TestArenaReportWording(t *testing.T) {
+	out := mustFelt(t, "", "arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2", "--parallel", "1")
+	for _, re := range []string{`: 2 games, 1 mirrored pair\n`, `final level per game: A \d+\.\d\d \((A|\d+|[JQK]|between \S+ and \S+)\), B \d+\.\d\d \(`, ` a second on 1 worker\n`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("no %s in:\n%s", re, out)
+		}
+	}
+	for _, c := range []struct {
+		n    int
+		d    time.Duration
+		w    int
+		want string
+	}{
+		{1, time.Second, 1, "1.0 s, 1 game a second on 1 worker"},
+		{2, time.Second, 2, "1.0 s, 2 games a second on 2 workers"},
+		{2, 5 * time.Second, 2, "5.0 s, 0.4 games a second on 2 workers"},
+		{400, 2 * time.Second, 2, "2.0 s, 200 games a second on 2 workers"},
+	} {
+		if got := matchPace(c.n, c.d, c.w); got != c.want {
+			t.Errorf("matchPace(%d, %v, %d) = %q, want %q", c.n, c.d, c.w, got, c.want)
+		}
 	}
 }
