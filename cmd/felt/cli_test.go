@@ -114,3 +114,11 @@ func TestArenaReportWording(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesBothGames: felt --help names both games and both rules pages.
+func TestHelpNamesBothGames(t *testing.T) {
+	out := mustFelt(t, "", "--help")
+	if !strings.HasPrefix(out, "Felt plays Gin Rummy and Shengji:") || !strings.Contains(out, "docs/rules/shengji.md") || !strings.Contains(out, "felt shengji plays") {
+		t.Fatalf("felt --help:\n%s", out)
+	}
+}
