@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"felt/games"
 )
 
 // TestShengjiDealPaceFlag: felt shengji paces its deal for a person as felt
@@ -120,5 +122,21 @@ func TestHelpNamesBothGames(t *testing.T) {
 	out := mustFelt(t, "", "--help")
 	if !strings.HasPrefix(out, "Felt plays Gin Rummy and Shengji:") || !strings.Contains(out, "docs/rules/shengji.md") || !strings.Contains(out, "felt shengji plays") {
 		t.Fatalf("felt --help:\n%s", out)
+	}
+}
+
+// TestResumeGivesTheHandSoFar: felt play --resume gives the screen what the
+// person saw of the hand's moves so far (its history pane lists them, as
+// internal/tui's TestResumeListsTheHandSoFar shows).
+func TestResumeGivesTheHandSoFar(t *testing.T) {
+	path := savedGame(t, 9, [2]string{"normal", humanName})
+	g, err := resumeGame(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.close()
+	h := g.setup.Resume.Engine.(*games.GinEngine).Game().Hand()
+	if len(g.setup.Earlier) != h.Moves() || h.Moves() == 0 {
+		t.Fatalf("%d earlier moves given to the screen, the hand has %d", len(g.setup.Earlier), h.Moves())
 	}
 }
