@@ -109,7 +109,13 @@ func readDocExamples(t *testing.T, page string) ([]docExample, []docJSON) {
 			continue
 		}
 		if strings.HasPrefix(strings.TrimSpace(code), "{") {
-			js = append(js, docJSON{page: page, line: i + 1, text: strings.TrimSpace(code)})
+			j := docJSON{page: page, line: i + 1, text: strings.TrimSpace(code)}
+			// an object written over lines goes on, indented further
+			for !json.Valid([]byte(j.text)) && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "     ") {
+				i++
+				j.text += strings.TrimSpace(lines[i])
+			}
+			js = append(js, j)
 		}
 	}
 	return exs, js
@@ -276,10 +282,6 @@ func TestDocsJSONExamples(t *testing.T) {
 			}
 			var obj map[string]any
 			if err := json.Unmarshal([]byte(text), &obj); err != nil {
-				// a line of a request written over two lines
-				if page == "docs/serve.md" {
-					continue
-				}
 				t.Errorf("%s: not a JSON object: %v\n%s", where, err, text)
 				continue
 			}
