@@ -134,9 +134,18 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 	return s
 }
 
+// Count says n things, the noun in the plural unless n is 1: "1 game",
+// "2 games".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // Print writes the summary as text.
 func (s Summary) Print(w io.Writer) {
-	fmt.Fprintf(w, "%s (A) against %s (B): %d games in %d mirrored pairs\n", s.A, s.B, s.Games, s.Pairs)
+	fmt.Fprintf(w, "%s (A) against %s (B): %s in %s\n", s.A, s.B, Count(s.Games, "game"), Count(s.Pairs, "mirrored pair"))
 	width := max(len(s.A), len(s.B))
 	fmt.Fprintf(w, "  A %-*s  won %5d games  %5.1f%%  95%% interval [%.1f%%, %.1f%%]\n", width, s.A, s.AWins, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High)
 	fmt.Fprintf(w, "  B %-*s  won %5d games  %5.1f%%\n", width, s.B, s.BWins, 100*(1-s.AWinRate))

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"time"
 
+	"felt/card"
 	"felt/games"
 	"felt/internal/seed"
 	"felt/shengji"
@@ -153,8 +155,9 @@ type ShengjiSummary struct {
 	AWinRate       float64  `json:"a_win_rate"`
 	CI95Low        float64  `json:"ci95_low"`
 	CI95High       float64  `json:"ci95_high"`
-	APointsGame    float64  `json:"a_points_per_game"` // A's final level (2 to 14), on average
+	APointsGame    float64  `json:"a_points_per_game"` // A's final level (2 to 14), on average over LevelGames
 	BPointsGame    float64  `json:"b_points_per_game"`
+	LevelGames     int      `json:"level_games"` // games played to the end: a forfeited one has no final level
 	Hands          int      `json:"hands"`
 	AHandsWon      int      `json:"a_hands_won"`
 	BHandsWon      int      `json:"b_hands_won"`
@@ -199,8 +202,11 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 				pairScore += 0.5
 			}
 		}
-		s.APointsGame += float64(r.ALevel)
-		s.BPointsGame += float64(r.BLevel)
+		if !r.Forfeit && r.Err == nil {
+			s.LevelGames++
+			s.APointsGame += float64(r.ALevel)
+			s.BPointsGame += float64(r.BLevel)
+		}
 		for _, h := range r.Hands {
 			s.Hands++
 			points += h.AttackerPoints
@@ -249,9 +255,11 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 	if s.Games > 0 {
 		g := float64(s.Games)
 		s.AWinRate = float64(s.AWins) / g
-		s.APointsGame /= g
-		s.BPointsGame /= g
 		s.HandsPerGame = float64(s.Hands) / g
+	}
+	if s.LevelGames > 0 {
+		s.APointsGame /= float64(s.LevelGames)
+		s.BPointsGame /= float64(s.LevelGames)
 	}
 	ci := Wilson(pairScore, s.Pairs)
 	s.CI95Low, s.CI95High = ci.Low, ci.High
@@ -271,9 +279,13 @@ func SummarizeShengji(a, b string, recs []ShengjiGame) ShengjiSummary {
 
 // Print writes the summary as a few lines of text.
 func (s ShengjiSummary) Print(w io.Writer) {
-	fmt.Fprintf(w, "shengji: %s (A) vs %s (B): %d games, %d mirrored pairs\n", s.A, s.B, s.Games, s.Pairs)
+	fmt.Fprintf(w, "shengji: %s (A) vs %s (B): %s, %s\n", s.A, s.B, Count(s.Games, "game"), Count(s.Pairs, "mirrored pair"))
 	fmt.Fprintf(w, "  A won %d (%.1f%%, 95%% interval %.1f%%-%.1f%%), B won %d\n", s.AWins, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.BWins)
-	fmt.Fprintf(w, "  final level per game: A %.2f, B %.2f\n", s.APointsGame, s.BPointsGame)
+	over := ""
+	if s.LevelGames < s.Games {
+		over = fmt.Sprintf(" (over the %s played to the end)", Count(s.LevelGames, "game"))
+	}
+	fmt.Fprintf(w, "  final level per game%s: A %.2f (%s), B %.2f (%s)\n", over, s.APointsGame, LevelName(s.APointsGame), s.BPointsGame, LevelName(s.BPointsGame))
 	fmt.Fprintf(w, "  hands: %d (%.1f a game), A won %d, B won %d; levels gained per hand: A %.3f, B %.3f\n",
 		s.Hands, s.HandsPerGame, s.AHandsWon, s.BHandsWon, s.ALevelsHand, s.BLevelsHand)
 	fmt.Fprintf(w, "  hands ended: bank kept %.1f%% (going up %.1f%%), bank lost %.1f%% (attackers up %.1f%%); attacker points %.1f a hand\n",
@@ -287,6 +299,22 @@ func (s ShengjiSummary) Print(w io.Writer) {
 			fmt.Fprintf(w, "    %s\n", r)
 		}
 	}
+}
+
+// LevelName says an average level as ranks: "A" for 14, "7" for 7, and
+// "between 7 and 8" for 7.25.
+func LevelName(x float64) string {
+	rank := func(n int) string {
+		if n >= 14 {
+			return "A"
+		}
+		return shengji.LevelString(card.Rank(max(n, 2)))
+	}
+	lo := int(math.Floor(x))
+	if float64(lo) == x || lo >= 14 {
+		return rank(lo)
+	}
+	return fmt.Sprintf("between %s and %s", rank(lo), rank(lo+1))
 }
 
 // NewShengjiRoundRobin builds the cross table and Elo ratings of a Shengji

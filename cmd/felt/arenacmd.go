@@ -31,7 +31,7 @@ func (e *env) arenaCmd() *cobra.Command {
 	var cfg arena.Config
 	var rulesArg, roundRobin string
 	var asJSON bool
-	var game int
+	var game int // --replay
 	var gameArg string
 	var driver string
 	var onTable bool
@@ -42,27 +42,25 @@ func (e *env) arenaCmd() *cobra.Command {
 players A and B and reports win rates with 95% intervals (each mirrored pair one
 sample), points, how hands end and decision times. Players are built-in levels
 (` + strings.Join(ginbot.Levels(), ", ") + `) or exec:COMMAND for an outside program.
-Every game is reproducible from --seed and its number (--game N replays one).
+Every game is reproducible from --seed and its number (--replay N plays one).
 Games are played through the table driver; outside programs speak protocol
 version 2 (--protocol 2, sessions of many games in one process), or version 1
 (--protocol 1, a process a game, as examples/ginbot.py). --driver agent plays
 through the older agent driver instead (protocol 1), for comparison.
---game shengji plays Shengji instead, through the table driver: A is the team
+--game shengji plays Shengji instead (--game gin, the default, Gin Rummy),
+through the table driver: A is the team
 of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its
 players are the levels random, greedy and hard (or exec:COMMAND), and
 --round-robin works for it too.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			gameSet := cmd.Flags().Changed("game")
-			if gameSet {
-				var shengjiGame bool
-				var err error
-				if game, shengjiGame, gameSet, err = parseArenaGame(gameArg); err != nil {
-					return err
-				}
-				if shengjiGame {
-					return e.shengjiArena(cmd, cfg, rulesArg, roundRobin, asJSON)
-				}
+			gameSet := cmd.Flags().Changed("replay")
+			shengjiGame, err := parseArenaGame(gameArg)
+			if err != nil {
+				return err
+			}
+			if shengjiGame {
+				return e.shengjiArena(cmd, cfg, rulesArg, roundRobin, asJSON, game)
 			}
 			players, err := checkArenaFlags(cfg, game, gameSet, roundRobin, cmd.Flags().Changed("round-robin"))
 			if err != nil {
@@ -114,7 +112,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				return json.NewEncoder(e.stdout).Encode(s)
 			}
 			s.Print(e.stdout)
-			fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers%s\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel, via)
+			fmt.Fprintf(e.stdout, "  %s%s\n", matchPace(len(recs), time.Since(start), cfg.Parallel), via)
 			return nil
 		},
 	}
@@ -129,7 +127,8 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
-	f.StringVar(&gameArg, "game", "", "play only this game number of the match, from 0 (to reproduce it); or shengji to play Shengji")
+	f.StringVar(&gameArg, "game", "gin", "the game: gin (Gin Rummy) or shengji")
+	f.IntVar(&game, "replay", 0, "play only this game of the match, numbered from 0, to reproduce it (its log with --save)")
 	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "after a knock the defender lays out its own melds (a lay_out move; protocol 2 programs may lay off card by card)")
 	f.IntVar(&cfg.Protocol, "protocol", 2, "the line protocol outside programs speak: 2, or 1 (docs/protocol.md)")
 	f.StringVar(&driver, "driver", "table", "play Gin Rummy through the table driver (table) or the older agent driver (agent, protocol 1 only)")
@@ -138,6 +137,25 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
+}
+
+// matchPace says how long a match of n games took and how fast it went:
+// "12.5 s, 16 games a second on 2 workers", "1 game a second", "0.4 games
+// a second on 1 worker".
+func matchPace(n int, d time.Duration, workers int) string {
+	rate := "0"
+	if s := d.Seconds(); s > 0 {
+		r := float64(n) / s
+		rate = fmt.Sprintf("%.0f", r)
+		if r < 9.95 {
+			rate = strings.TrimSuffix(fmt.Sprintf("%.1f", r), ".0")
+		}
+	}
+	games := "games"
+	if rate == "1" {
+		games = "game"
+	}
+	return fmt.Sprintf("%.1f s, %s %s a second on %s", d.Seconds(), rate, games, arena.Count(workers, "worker"))
 }
 
 // ginDriver chooses the driver of a Gin Rummy match from --driver and
@@ -170,11 +188,8 @@ func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string
 		return nil, fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
 	}
 	games := cfg.Games + cfg.Games%2 // whole mirrored pairs
-	if gameSet && rrSet {
-		return nil, fmt.Errorf("--game %d: not with --round-robin (a round robin plays whole matches)", game)
-	}
-	if gameSet && (game < 0 || game >= games) {
-		return nil, fmt.Errorf("--game %d: the match has games 0 to %d (--games %d)", game, games-1, cfg.Games)
+	if err := checkReplay(game, gameSet, games, cfg.Games, rrSet); err != nil {
+		return nil, err
 	}
 	if cfg.Parallel < 0 {
 		return nil, fmt.Errorf("--parallel %d: want 0 (one game per CPU) or more", cfg.Parallel)
@@ -211,6 +226,20 @@ func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string
 		return nil, fmt.Errorf("--round-robin %q: want at least two players", roundRobin)
 	}
 	return players, nil
+}
+
+// checkReplay refuses a --replay that names no game of the match (of
+// games, asked as --games asked), or comes with a round robin.
+func checkReplay(game int, set bool, games, asked int, rrSet bool) error {
+	switch {
+	case !set:
+		return nil
+	case rrSet:
+		return fmt.Errorf("--replay %d: not with --round-robin (a round robin plays whole matches)", game)
+	case game < 0 || game >= games:
+		return fmt.Errorf("--replay %d: the match has games 0 to %d (--games %d)", game, games-1, asked)
+	}
+	return nil
 }
 
 // checkPlayer refuses a name that is neither a built-in level nor

@@ -19,9 +19,9 @@ func TestArenaRefusesNonsenseFlags(t *testing.T) {
 		{"negative games", []string{"--games", "-4"}, "--games -4"},
 		{"too many games", []string{"--games", "1000000000"}, "--games 1000000000"},
 		{"negative parallel", []string{"--a", "random", "--b", "random", "--games", "2", "--parallel", "-1"}, "--parallel -1"},
-		{"game beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "4"}, "--game 4"},
-		{"game far beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "1000"}, "--game 1000"},
-		{"negative game", []string{"--a", "random", "--b", "random", "--games", "4", "--game", "-1"}, "--game -1"},
+		{"game beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--replay", "4"}, "--replay 4"},
+		{"game far beyond games", []string{"--a", "random", "--b", "random", "--games", "4", "--replay", "1000"}, "--replay 1000"},
+		{"negative game", []string{"--a", "random", "--b", "random", "--games", "4", "--replay", "-1"}, "--replay -1"},
 		{"zero timeout", []string{"--a", "random", "--b", "random", "--games", "2", "--timeout", "0s"}, "--timeout 0s"},
 		{"unknown player a", []string{"--a", "grandmaster", "--games", "2"}, "--a"},
 		{"unknown player b", []string{"--b", "grandmaster", "--games", "2"}, "--b"},
@@ -32,7 +32,8 @@ func TestArenaRefusesNonsenseFlags(t *testing.T) {
 		{"one round-robin player", []string{"--round-robin", "random", "--games", "2"}, "--round-robin"},
 		{"empty round-robin", []string{"--round-robin", "", "--games", "2"}, "--round-robin"},
 		{"unknown round-robin player", []string{"--round-robin", "random,grandmaster", "--games", "2"}, "--round-robin"},
-		{"game with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--game", "1"}, "round-robin"},
+		{"replay with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--replay", "1"}, "round-robin"},
+		{"a game number for --game", []string{"--a", "random", "--b", "random", "--game", "1"}, "--game 1: --game names the game (gin or shengji); to play game 1 of the match alone, give --replay 1"},
 		{"a with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--a", "hard"}, "round-robin"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -54,12 +55,12 @@ func TestArenaRefusesNonsenseFlags(t *testing.T) {
 // TestArenaAcceptsEdgeFlags: the last game of a match rounded up to whole
 // pairs, and --parallel 0 (one game per CPU), are accepted.
 func TestArenaAcceptsEdgeFlags(t *testing.T) {
-	out := mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "3", "--game", "3")
+	out := mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "3", "--replay", "3")
 	if !strings.HasPrefix(out, "game 3 (A in seat 1)") {
-		t.Errorf("--games 3 --game 3: %q", out)
+		t.Errorf("--games 3 --replay 3: %q", out)
 	}
 	out = mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "2", "--parallel", "0")
-	if !strings.Contains(out, "2 games in 1 mirrored pairs") {
+	if !strings.Contains(out, "2 games in 1 mirrored pair\n") {
 		t.Errorf("--parallel 0: %q", out)
 	}
 	out = mustFelt(t, "", "arena", "--round-robin", " random , simple ", "--games", "2")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -17,20 +18,19 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// parseArenaGame reads --game: a game number (Gin Rummy's game to replay),
-// gin, or shengji.
-func parseArenaGame(arg string) (n int, shengjiGame, numbered bool, err error) {
+// parseArenaGame reads --game: gin or shengji. A number was once a game
+// of the match to play alone: that is --replay now, and the error says so.
+func parseArenaGame(arg string) (shengjiGame bool, err error) {
 	switch arg {
 	case "gin":
-		return 0, false, false, nil
+		return false, nil
 	case "shengji":
-		return 0, true, false, nil
+		return true, nil
 	}
-	n, err = strconv.Atoi(arg)
-	if err != nil {
-		return 0, false, false, fmt.Errorf("--game %q: want a game number, gin or shengji", arg)
+	if _, err := strconv.Atoi(arg); err == nil {
+		return false, fmt.Errorf("--game %s: --game names the game (gin or shengji); to play game %s of the match alone, give --replay %s", arg, arg, arg)
 	}
-	return n, false, true, nil
+	return false, fmt.Errorf("--game %q: want gin or shengji", arg)
 }
 
 // checkShengjiPlayer refuses a name that is neither a Shengji level (see
@@ -75,7 +75,7 @@ func shengjiRoundRobinPlayers(arg string) ([]string, error) {
 
 // shengjiArena plays a Shengji match between two teams, or with
 // --round-robin every pairing of several.
-func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRobin string, asJSON bool) error {
+func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRobin string, asJSON bool, game int) error {
 	f := cmd.Flags()
 	var players []string
 	if f.Changed("round-robin") {
@@ -123,6 +123,12 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRo
 		}
 		cfg.Rules = r
 	}
+	if err := checkReplay(game, f.Changed("replay"), cfg.Games+cfg.Games%2, cfg.Games, players != nil); err != nil {
+		return err
+	}
+	if f.Changed("replay") {
+		return e.shengjiReplay(cmd, cfg, game, asJSON)
+	}
 	if players != nil {
 		return e.shengjiRoundRobin(cmd, cfg, players, asJSON)
 	}
@@ -136,7 +142,31 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRo
 		return json.NewEncoder(e.stdout).Encode(s)
 	}
 	s.Print(e.stdout)
-	fmt.Fprintf(e.stdout, "  %.1f s, %.0f games a second on %d workers\n", time.Since(start).Seconds(), float64(len(recs))/time.Since(start).Seconds(), cfg.Parallel)
+	fmt.Fprintf(e.stdout, "  %s\n", matchPace(len(recs), time.Since(start), cfg.Parallel))
+	return nil
+}
+
+// shengjiReplay plays game alone, the same game as in the whole match.
+func (e *env) shengjiReplay(cmd *cobra.Command, cfg arena.ShengjiConfig, game int, asJSON bool) error {
+	if cfg.SaveDir != "" {
+		if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
+			return err
+		}
+	}
+	rec := arena.PlayShengjiGame(cmd.Context(), cfg, game)
+	if rec.Err != nil {
+		return rec.Err
+	}
+	if asJSON {
+		return json.NewEncoder(e.stdout).Encode(arena.SummarizeShengji(cfg.A, cfg.B, []arena.ShengjiGame{rec}))
+	}
+	won := map[bool]string{true: "A", false: "B"}[rec.AWon]
+	if rec.Forfeit {
+		fmt.Fprintf(e.stdout, "game %d (A in seats %d and %d): %s won by forfeit: %s\n", game, rec.ATeam, rec.ATeam+2, won, rec.Reason)
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "game %d (A in seats %d and %d): %s won after %s; final levels A %s, B %s\n", game, rec.ATeam, rec.ATeam+2, won,
+		arena.Count(len(rec.Hands), "hand"), levelName(rec.ALevel), levelName(rec.BLevel))
 	return nil
 }
 

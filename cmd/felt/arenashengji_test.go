@@ -102,7 +102,7 @@ func TestArenaDriverFlags(t *testing.T) {
 
 // TestArenaGinTableOptions: felt arena on the table driver takes what the
 // agent driver's arena took: --save (table logs that felt replay verify
-// accepts), --game N (one game, the same as in the whole match), and
+// accepts), --replay N (one game, the same as in the whole match), and
 // --round-robin; --game gin is Gin Rummy too.
 func TestArenaGinTableOptions(t *testing.T) {
 	dir := t.TempDir()
@@ -127,7 +127,7 @@ func TestArenaGinTableOptions(t *testing.T) {
 	var sum float64
 	wins := 0
 	for i := range 4 {
-		out, _, err := felt(t, "", append(base, "--game", strconv.Itoa(i), "--json")...)
+		out, _, err := felt(t, "", append(base, "--replay", strconv.Itoa(i), "--json")...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,8 +151,8 @@ func TestArenaGinTableOptions(t *testing.T) {
 	if err != nil || !strings.Contains(out, "Elo") || strings.Count(out, "over 2 games") != 3 {
 		t.Fatalf("--round-robin: %v %q", err, out)
 	}
-	if _, _, err := felt(t, "", "arena", "--round-robin", "random,simple", "--game", "1"); err == nil {
-		t.Fatal("--round-robin with --game 1 accepted")
+	if _, _, err := felt(t, "", "arena", "--round-robin", "random,simple", "--replay", "1"); err == nil {
+		t.Fatal("--round-robin with --replay 1 accepted")
 	}
 }
 
@@ -261,8 +261,8 @@ func TestArenaShengjiRoundRobin(t *testing.T) {
 	if !strings.Contains(text, "random vs greedy:") || !strings.Contains(text, "Elo") {
 		t.Errorf("round robin report:\n%s", text)
 	}
-	// A game number still cannot go with a round robin.
-	if _, _, err := felt(t, "", "arena", "--game", "1", "--round-robin", "random,simple", "--games", "2"); err == nil || !strings.Contains(err.Error(), "--round-robin") {
-		t.Errorf("--game 1 with --round-robin: %v", err)
+	// A game alone cannot go with a round robin.
+	if _, _, err := felt(t, "", "arena", "--game", "shengji", "--replay", "1", "--round-robin", "random,greedy", "--games", "2"); err == nil || !strings.Contains(err.Error(), "--round-robin") {
+		t.Errorf("--replay 1 with --round-robin: %v", err)
 	}
 }

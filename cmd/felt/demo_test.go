@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/gin"
@@ -45,7 +46,7 @@ func TestDemoSameSeedSameGame(t *testing.T) {
 
 // The log of a demo is a table log that replays: `felt replay verify`
 // accepts it and reaches the demo's final scores in as many hands, and
-// `felt replay view` opens it at the game's end.
+// `felt replay view` opens it at the game's start, and end goes to its end.
 func TestDemoLogVerifies(t *testing.T) {
 	for _, seed := range []string{"1", "7", "42"} {
 		for _, rules := range []string{"standard", "eaai"} {
@@ -75,15 +76,19 @@ func TestDemoLogVerifies(t *testing.T) {
 					t.Errorf("verify output %q does not say %q", out, want)
 				}
 				winner := map[string]int{"A": 0, "B": 1}[over[2]]
-				if want := fmt.Sprintf("team %d won, scores [%s %s]", winner, finals[0][1], finals[1][1]); !strings.Contains(out, want) {
+				if want := fmt.Sprintf("seat %d won, scores [%s %s]", winner, finals[0][1], finals[1][1]); !strings.Contains(out, want) {
 					t.Errorf("verify output %q does not say %q", out, want)
 				}
 				v, err := ginReplay(path, true)
 				if err != nil {
 					t.Fatalf("replay view of the demo's log: %v", err)
 				}
-				if s := strings.ToLower(ansi.Strip(v.Render())); !strings.Contains(s, "game over") {
-					t.Errorf("replay view does not open at the game's end:\n%s", s)
+				if s := ansi.Strip(v.Render()); !strings.Contains(s, "step 1 of") {
+					t.Errorf("replay view does not open at the game's start:\n%s", s)
+				}
+				end, _ := v.Update(tea.KeyPressMsg{Code: tea.KeyEnd})
+				if s := strings.ToLower(ansi.Strip(end.View().Content)); !strings.Contains(s, "game over") {
+					t.Errorf("the replay's end is not the game's end:\n%s", s)
 				}
 			})
 		}

@@ -526,7 +526,24 @@ func (e *env) resumeTable(path, level string, rec *table.Recovered[gin.Action, g
 	}
 	g.prog = prog
 	g.setup = tui.Setup{Seat: gin.Seat(seat), Computer: comp, Fallback: fallback(rec.Header.Seed, rec.Moves), Resume: rec, Replaced: why}
+	g.setup.Earlier = handSoFar(path, gin.Seat(seat))
 	return g, nil
+}
+
+// handSoFar is what seat saw of the moves of the last hand of the table
+// log at path, for the resumed screen's history. The log has just been
+// recovered: should it fail now, the screen lists the deal alone.
+func handSoFar(path string, seat gin.Seat) []gin.Event {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	evs, err := tui.HandSoFar(f, seat)
+	if err != nil {
+		return nil
+	}
+	return evs
 }
 
 // ginReplay builds the replay viewer of a Gin Rummy log: a table log, or

@@ -25,16 +25,20 @@ type env struct {
 // presets.
 const rulesDoc = "docs/rules/gin-rummy.md"
 
+// shengjiRulesDoc is Shengji's rules page, in Felt's source.
+const shengjiRulesDoc = "docs/rules/shengji.md"
+
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, self: invocation()}
 	root := &cobra.Command{
 		Use:   "felt",
-		Short: "Felt plays Gin Rummy: exact rules, computer players, replays",
-		Long: `Felt plays Gin Rummy: exact rules, computer players, replays.
+		Short: "Felt plays Gin Rummy and Shengji: exact rules, computer players, replays",
+		Long: `Felt plays Gin Rummy and Shengji: exact rules, computer players, replays.
 
-With no command, felt plays a game against the computer, full screen, and
-takes the flags of felt play (felt --seed 5 --level hard). The rules, the
-options and the presets are explained in ` + rulesDoc + ` in Felt's source.`,
+With no command, felt plays Gin Rummy against the computer, full screen, and
+takes the flags of felt play (felt --seed 5 --level hard); felt shengji plays
+Shengji. The rules, the options and the presets are explained in
+` + rulesDoc + ` and ` + shengjiRulesDoc + ` in Felt's source.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -71,9 +71,10 @@ The rules are in docs/rules/shengji.md in Felt's source.`
 	f.StringVar(&o.save, "save-dir", "", "where the table log is written (default $XDG_STATE_HOME/felt or ~/.local/state/felt)")
 	f.StringVar(&o.resume, "resume", "", "go on with the game whose table log is this file (quitting leaves it ready to resume)")
 	f.DurationVar(&o.delay, "delay", sjtui.DefaultDelay, "pause after each play is shown")
-	f.DurationVar(&o.dealDelay, "deal-delay", sjtui.DefaultDealDelay, "pause after each card dealt")
+	f.DurationVar(&o.dealDelay, "deal-pace", sjtui.DefaultDealDelay, "pause after each card dealt, so that you can declare as your cards arrive (w pauses the deal); 0 deals at once")
+	f.DurationVar(&o.dealDelay, "deal-delay", sjtui.DefaultDealDelay, "")
 	_ = f.MarkHidden("delay")
-	_ = f.MarkHidden("deal-delay")
+	_ = f.MarkDeprecated("deal-delay", "use --deal-pace")
 }
 
 // shengjiRules reads --rules (a preset or a JSON file) and --start-level.
@@ -133,10 +134,7 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		ctx = context.Background()
 	}
 	in, out, termErr := e.terminal("felt shengji")
-	if termErr != nil {
-		if o.autoplay {
-			return e.shengjiText(ctx, r, seed, o.level)
-		}
+	if termErr != nil && !o.autoplay {
 		return fmt.Errorf("felt shengji is full screen and needs a terminal (try `%s shengji --autoplay` to print a game of four computer players)", e.self)
 	}
 	dir := o.save
@@ -153,6 +151,9 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		return err
 	}
 	defer file.Close()
+	if termErr != nil {
+		return e.shengjiText(ctx, r, seed, o.level, path, file)
+	}
 	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(o.seat), Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file}, in, out, path, file)
 }
 
@@ -267,12 +268,14 @@ func newShengjiFile(dir string, now time.Time) (string, *os.File, error) {
 	return "", nil, fmt.Errorf("cannot make the table log: %s*.jsonl are all taken", filepath.Join(dir, base))
 }
 
-// shengjiText plays four computers and prints the game trick by trick.
-func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level string) error {
+// shengjiText plays four computers and prints the game trick by trick,
+// writing its table log to file (at path): where it is goes to stderr, so
+// that the same seed prints the same game.
+func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level, path string, file *os.File) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	pr := &textPrinter{w: e.stdout}
-	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr})
+	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr, Log: file})
 	if err != nil {
 		return err
 	}
@@ -281,6 +284,10 @@ func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, lev
 		switch msg := b.Next().(type) {
 		case sjtui.DoneMsg:
 			b.Wait()
+			if err := file.Close(); err != nil {
+				return fmt.Errorf("writing the table log %s: %w", path, err)
+			}
+			fmt.Fprintf(e.stderr, "The table log is in %s (check it with: %s replay verify %s)\n", path, e.self, shellQuote(path))
 			if msg.Err != nil {
 				return msg.Err
 			}

@@ -25,7 +25,7 @@ func TestShengjiEndToEnd(t *testing.T) {
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "tmux.sock")
 	save := filepath.Join(dir, "save")
-	tp := startTmux(t, tmux, sock, "sj", fmt.Sprintf("%s shengji --seed 1 --seat 1 --level greedy --save-dir %s --deal-delay 15ms --delay 30ms", bin, save))
+	tp := startTmux(t, tmux, sock, "sj", fmt.Sprintf("%s shengji --seed 1 --seat 1 --level greedy --save-dir %s --deal-pace 15ms --delay 30ms", bin, save))
 	defer tp.run("kill-server")
 
 	check := func(s string) {
@@ -91,7 +91,7 @@ func TestShengjiEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	// quitting saved: the game goes on from the log, in hand 2
-	tp2 := startTmux(t, tmux, sock, "sj2", fmt.Sprintf("%s shengji --resume %s --deal-delay 5ms --delay 20ms", bin, files[0]))
+	tp2 := startTmux(t, tmux, sock, "sj2", fmt.Sprintf("%s shengji --resume %s --deal-pace 5ms --delay 20ms", bin, files[0]))
 	s = tp2.waitFor("the resumed game", 30*time.Second, has("hand 2", "you are seat 1"))
 	check(s)
 	tp2.keys("q")
@@ -116,7 +116,7 @@ func TestShengjiAutoplayEndToEnd(t *testing.T) {
 	tmux := e2eStart(t)
 	bin := buildFelt(t)
 	dir := t.TempDir()
-	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sja", fmt.Sprintf("NO_COLOR=1 %s shengji --seed 1 --autoplay --save-dir %s --deal-delay 5ms --delay 20ms", bin, dir))
+	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sja", fmt.Sprintf("NO_COLOR=1 %s shengji --seed 1 --autoplay --save-dir %s --deal-pace 5ms --delay 20ms", bin, dir))
 	defer tp.run("kill-server")
 	s := tp.waitFor("a trick", 60*time.Second, has("watching (autoplay)", "Trick 2"))
 	checkScreen(t, s)
@@ -147,7 +147,7 @@ func TestShengjiResumeNeverStartsAProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 	command := fmt.Sprintf("exec:echo x >> %s; exec %s %s", marker, py, abs)
-	tp := startTmux(t, tmux, sock, "p1", fmt.Sprintf("%s shengji --seed 2 --save-dir %s --deal-delay 5ms --level %s", bin, dir, shellQuote(command)))
+	tp := startTmux(t, tmux, sock, "p1", fmt.Sprintf("%s shengji --seed 2 --save-dir %s --deal-pace 5ms --level %s", bin, dir, shellQuote(command)))
 	defer tp.run("kill-server")
 	// play to the second trick: every program has been asked by then
 	for range 10 {
@@ -172,7 +172,7 @@ func TestShengjiResumeNeverStartsAProgram(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("logs %v", files)
 	}
-	tp2 := startTmux(t, tmux, sock, "p2", fmt.Sprintf("%s shengji --resume %s --deal-delay 5ms", bin, files[0]))
+	tp2 := startTmux(t, tmux, sock, "p2", fmt.Sprintf("%s shengji --resume %s --deal-pace 5ms", bin, files[0]))
 	tp2.waitFor("the note", 30*time.Second, has("never starts a program: greedy plays seat(s) 1, 2, 3."))
 	tp2.keys("q")
 	tp2.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
@@ -192,7 +192,7 @@ func TestShengjiMouseEndToEnd(t *testing.T) {
 	tmux := e2eStart(t)
 	bin := buildFelt(t)
 	dir := t.TempDir()
-	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sjm", fmt.Sprintf("%s shengji --seed 3 --save-dir %s --deal-delay 2ms --delay 20ms", bin, dir))
+	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sjm", fmt.Sprintf("%s shengji --seed 3 --save-dir %s --deal-pace 2ms --delay 20ms", bin, dir))
 	defer tp.run("kill-server")
 	s := tp.waitFor("a decision", 60*time.Second, func(s string) bool {
 		return strings.Contains(s, "enter play") || strings.Contains(s, "enter bury 8")

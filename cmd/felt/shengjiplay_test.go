@@ -11,6 +11,7 @@ import (
 // TestShengjiAutoplayText: without a terminal, --autoplay prints the game
 // trick by trick to its result, and the same seed prints the same game.
 func TestShengjiAutoplayText(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir()) // where the table logs go
 	a := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay")
 	b := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay")
 	if a != b {
@@ -69,6 +70,7 @@ func TestShengjiOutsidePrograms(t *testing.T) {
 		t.Skip("no python3")
 	}
 	testenv.AcquireProcs(t, 4)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	out := mustFelt(t, "", "shengji", "--autoplay", "--seed", "1", "--level", "exec:"+py+" ../../examples/shengji_random.py")
 	if !strings.Contains(out, "Game over after") {
 		t.Fatalf("no end:\n%.2000s", out)

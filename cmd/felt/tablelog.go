@@ -61,7 +61,7 @@ func (e *env) verifyTable(path string) error {
 	case v.Forfeited:
 		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, v.Names[v.Forfeiter])
 	case v.Outcome.Over:
-		fmt.Fprintf(e.stdout, "game complete: team %d won, scores %v\n", v.Outcome.Winner, v.Outcome.Scores[:2])
+		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", winnerName(h.Game, v.Outcome.Winner), v.Outcome.Scores[:2])
 	case v.Abandoned:
 		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
 	default:
@@ -73,6 +73,15 @@ func (e *env) verifyTable(path string) error {
 		}
 	}
 	return nil
+}
+
+// winnerName names a table's winner: Shengji's winner is a team of two
+// seats, Gin Rummy's a seat.
+func winnerName(game string, w int) string {
+	if game == games.Shengji.Kind {
+		return fmt.Sprintf("team %d (seats %d and %d)", w, w, w+2)
+	}
+	return fmt.Sprintf("seat %d", w)
 }
 
 // resumesAfter says where a recovered table goes on: after its last move

@@ -42,8 +42,9 @@ type Options struct {
 // DefaultDelay is the pause after a play is shown.
 const DefaultDelay = 450 * time.Millisecond
 
-// DefaultDealDelay is the pause after each card dealt.
-const DefaultDealDelay = 40 * time.Millisecond
+// DefaultDealDelay is the pause after each card dealt: as felt serve's
+// --deal-pace, slow enough for a person to declare as the cards arrive.
+const DefaultDealDelay = 150 * time.Millisecond
 
 // row is one hand on the score sheet.
 type row struct {
@@ -89,6 +90,12 @@ type Model struct {
 	w, h     int
 	lastKind shengji.EventKind
 	keys     []keyPart // the keys, when a replay sets them
+
+	help     bool   // the rules' help is shown
+	helpTop  int    // the help's first line shown, when it scrolls
+	helpNote string // a note under the help
+	paused   bool   // the person paused the deal (w)
+	held     bool   // a card event came while paused: the next read waits for w
 }
 
 // New returns the screen of seat, fed by b.
@@ -364,6 +371,9 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 	e := msg.Event
 	m.setObs(msg.Obs)
 	m.lastKind = e.Kind
+	if m.obs.Phase != shengji.DealPhase {
+		m.paused = false // the deal is over: nothing left to pause
+	}
 	delay := time.Duration(0)
 	ord := trumpOf(&m.obs).Order()
 	switch e.Kind {
@@ -377,6 +387,11 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		m.addEvent(fmt.Sprintf("Hand %d: dealt by %s at level %s.", e.Hand, m.seatName(e.Seat), shengji.LevelString(e.Level)))
 	case shengji.CardEvent:
 		delay = m.opt.DealDelay
+		if m.paused {
+			// the table waits to deal the next card until w
+			m.held = true
+			return m, nil
+		}
 	case shengji.DeclareEvent:
 		r, _, _ := shengji.DeclarationRank(e.Cards, m.obs.Level)
 		m.addEvent(fmt.Sprintf("%s declared %s (%s).", capital(m.seatName(e.Seat)), m.th.multi(ord, e.Cards), r))
@@ -473,6 +488,18 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 	case "ctrl+c", "q":
 		m.quit = true
 		return m, tea.Quit
+	case "?", "f1":
+		if m.keys == nil { // not in a replay, whose keys are its own
+			m.help, m.helpTop, m.helpNote = !m.help, 0, ""
+			return m, nil
+		}
+	case "w":
+		if m.dealing() || m.paused {
+			return m.pause()
+		}
+	}
+	if m.help {
+		return m.pressHelp(k), nil
 	}
 	if m.done {
 		switch k {
@@ -541,6 +568,29 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 		}
 	case "enter":
 		return m.enter()
+	}
+	return m, nil
+}
+
+// dealing reports whether the deal is going on, card by card.
+func (m Model) dealing() bool {
+	return m.haveObs && !m.done && m.keys == nil && m.obs.Phase == shengji.DealPhase
+}
+
+// pause pauses the deal, or goes on with it: while paused the screen
+// reads no more of the table, which waits to deal the next card.
+func (m Model) pause() (tea.Model, tea.Cmd) {
+	m.paused = !m.paused
+	if m.paused {
+		m.setStatus("The deal is paused: w goes on with it.", false)
+		return m, nil
+	}
+	if m.status == "The deal is paused: w goes on with it." {
+		m.setStatus("", false)
+	}
+	if m.held {
+		m.held = false
+		return m, m.wait(m.opt.DealDelay)
 	}
 	return m, nil
 }

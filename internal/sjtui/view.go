@@ -12,7 +12,7 @@ import (
 )
 
 // asciiOnly replaces the few symbols of the screen's words in ASCII.
-var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "★", "*", "→", "->", "←", "<-", "×", "x")
+var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "↑↓", "^v", "★", "*", "→", "->", "←", "<-", "↓", "v", "↑", "^", "×", "x")
 
 // spot is where a card of the hand is on the screen.
 type spot struct{ i, x, y int }
@@ -144,6 +144,9 @@ func (m Model) layout() ([]string, []spot) {
 	if w < MinWidth || h < MinHeight {
 		return m.tooSmall(w, h), nil
 	}
+	if m.help {
+		return m.helpScreen(w, h), nil
+	}
 	title := fit(m.th.paint(m.th.title, " "+m.titleLine()+" "), w)
 	if !m.haveObs {
 		lines := []string{title, "", "Waiting for the table…"}
@@ -246,6 +249,9 @@ func (m Model) titleLine() string {
 		s += fmt.Sprintf(" · hand %d", m.obs.HandNumber)
 		if m.obs.Phase == shengji.DealPhase {
 			s += fmt.Sprintf(" · dealing %d/%d", m.obs.Dealt, shengji.DealSize)
+			if m.paused {
+				s += " (paused)"
+			}
 		} else {
 			s += " · " + phaseName(m.obs.Phase)
 		}
@@ -738,6 +744,18 @@ func (m Model) keyParts() []keyPart {
 	}
 	k := func(key, what string) keyPart { return keyPart{key, what} }
 	var parts []keyPart
+	pause := func() {
+		switch {
+		case m.paused:
+			parts = append(parts, k("w", "go on dealing"))
+		case m.dealing():
+			parts = append(parts, k("w", "pause the deal"))
+		}
+	}
+	if m.help {
+		pause()
+		return append(parts, k("↑↓", "scroll"), k("?/esc", "close the help"), k("q", "quit"))
+	}
 	switch {
 	case m.done:
 		if _, h := m.size(); len(m.sheet) > max(3, h-11) {
@@ -756,6 +774,7 @@ func (m Model) keyParts() []keyPart {
 		}
 		parts = append(parts, k("q", "quit"))
 	case m.opt.Autoplay:
+		pause()
 		parts = append(parts, k("l", "last trick"), k("q", "quit"))
 	default:
 		ord := trumpOf(&m.obs).Order()
@@ -779,12 +798,17 @@ func (m Model) keyParts() []keyPart {
 			parts = append(parts, k("←→", "move"), k("space/click", "select"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
 		case m.obs.Phase == shengji.DealPhase && len(ds) == 0:
 			parts = append(parts, k("", "no declaration to make now"))
-		case m.obs.Phase == shengji.PlayPhase:
+		}
+		switch {
+		case m.obs.Phase == shengji.DealPhase:
+			pause()
+		case m.obs.Phase == shengji.PlayPhase && m.pending == nil:
 			parts = append(parts, k("l", "last trick"))
 		}
 		parts = append(parts, k("q", "quit"))
 	}
-	return parts
+	// the rules' help, just before quit (always the last key)
+	return append(parts[:len(parts)-1:len(parts)-1], k("?", "rules"), parts[len(parts)-1])
 }
 
 // keyLines are the keys, on as many lines as the window's width needs,

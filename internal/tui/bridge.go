@@ -83,6 +83,9 @@ type Setup struct {
 	Log io.Writer
 	// Resume, if set, is the table read back from its log to go on with.
 	Resume *table.Recovered[gin.Action, Obs, gin.Event]
+	// Earlier, with Resume, is what the person's seat saw of the moves of
+	// the hand being resumed (HandSoFar): the screen lists them again.
+	Earlier []gin.Event
 	// Replaced, with Resume, says why Computer plays the computer's seat
 	// in place of the player the log names (a control line is logged);
 	// empty when Computer is that player.
@@ -105,8 +108,10 @@ type Bridge struct {
 	engine table.Engine[gin.Action, Obs, gin.Event]
 	seen   func() Seen
 	first  Seen
-	names  [2]string
-	save   *saver
+	// earlier is what the seat saw of the resumed hand's moves.
+	earlier []gin.Event
+	names   [2]string
+	save    *saver
 
 	finished chan struct{} // closed when the table has stopped
 
@@ -184,6 +189,9 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		return sn
 	}
 	b.first = b.seen()
+	if s.Resume != nil {
+		b.earlier = s.Earlier
+	}
 	for i := range 2 {
 		b.last[i] = tab.Player(table.Seat(i)).Name
 	}

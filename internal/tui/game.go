@@ -126,6 +126,12 @@ func New(b *Bridge, opt Options) Model {
 	default:
 		if o.HandNumber > 0 {
 			m.log = []string{m.dealLine()}
+			for _, e := range b.earlier {
+				// a resumed hand's moves, as they were shown
+				if isMove(e) && e.End == nil {
+					m.addLog(m.describe(e.Seat, gin.Action{Kind: e.Kind}, e.Card, nil))
+				}
+			}
 			m.sel = m.defaultSelection()
 		}
 	}

@@ -162,8 +162,15 @@ func wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	// a file's name breaks at no hyphen: lines break at spaces, and only
+	// a word longer than a line is cut
+	s = strings.ReplaceAll(s, "-", nbHyphen)
+	return strings.Split(strings.ReplaceAll(ansi.Wrap(s, w, ""), nbHyphen, "-"), "\n")
 }
+
+// nbHyphen is a non-breaking hyphen, one cell wide, standing in for "-"
+// while a text is wrapped.
+const nbHyphen = "\u2011"
 
 // keyItem is one entry of the key bar.
 type keyItem struct {

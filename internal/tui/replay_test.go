@@ -40,8 +40,12 @@ func TestReplayStepsForwardAndBack(t *testing.T) {
 	if want := d.m.seen.Obs.HandNumber + d.moves(); len(v.steps) != want {
 		t.Fatalf("%d steps, want %d (deals and actions)", len(v.steps), want)
 	}
+	if v.at != 0 || !strings.Contains(ansi.Strip(v.Render()), "step 1 of") {
+		t.Fatalf("the viewer does not open at the start (step %d)", v.at)
+	}
+	v = rpress(t, v, "end")
 	if v.at != len(v.steps)-1 {
-		t.Fatal("the viewer does not open at the end")
+		t.Fatalf("end: step %d of %d", v.at, len(v.steps))
 	}
 	s := ansi.Strip(v.Render())
 	if !strings.Contains(s, "game over") {
@@ -179,7 +183,7 @@ func TestReplayShowsTakeover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := ansi.Strip(v.Render())
+	s := ansi.Strip(rpress(t, v, "end").Render())
 	if !strings.Contains(s, "Normal took over from Hard, which failed (exited with status 2).") {
 		t.Fatalf("the replay does not show the takeover:\n%s", s)
 	}

@@ -200,6 +200,6 @@ func NewTableReplay(rd io.Reader, title string, l Look) (Replay, error) {
 	if len(v.steps) == 0 {
 		return v, fmt.Errorf("the log holds no deal")
 	}
-	v.at = len(v.steps) - 1
+	v.at = 0 // from the start, as a game is watched (end goes to the end)
 	return v, nil
 }

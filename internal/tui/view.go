@@ -866,8 +866,12 @@ func (m Model) gameOverBody(p *public, w, h int) block {
 	b.text(t.paint(t.strong, lab("Final score")+col(fmt.Sprint(g.Final[me]))+col(fmt.Sprint(g.Final[opp]))))
 	if m.opt.SavePath != "" {
 		b.blank()
-		b.text(t.cut(" The game is saved in "+m.opt.SavePath, w))
-		b.text(t.cut(" Watch it again with: "+m.opt.Command+" replay view "+m.opt.SavePath, w))
+		// the path whole on its own lines, wrapped at spaces only
+		for _, para := range []string{"The game is saved in " + m.opt.SavePath, "Watch it again with: " + m.opt.Command + " replay view " + m.opt.SavePath} {
+			for _, l := range wrap(para, w-2) {
+				b.text(" " + l)
+			}
+		}
 	}
 	return b
 }
