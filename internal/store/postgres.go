@@ -60,9 +60,13 @@ const defaultPoolConns = 16
 // path: a DSN option search_path=NAME keeps one site's tables (or one
 // test's) apart from another's in the same database, notifications
 // included. Several processes may open the same database at once: they
-// take turns migrating it.
+// take turns migrating it. Its errors never hold the DSN's password.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
-	return openPostgres(ctx, dsn, migrationFiles, "migrations/postgres")
+	p, err := openPostgres(ctx, dsn, migrationFiles, "migrations/postgres")
+	if err != nil {
+		return nil, redactErr(err, dsn)
+	}
+	return p, nil
 }
 
 // openPostgres opens the store of dsn with the migrations in dir of fsys.
