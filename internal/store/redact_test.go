@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -48,7 +49,8 @@ func TestPasswordOf(t *testing.T) {
 
 // TestOpenPostgresRedacts opens PostgreSQL with a wrong password, a bad
 // port and a bad option, as a URL and as key=value: no error names the
-// password.
+// password. (pgx redacts its own messages too: this guards the whole
+// path, TestRedactErr the redaction.)
 func TestOpenPostgresRedacts(t *testing.T) {
 	dsn := storetest.PostgresDSN(t)
 	u, err := url.Parse(dsn)
@@ -87,5 +89,28 @@ func TestOpenPostgresRedacts(t *testing.T) {
 		if errors.Unwrap(err) == nil {
 			t.Errorf("OpenPostgres's error %v wraps nothing", err)
 		}
+	}
+}
+
+// TestRedactErr redacts an error that quotes its DSN, as a driver's may:
+// the password goes, in plain and escaped forms, and the error still
+// wraps its cause.
+func TestRedactErr(t *testing.T) {
+	cause := errors.New("boom")
+	for _, dsn := range []string{
+		"postgres://felt:s3cr3t%2Fp%40ss@db/felt",
+		"host=db user=felt password='s3cr3t/p@ss' dbname=felt",
+		"host=db user=felt password=s3cr3t/p@ss dbname=felt",
+	} {
+		err := redactErr(fmt.Errorf("connecting to %s (password s3cr3t/p@ss, escaped s3cr3t%%2Fp%%40ss): %w", dsn, cause), dsn)
+		if msg := err.Error(); strings.Contains(msg, "s3cr3t") {
+			t.Errorf("redactErr(%s) = %q", Redact(dsn), msg)
+		}
+		if !errors.Is(err, cause) {
+			t.Errorf("redactErr(%s) does not wrap its cause", Redact(dsn))
+		}
+	}
+	if redactErr(nil, "postgres://a:b@c/d") != nil {
+		t.Error("redactErr(nil) is not nil")
 	}
 }
