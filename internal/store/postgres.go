@@ -548,10 +548,16 @@ func (p *Postgres) Notify(ctx context.Context, channel string, payload []byte) e
 	case <-p.ctx.Done():
 		return ErrClosed
 	}
-	if err := <-r.done; err != nil {
-		return fmt.Errorf("store: notify %s: %w", channel, err)
+	select {
+	case err := <-r.done:
+		if err != nil {
+			return fmt.Errorf("store: notify %s: %w", channel, err)
+		}
+		return nil
+	case <-ctx.Done():
+		// The message may still go: delivery is at most once.
+		return fmt.Errorf("store: notify %s: %w", channel, ctx.Err())
 	}
-	return nil
 }
 
 // notifyReq is a notification waiting to be sent.
