@@ -93,7 +93,7 @@ func (e *env) loadtest(ctx context.Context, db string, cfg loadtest.Config) erro
 	}
 	st, err := store.Open(ctx, db)
 	if err != nil {
-		return fmt.Errorf("loadtest: opening the store %s: %w", db, err)
+		return fmt.Errorf("loadtest: opening the store %s: %w", store.Redact(db), err)
 	}
 	defer st.Close()
 	cfg.Lines = func(ctx context.Context, id string) ([][]byte, error) { return st.Lines(ctx, id, 0) }

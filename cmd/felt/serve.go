@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -24,7 +25,7 @@ import (
 const serveDB = "felt.db"
 
 func (e *env) serveCmd() *cobra.Command {
-	var addr, db, node string
+	var addr, db, node, metricsAddr, logFormat string
 	var moveTimeout, away, pace, lease time.Duration
 	var rate float64
 	c := &cobra.Command{
@@ -49,12 +50,18 @@ its tables back at once).
 
 A person who is too slow (--move-timeout) or gone (--away after their last
 connection closed) is replaced by a computer player until they come back.
-Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
+Logs go to stderr (--log-format text or json), every line about a table
+with its id (table=…), never a password. GET /healthz says the process
+is alive, GET /readyz that its store answers and its tables are
+recovered. --metrics-addr serves Prometheus metrics at /metrics on an
+address of its own (the public --addr never does). SIGINT or SIGTERM
+stops the server gracefully.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
 			defer stop()
-			return e.serve(ctx, addr, db, server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace, Rate: rate}, clusterOpts{node, lease})
+			return e.serve(ctx, serveOpts{addr: addr, db: db, metricsAddr: metricsAddr, logFormat: logFormat},
+				server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace, Rate: rate}, clusterOpts{node, lease})
 		},
 	}
 	f := c.Flags()
@@ -66,15 +73,39 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 	f.Float64Var(&rate, "rate", server.DefaultRate, "messages a second each connection may send (a token bucket as large); more close it")
 	f.StringVar(&node, "node", "", "with PostgreSQL: this process's name among those sharing the database (default host and --addr)")
 	f.DurationVar(&lease, "lease", server.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
+	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics on, at /metrics (host:port; off when not given; never the public --addr)")
+	f.StringVar(&logFormat, "log-format", "text", "the log's format on stderr: text or json")
 	return c
 }
 
+// serveOpts are felt serve's addresses and log settings.
+type serveOpts struct {
+	addr, db    string
+	metricsAddr string // "" for no metrics
+	logFormat   string // text or json
+}
+
+// newLogger returns the server's logger on w in format (text or json).
+func newLogger(w io.Writer, format string) (*slog.Logger, error) {
+	switch format {
+	case "", "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, fmt.Errorf("serve: --log-format %q: text or json", format)
+}
+
 // serve runs the server until ctx ends.
-func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config, co clusterOpts) error {
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+func (e *env) serve(ctx context.Context, o serveOpts, cfg server.Config, co clusterOpts) error {
+	log, err := newLogger(e.stderr, o.logFormat)
+	if err != nil {
+		return err
+	}
+	addr, db := o.addr, o.db
 	st, err := store.Open(ctx, db)
 	if err != nil {
-		return fmt.Errorf("serve: opening the store %s: %w", db, err)
+		return fmt.Errorf("serve: opening the store %s: %w", store.Redact(db), err)
 	}
 	defer st.Close()
 	static, err := fs.Sub(web.Static, "static")
@@ -89,17 +120,34 @@ func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config, co 
 	if err := co.join(srv, st, addr, db); err != nil {
 		return err
 	}
+	var mln net.Listener
+	if o.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", o.metricsAddr); err != nil {
+			srv.Close()
+			return fmt.Errorf("serve: metrics: %w", err)
+		}
+	}
 	if err := srv.Start(ctx); err != nil {
 		log.Error("some tables were not recovered", "err", err)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		srv.Close()
+		if mln != nil {
+			mln.Close()
+		}
 		return fmt.Errorf("serve: %w", err)
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", db)
-	errc := make(chan error, 1)
+	errLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
+	errc := make(chan error, 2)
+	var ms *http.Server
+	if mln != nil {
+		ms = &http.Server{Handler: srv.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: errLog}
+		log.Info("metrics listening", "url", "http://"+mln.Addr().String()+"/metrics")
+		go func() { errc <- ms.Serve(mln) }()
+	}
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", store.Redact(db))
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err = <-errc:
@@ -110,6 +158,9 @@ func (e *env) serve(ctx context.Context, addr, db string, cfg server.Config, co 
 	defer cancel()
 	herr := hs.Shutdown(sctx)
 	srv.Close()
+	if ms != nil {
+		ms.Shutdown(sctx)
+	}
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}

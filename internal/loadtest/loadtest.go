@@ -87,6 +87,9 @@ type Report struct {
 	// CrossP50, CrossP99, CrossMax are their latencies.
 	Cross                        int
 	CrossP50, CrossP99, CrossMax time.Duration
+	// LocalP50, LocalP99, LocalMax are the latencies of the other moves
+	// (at the table's own server) when some were relayed.
+	LocalP50, LocalP99, LocalMax time.Duration
 }
 
 // quantiles sorts ds and returns its 50th, 95th and 99th percentiles and
@@ -112,6 +115,8 @@ func (r Report) String() string {
 	if r.Cross > 0 {
 		s += fmt.Sprintf("\n  of which %d moves at another server than the table's: p50 %s  p99 %s  max %s",
 			r.Cross, r.CrossP50.Round(10*time.Microsecond), r.CrossP99.Round(10*time.Microsecond), r.CrossMax.Round(10*time.Microsecond))
+		s += fmt.Sprintf("\n  and %d at the table's own server: p50 %s  p99 %s  max %s",
+			r.Moves-r.Cross, r.LocalP50.Round(10*time.Microsecond), r.LocalP99.Round(10*time.Microsecond), r.LocalMax.Round(10*time.Microsecond))
 	}
 	for _, e := range r.Samples {
 		s += "\n  " + e
@@ -137,6 +142,7 @@ type run struct {
 	rep      Report
 	lat      []time.Duration
 	crossLat []time.Duration // of players at another server than their table's
+	localLat []time.Duration // of the others
 	done     []finished
 	lastErrs map[string]int
 }
@@ -210,6 +216,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if len(r.crossLat) > 0 {
 		rep.Cross = len(r.crossLat)
 		rep.CrossP50, _, rep.CrossP99, rep.CrossMax = quantiles(r.crossLat)
+		rep.LocalP50, _, rep.LocalP99, rep.LocalMax = quantiles(r.localLat)
 	}
 	tr.CloseIdleConnections()
 	for _, d := range r.dialers {

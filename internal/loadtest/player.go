@@ -209,6 +209,8 @@ func (p *player) session(ctx context.Context, c created, wsBase string) error {
 				p.r.mu.Lock()
 				if p.cross {
 					p.r.crossLat = append(p.r.crossLat, d)
+				} else {
+					p.r.localLat = append(p.r.localLat, d)
 				}
 				p.r.lat = append(p.r.lat, d)
 				p.r.rep.Moves++

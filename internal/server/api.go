@@ -44,8 +44,10 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/games", s.playerGames)
 	mux.HandleFunc("GET /ws", s.serveWS)
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
 	s.mux = http.NewServeMux()
-	s.mux.Handle("/", headers(mux))
+	s.mux.Handle("/", s.counted(headers(mux)))
 }
 
 // headers sets the security headers on every response.
@@ -211,7 +213,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
 	defer cancel()
 	if err := s.cfg.Store.CreateTable(ctx, t); err != nil {
-		s.log.Error("creating a table", "err", err)
+		s.log.Error("creating a table", "table", t.ID, "err", err)
 		writeError(w, http.StatusInternalServerError, "the table could not be stored")
 		return
 	}

@@ -290,7 +290,7 @@ func (c *cluster) Release(ctx context.Context, id string) {
 	}
 	if r, ok := c.s.room(id); ok {
 		if st, ok := r.(interface{ status() store.Status }); ok && (st.status() == store.Waiting || st.status() == store.Playing) {
-			c.publish(clusterChannel, "released "+c.node+"\n", nil)
+			c.publish(clusterChannel, "released "+c.node+"\n", nil, "table", id)
 		}
 	}
 }
@@ -499,8 +499,9 @@ func (c *cluster) adopt(t store.Table) bool {
 		r.stop()
 		return false
 	}
+	c.s.metrics.adoptions.Inc()
 	c.s.log.Info("table adopted", "table", t.ID, "game", t.Game, "node", c.node)
-	c.publish(clusterChannel, "adopted "+t.ID+" "+c.node+"\n", nil)
+	c.publish(clusterChannel, "adopted "+t.ID+" "+c.node+"\n", nil, "table", t.ID)
 	return true
 }
 
@@ -588,8 +589,10 @@ func (c *cluster) serveCluster(ch <-chan []byte) {
 	}
 }
 
-// publish sends a notification: the head line, then body.
-func (c *cluster) publish(channel, head string, body []byte) error {
+// publish sends a notification: the head line, then body. A failure is
+// logged with about, the table's id ("table", ID) when it concerns one
+// (a table's own channel says so itself).
+func (c *cluster) publish(channel, head string, body []byte, about ...any) error {
 	p := make([]byte, 0, len(head)+len(body))
 	p = append(append(p, head...), body...)
 	// Not the server's context: a connection's goodbye is sent while the
@@ -598,7 +601,10 @@ func (c *cluster) publish(channel, head string, body []byte) error {
 	defer cancel()
 	err := c.bus.Notify(ctx, channel, p)
 	if err != nil && c.s.ctx.Err() == nil {
-		c.s.log.Warn("notifying the cluster", "channel", channel, "err", err)
+		if id, ok := strings.CutPrefix(channel, "t."); ok && len(about) == 0 {
+			about = []any{"table", id}
+		}
+		c.s.log.Warn("notifying the cluster", append(about, "channel", channel, "err", err)...)
 	}
 	return err
 }
@@ -888,14 +894,14 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 		case "join":
 			code, msg := c.relayJoin(id, body)
 			if code == http.StatusOK {
-				c.publish(back, "ok "+cid+"\n", nil)
+				c.publish(back, "ok "+cid+"\n", nil, "table", id)
 			} else {
-				c.publish(back, "err "+cid+" "+strconv.Itoa(code)+"\n", []byte(msg))
+				c.publish(back, "err "+cid+" "+strconv.Itoa(code)+"\n", []byte(msg), "table", id)
 			}
 		case "msg":
 			if vc == nil || vc.room == nil {
 				c.publish(back, "close "+cid+" "+strconv.Itoa(int(websocket.StatusGoingAway))+"\n",
-					[]byte("the table's server lost this connection: reconnect"))
+					[]byte("the table's server lost this connection: reconnect"), "table", id)
 				continue
 			}
 			m, err := decodeClient(body)
@@ -933,7 +939,7 @@ func (c *cluster) relayHello(id, back, cid, key string, raw []byte) {
 		cancel()
 	}
 	if err != nil {
-		c.publish(back, "err "+cid+" 403\n", []byte(err.Error()))
+		c.publish(back, "err "+cid+" 403\n", []byte(err.Error()), "table", id)
 		return
 	}
 	from, _, _ := strings.Cut(key, " ")
@@ -941,25 +947,25 @@ func (c *cluster) relayHello(id, back, cid, key string, raw []byte) {
 	c.virt[key] = vc
 	c.seen[from] = time.Now() // heard from now; its heartbeats follow
 	c.mu.Unlock()
-	c.publish(back, "ok "+cid+"\n", nil)
-	go c.pump(vc, back, cid, key)
+	c.publish(back, "ok "+cid+"\n", nil, "table", id)
+	go c.pump(id, vc, back, cid, key)
 }
 
 // pump sends what the room queues for a relayed connection to the
 // process that relays it, until the connection closes.
-func (c *cluster) pump(vc *conn, ch, cid, key string) {
+func (c *cluster) pump(id string, vc *conn, ch, cid, key string) {
 	send := func(b []byte) error {
 		for len(b) > maxPiece {
 			cut := maxPiece
 			for cut > 0 && !utf8.RuneStart(b[cut]) {
 				cut--
 			}
-			if err := c.publish(ch, "part "+cid+"\n", b[:cut]); err != nil {
+			if err := c.publish(ch, "part "+cid+"\n", b[:cut], "table", id); err != nil {
 				return err
 			}
 			b = b[cut:]
 		}
-		return c.publish(ch, "out "+cid+"\n", b)
+		return c.publish(ch, "out "+cid+"\n", b, "table", id)
 	}
 	defer func() {
 		c.mu.Lock()
@@ -985,7 +991,7 @@ func (c *cluster) pump(vc *conn, ch, cid, key string) {
 				}
 				break
 			}
-			c.publish(ch, "close "+cid+" "+strconv.Itoa(int(vc.code))+"\n", []byte(vc.reason))
+			c.publish(ch, "close "+cid+" "+strconv.Itoa(int(vc.code))+"\n", []byte(vc.reason), "table", id)
 			return
 		case <-c.s.ctx.Done():
 			return

@@ -272,6 +272,9 @@ func TestClusterRelay(t *testing.T) {
 	if _, ok := b.srv.room(cr.ID); !ok {
 		t.Fatal("the table was not adopted")
 	}
+	if v := series(t, scrape(t, b.srv), "felt_cluster_adoptions_total"); v != 1 {
+		t.Errorf("felt_cluster_adoptions_total = %g after the adoption, want 1", v)
+	}
 	got, closed = clPlay(t, relayed, rng, 6)
 	if closed {
 		t.Fatal("the adopted table's connection closed")

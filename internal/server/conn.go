@@ -40,6 +40,11 @@ func (c *conn) enqueue(b []byte) {
 	select {
 	case c.send <- b:
 	default:
+		select {
+		case <-c.done: // closed already
+		default:
+			c.srv.metrics.refuse(refusedSlow)
+		}
 		c.close(websocket.StatusPolicyViolation, "too slow: messages not read")
 	}
 }
@@ -197,6 +202,7 @@ func (c *conn) readLoop(ctx context.Context) {
 	// A Read whose context ends closes the websocket at once: the hello's
 	// deadline is a timer that says why first.
 	timer := time.AfterFunc(c.srv.cfg.HelloTimeout, func() {
+		c.srv.metrics.refuse(refusedHello)
 		c.fail(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %s", c.srv.cfg.HelloTimeout))
 	})
 	m, err := c.read(ctx)
@@ -207,10 +213,12 @@ func (c *conn) readLoop(ctx context.Context) {
 		return
 	}
 	if m.Type != helloMsg {
+		c.srv.metrics.refuse(refusedHello)
 		c.fail(websocket.StatusPolicyViolation, fmt.Sprintf("the first message must be hello, not %s", m.Type))
 		return
 	}
 	if err := c.srv.hello(ctx, c, m); err != nil {
+		c.srv.metrics.refuse(refusedHello)
 		c.fail(websocket.StatusPolicyViolation, err.Error())
 		return
 	}
@@ -246,10 +254,12 @@ func (c *conn) read(ctx context.Context) (clientMsg, error) {
 			return clientMsg{}, err
 		}
 		if !b.take(time.Now()) {
+			c.srv.metrics.refuse(refusedFlood)
 			c.fail(websocket.StatusPolicyViolation, fmt.Sprintf("too many messages: at most %g a second", c.srv.cfg.Rate))
 			return clientMsg{}, errFlood
 		}
 		if typ != websocket.MessageText {
+			c.srv.metrics.refuse(refusedBinary)
 			c.fail(websocket.StatusUnsupportedData, "binary messages are refused: send JSON text")
 			return clientMsg{}, errBinary
 		}
@@ -257,6 +267,7 @@ func (c *conn) read(ctx context.Context) (clientMsg, error) {
 		if err != nil {
 			c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
 			if c.room == nil {
+				c.srv.metrics.refuse(refusedHello)
 				c.close(websocket.StatusPolicyViolation, "bad hello")
 				return clientMsg{}, err
 			}

@@ -8,9 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"felt/internal/store"
 	"felt/table"
@@ -50,6 +53,7 @@ type room[M, O, E any] struct {
 	g    *game[M, O, E]
 	id   string
 	seed uint64
+	log  *slog.Logger // the server's, with the table's id on every line
 
 	mu      sync.Mutex
 	st      store.Table // the stored table; seats kept in step with the store
@@ -70,6 +74,8 @@ type room[M, O, E any] struct {
 	done    chan struct{}
 	runCtx  context.Context
 
+	moves prometheus.Counter // felt_moves_total of the table's game
+
 	// Touched only by the goroutine running the table.
 	lastType string // the type of the last line written
 	viewsDue bool   // the last line written shows views (a move or a deal)
@@ -77,7 +83,8 @@ type room[M, O, E any] struct {
 }
 
 func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M, O, E] {
-	r := &room[M, O, E]{srv: srv, g: g, id: st.ID, seed: st.Seed, st: st, done: make(chan struct{})}
+	r := &room[M, O, E]{srv: srv, g: g, id: st.ID, seed: st.Seed, st: st, done: make(chan struct{}),
+		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.name)}
 	for i := range r.conns {
 		r.conns[i] = map[*conn]struct{}{}
 	}
@@ -286,12 +293,12 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	r.failed = err.Error()
 	r.broadcast(encode(errorMsg{Type: "error", Error: "the table stopped: " + err.Error()}))
 	r.mu.Unlock()
-	r.srv.log.Error("table stopped", "table", r.id, "err", err)
+	r.log.Error("table stopped", "err", err)
 	if !errors.Is(err, table.ErrLogWrite) {
 		sctx, cancel := context.WithTimeout(context.Background(), r.srv.cfg.StoreTimeout)
 		defer cancel()
 		if err := r.srv.cfg.Store.SetStatus(sctx, r.id, store.Abandoned, nil); err != nil {
-			r.srv.log.Error("saving a table's status", "table", r.id, "err", err)
+			r.log.Error("saving a table's status", "err", err)
 		}
 	}
 }
@@ -301,7 +308,7 @@ func (r *room[M, O, E]) saveOutcome(o OutcomeWire) {
 	ctx, cancel := context.WithTimeout(context.Background(), r.srv.cfg.StoreTimeout)
 	defer cancel()
 	if err := r.srv.cfg.Store.SetStatus(ctx, r.id, store.Over, b); err != nil {
-		r.srv.log.Error("saving a table's outcome", "table", r.id, "err", err)
+		r.log.Error("saving a table's outcome", "err", err)
 	}
 	r.mu.Lock()
 	r.st.Status, r.st.Outcome = store.Over, b
@@ -362,6 +369,9 @@ func lineType(line []byte) string {
 func (r *room[M, O, E]) written(typ string) {
 	r.lastType = typ
 	r.viewsDue = typ == "move" || typ == "deal"
+	if typ == "move" {
+		r.moves.Inc()
+	}
 }
 
 func (r *room[M, O, E]) newLog(n int) *storeLog {
@@ -416,6 +426,11 @@ func (r *room[M, O, E]) roundDone(spect E) {
 		// bid as the cards arrive.
 		if c.conns == 0 && c.grace != nil && !c.gone && c.mode != standIn {
 			pace = true
+		}
+		if !c.moved.IsZero() {
+			// The round of the person's move: its event goes out now.
+			r.srv.metrics.moveEvent.Observe(time.Since(c.moved).Seconds())
+			c.moved = time.Time{}
 		}
 		if len(r.conns[i]) > 0 {
 			pace = true

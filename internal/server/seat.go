@@ -53,6 +53,7 @@ type seatCtl[M, O, E any] struct {
 	queued   []M
 	hint     []byte // the hint message for decision hintSeq
 	hintSeq  int
+	moved    time.Time // when the person's move was taken, until its event
 
 	replies chan reply[M]
 	awayCh  chan struct{}
@@ -78,6 +79,7 @@ func (c *seatCtl[M, O, E]) Refused(m M, err error) {
 	r := c.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	c.moved = time.Time{} // no event follows a refused move
 	if !c.person || c.mode == standIn {
 		c.refusals++
 		return
@@ -291,6 +293,7 @@ func (c *seatCtl[M, O, E]) submit(seq int, m M) string {
 		// move makes the table ask again, and the decision is pending
 		// again.)
 		c.pending, c.pendMsg = nil, nil
+		c.moved = time.Now()
 		return ""
 	default:
 		return fmt.Sprintf("decision %d already answered", seq)

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"felt/internal/store"
@@ -89,6 +90,12 @@ type Server struct {
 	cancel context.CancelFunc
 	addrs  addrs
 	mux    *http.ServeMux
+	// base is the store as given, cfg.Store the same timed for metrics.
+	base    store.Store
+	metrics *metrics
+	// recovered is set once Start has recovered the stored tables
+	// (GET /readyz).
+	recovered atomic.Bool
 
 	// remote attaches a connection to a table another process runs
 	// (nil: tables run here only); see cluster.go.
@@ -137,6 +144,9 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, log: log, rooms: map[string]roomer{}, conns: map[*conn]struct{}{},
 		addrs: addrs{n: map[string]int{}, max: cfg.MaxConnsPerAddr}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.base = cfg.Store
+	s.metrics = newMetrics(s)
+	s.cfg.Store = timedStore{Store: cfg.Store, m: s.metrics}
 	s.routes()
 	return s, nil
 }
@@ -149,6 +159,9 @@ func (s *Server) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("server: listing the tables: %w", err)
 	}
+	// Ready once every stored table was tried (a table that failed to
+	// recover is logged and counted, and stays in the store).
+	defer s.recovered.Store(true)
 	var errs []error
 	for _, t := range ts {
 		ok, err := s.cfg.Owner.Claim(ctx, t.ID)
@@ -160,17 +173,20 @@ func (s *Server) Start(ctx context.Context) error {
 		}
 		r, err := s.newRoom(t)
 		if err != nil {
+			s.metrics.recoveries.WithLabelValues("failed").Inc()
 			errs = append(errs, err)
 			continue
 		}
 		if err := s.recoverRoom(ctx, r, t); err != nil {
 			s.log.Error("recovering a table", "table", t.ID, "err", err)
+			s.metrics.recoveries.WithLabelValues("failed").Inc()
 			errs = append(errs, err)
 			continue
 		}
 		s.mu.Lock()
 		s.rooms[t.ID] = r
 		s.mu.Unlock()
+		s.metrics.recoveries.WithLabelValues("ok").Inc()
 		s.log.Info("table recovered", "table", t.ID, "game", t.Game, "status", t.Status)
 	}
 	return errors.Join(errs...)

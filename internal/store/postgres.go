@@ -39,6 +39,10 @@ type Postgres struct {
 	pid     atomic.Uint32 // the listening connection's backend, for tests
 
 	batchFailures atomic.Int64 // batches of lines that failed as one, for tests
+
+	notifies  chan *notifyReq // notifications for notifyLoop to send
+	notifying sync.WaitGroup  // the notifyLoops
+	notifyTx  atomic.Int64    // transactions that sent notifications, for tests
 }
 
 var (
@@ -60,9 +64,13 @@ const defaultPoolConns = 16
 // path: a DSN option search_path=NAME keeps one site's tables (or one
 // test's) apart from another's in the same database, notifications
 // included. Several processes may open the same database at once: they
-// take turns migrating it.
+// take turns migrating it. Its errors never hold the DSN's password.
 func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
-	return openPostgres(ctx, dsn, migrationFiles, "migrations/postgres")
+	p, err := openPostgres(ctx, dsn, migrationFiles, "migrations/postgres")
+	if err != nil {
+		return nil, redactErr(err, dsn)
+	}
+	return p, nil
 }
 
 // openPostgres opens the store of dsn with the migrations in dir of fsys.
@@ -106,6 +114,10 @@ func openPostgres(ctx context.Context, dsn string, fsys fs.FS, dir string) (*Pos
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	p.lines = newBatcher(pgBatchers, p.appendBatch)
+	p.notifies = make(chan *notifyReq)
+	for range pgNotifiers {
+		p.notifying.Go(p.notifyLoop)
+	}
 	return p, nil
 }
 
@@ -518,7 +530,9 @@ func (p *Postgres) Release(ctx context.Context, id, owner string) error {
 }
 
 // Notify sends payload to every listener of channel, in every process
-// that shares the database (this one included).
+// that shares the database (this one included). Notifications that
+// several goroutines of this process send at once go in one transaction
+// (see notifyBatch).
 func (p *Postgres) Notify(ctx context.Context, channel string, payload []byte) error {
 	if err := checkNotify(channel, payload); err != nil {
 		return err
@@ -526,12 +540,114 @@ func (p *Postgres) Notify(ctx context.Context, channel string, payload []byte) e
 	if p.hub.isClosed() {
 		return ErrClosed
 	}
-	msg := channel + "\n" + string(payload)
-	if _, err := p.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, p.pgChan, msg); err != nil {
-		return fmt.Errorf("store: notify %s: %w", channel, err)
+	r := &notifyReq{ctx: ctx, msg: channel + "\n" + string(payload), done: make(chan error, 1)}
+	select {
+	case p.notifies <- r:
+	case <-ctx.Done():
+		return fmt.Errorf("store: notify %s: %w", channel, ctx.Err())
+	case <-p.ctx.Done():
+		return ErrClosed
 	}
-	return nil
+	select {
+	case err := <-r.done:
+		if err != nil {
+			return fmt.Errorf("store: notify %s: %w", channel, err)
+		}
+		return nil
+	case <-ctx.Done():
+		// The message may still go: delivery is at most once.
+		return fmt.Errorf("store: notify %s: %w", channel, ctx.Err())
+	}
 }
+
+// notifyReq is a notification waiting to be sent.
+type notifyReq struct {
+	ctx  context.Context
+	msg  string // the PostgreSQL payload: channel, newline, payload
+	done chan error
+}
+
+// pgNotifiers is how many batches of notifications a Postgres store sends
+// at once: while one commits, the next gathers.
+const pgNotifiers = 2
+
+// pgNotifyBatch sends the notifications of array $1 in its order, in one
+// transaction committed without waiting for the disk: a notification is
+// not kept anyway (delivery is at most once), and PostgreSQL lets one
+// notifying transaction commit at a time, so that a flush to disk for
+// each of them queues every relayed message behind the others' flushes.
+const pgNotifyBatch = `SELECT set_config('synchronous_commit', 'off', true),
+	(SELECT count(pg_notify($2, m)) FROM unnest($1::text[]) AS u (m))`
+
+// maxNotifyBatch is the most notifications sent in one transaction (of at
+// most MaxPayload+MaxChannel+1 bytes each).
+const maxNotifyBatch = 64
+
+// notifyLoop sends the queued notifications, a batch at a time, until the
+// store closes. A batch never holds one message twice: PostgreSQL would
+// deliver it once, so the second waits for the next batch (after the
+// first, keeping their order).
+func (p *Postgres) notifyLoop() {
+	var batch []*notifyReq
+	seen := make(map[string]bool, maxNotifyBatch)
+	for {
+		if len(batch) == 0 {
+			select {
+			case r := <-p.notifies:
+				batch = append(batch, r)
+			case <-p.ctx.Done():
+				return
+			}
+		}
+	more:
+		for len(batch) < maxNotifyBatch {
+			select {
+			case r := <-p.notifies:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		clear(seen)
+		n := 0
+		for n < len(batch) && !seen[batch[n].msg] {
+			seen[batch[n].msg] = true
+			n++
+		}
+		p.notifyBatch(batch[:n])
+		rest := copy(batch, batch[n:])
+		clear(batch[rest:])
+		batch = batch[:rest]
+	}
+}
+
+// notifyBatch sends batch in one transaction and answers each request.
+func (p *Postgres) notifyBatch(batch []*notifyReq) {
+	msgs := make([]string, 0, len(batch))
+	live := batch[:0:0]
+	for _, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			r.done <- err
+			continue
+		}
+		msgs = append(msgs, r.msg)
+		live = append(live, r)
+	}
+	if len(live) == 0 {
+		return
+	}
+	p.notifyTx.Add(1)
+	// Not the requests' contexts, one of which ending would fail all.
+	ctx, cancel := context.WithTimeout(p.ctx, notifyTimeout)
+	_, err := p.pool.Exec(ctx, pgNotifyBatch, msgs, p.pgChan)
+	cancel()
+	for _, r := range live {
+		r.done <- err
+	}
+}
+
+// notifyTimeout bounds a batch of notifications.
+const notifyTimeout = 10 * time.Second
 
 // Listen returns the messages sent to channel from now on, until ctx is
 // done or the store closed. It waits until the store's listening
@@ -628,11 +744,23 @@ func (p *Postgres) receive(conn *pgx.Conn) {
 	}
 }
 
+// Ping reports whether the database answers.
+func (p *Postgres) Ping(ctx context.Context) error {
+	if p.hub.isClosed() {
+		return ErrClosed
+	}
+	if err := p.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 // Close closes the store.
 func (p *Postgres) Close() error {
 	p.hub.close()
 	p.lines.close()
 	p.cancel()
+	p.notifying.Wait()
 	p.busOnce.Do(func() { close(p.done) }) // no listening goroutine to wait for
 	<-p.done
 	p.pool.Close()

@@ -481,6 +481,18 @@ func (s *SQLite) Listen(ctx context.Context, channel string) (<-chan []byte, err
 	return s.hub.listen(ctx, channel)
 }
 
+// Ping reports whether the database file can be read.
+func (s *SQLite) Ping(ctx context.Context) error {
+	if s.hub.isClosed() {
+		return ErrClosed
+	}
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT 1`).Scan(&n); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
 // Close closes the store.
 func (s *SQLite) Close() error {
 	s.hub.close()

@@ -74,3 +74,56 @@ func PostgresSchema(t testing.TB) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// PostgresUser creates a login role of the test's own, with a random
+// password, owning a schema of its own in the test database (both dropped
+// when the test ends), and returns a postgres:// DSN that logs in as it
+// with that schema as its search path, and the password: for tests that
+// the password never reaches a log or an error. It skips or fails the
+// test as PostgresDSN does.
+func PostgresUser(t testing.TB) (dsn, password string) {
+	t.Helper()
+	admin := PostgresDSN(t)
+	u, err := url.Parse(admin)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		t.Fatalf("%s is not a postgres:// URL", PostgresEnv)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
+	defer cancel()
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	defer conn.Close(ctx)
+	name := "felt_user_" + strings.ToLower(rand.Text()[:12])
+	password = "Pw-" + rand.Text()[:20]
+	role := pgx.Identifier{name}.Sanitize()
+	if _, err := conn.Exec(ctx, "CREATE ROLE "+role+" LOGIN PASSWORD '"+password+"'"); err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+role+" AUTHORIZATION "+role); err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(30*time.Second))
+		defer cancel()
+		conn, err := pgx.Connect(ctx, admin)
+		if err != nil {
+			t.Errorf("storetest: drop role %s: %v", name, err)
+			return
+		}
+		defer conn.Close(ctx)
+		// Its sessions first: a store the test left open would hold the role.
+		conn.Exec(ctx, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1", name)
+		for _, q := range []string{"DROP SCHEMA " + role + " CASCADE", "DROP OWNED BY " + role, "DROP ROLE " + role} {
+			if _, err := conn.Exec(ctx, q); err != nil {
+				t.Errorf("storetest: %s: %v", q, err)
+			}
+		}
+	})
+	u.User = url.UserPassword(name, password)
+	q := u.Query()
+	q.Set("search_path", name)
+	u.RawQuery = q.Encode()
+	return u.String(), password
+}
