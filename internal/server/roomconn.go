@@ -45,6 +45,9 @@ func (r *room[M, O, E]) attach(c *conn) error {
 		c.enqueue(encode(errorMsg{Type: "error", Error: "the table stopped: " + r.failed}))
 	}
 	r.conns[i][c] = struct{}{}
+	r.touch()
+	close(r.wake)
+	r.wake = make(chan struct{})
 	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
 	return nil
 }
@@ -62,6 +65,7 @@ func (r *room[M, O, E]) detach(c *conn) {
 		return
 	}
 	delete(r.conns[i], c)
+	r.touch()
 	if c.seat >= 0 {
 		ctl := r.ctls[c.seat]
 		if ctl.conns--; ctl.conns == 0 && r.running && ctl.person {
@@ -74,6 +78,9 @@ func (r *room[M, O, E]) detach(c *conn) {
 // handle answers a seat's message: a move, a bid, a hint request or a
 // return to the seat.
 func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
+	r.mu.Lock()
+	r.touch()
+	r.mu.Unlock()
 	if c.seat < 0 {
 		c.enqueue(encode(errorMsg{Type: "error", Error: fmt.Sprintf("a spectator sends no %s: open the table with a seat's link to play", m.Type)}))
 		return
@@ -169,7 +176,7 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 	}
 }
 
-// status says where the table stands (for the handlers).
+// status says where the table stands.
 func (r *room[M, O, E]) status() store.Status {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -93,6 +93,9 @@ func (c *seatCtl[M, O, E]) Refused(m M, err error) {
 func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
 	var zero M
 	if !c.person {
+		if err := c.r.watched(ctx, d.Optional); err != nil {
+			return zero, false, err
+		}
 		return c.level.Control.Decide(ctx, d)
 	}
 	r := c.r
