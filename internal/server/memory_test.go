@@ -67,19 +67,19 @@ func playComputerTables(t *testing.T, ts *tserver, n, par int) {
 // TestFinishedTablesLeaveMemory plays thousands of tables to their end:
 // none stays in memory, and the live heap returns to what it was after
 // the first few (it grew by some 12 KB a table when finished tables were
-// kept). 2,000 tables, 60 under the race detector. A finished table is then still shown, from the store, to a late
+// kept). 2,000 tables, 24 under the race detector. A finished table is then still shown, from the store, to a late
 // connection.
 func TestFinishedTablesLeaveMemory(t *testing.T) {
-	n := 2000 // some 50 s; under the race detector ten times as slow
+	n, warm := 2000, 50 // some 50 s; under the race detector twenty times as slow
 	switch {
 	case raceEnabled:
-		n = 60 // too few for the heap to tell, but none may stay in memory
+		n, warm = 24, 8 // too few for the heap to tell, but none may stay in memory
 	case testing.Short():
 		n = 500
 	}
 	ts := startServer(t, sqliteStore(t), Config{RunUnwatched: true, ComputerPace: -1, CreateRate: -1,
 		MaxTablesPerAddr: -1, MaxComputerTables: -1, MaxTables: -1})
-	playComputerTables(t, ts, 50, 8)
+	playComputerTables(t, ts, warm, 8)
 	eventually(t, 20*time.Second, "the first tables left memory", func() bool { return ts.live() == 0 })
 	base := heapNow()
 	began := time.Now()
@@ -88,8 +88,8 @@ func TestFinishedTablesLeaveMemory(t *testing.T) {
 	eventually(t, 20*time.Second, "the tables left memory", func() bool { return ts.live() == 0 })
 	after := heapNow()
 	const mb = 1 << 20
-	t.Logf("%d tables played in %s; live heap %.1f MB after 50 tables, %.1f MB after %d more, %d in memory",
-		n, played.Round(time.Millisecond), float64(base)/mb, float64(after)/mb, n, ts.live())
+	t.Logf("%d tables played in %s; live heap %.1f MB after %d tables, %.1f MB after %d more, %d in memory",
+		n, played.Round(time.Millisecond), float64(base)/mb, warm, float64(after)/mb, n, ts.live())
 	// Generous, a twelfth of what kept tables cost (12 KB each), and a
 	// megabyte more.
 	if limit := base + base/2 + mb + uint64(n)<<10; after > limit {
