@@ -64,6 +64,9 @@ Logs go to stderr. SIGINT or SIGTERM stops the server gracefully.`,
 			defer stop()
 			cfg := lim
 			cfg.MoveTimeout, cfg.Away, cfg.DealPace, cfg.Rate = moveTimeout, away, pace, rate
+			if cfg.ComputerPace == 0 {
+				cfg.ComputerPace = -1 // none, not the default
+			}
 			return e.serve(ctx, addr, db, cfg, clusterOpts{node, lease})
 		},
 	}
@@ -148,7 +151,7 @@ func limitFlags(c *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.MaxTablesPerAddr, "max-tables-per-addr", server.DefaultMaxTablesPerAddr, "tables waiting or being played created from one client address (-1: no limit)")
 	f.IntVar(&cfg.MaxTables, "max-tables", server.DefaultMaxTables, "tables waiting or being played on this server (-1: no limit)")
 	f.IntVar(&cfg.MaxComputerTables, "max-computer-tables", server.DefaultMaxComputerTables, "tables with no person seated on this server (-1: no limit)")
-	f.DurationVar(&cfg.ComputerPace, "computer-pace", server.DefaultComputerPace, "pause before each move of a table with no person seated, which waits while nobody watches (-1s: none)")
+	f.DurationVar(&cfg.ComputerPace, "computer-pace", server.DefaultComputerPace, "pause before each move of a table with no person seated, which waits while nobody watches (0: none)")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", server.DefaultIdleTimeout, "a table nobody touched (no connection, no message) for this long is abandoned")
 	f.StringVar(&cfg.ProxyHeader, "trust-proxy-header", "", "a header holding the client's address, set by a trusted reverse proxy (e.g. X-Forwarded-For: its last address); off by default")
 }
