@@ -67,10 +67,10 @@ func playComputerTables(t *testing.T, ts *tserver, n, par int) {
 // TestFinishedTablesLeaveMemory plays thousands of tables to their end:
 // none stays in memory, and the live heap returns to what it was after
 // the first few (it grew by some 12 KB a table when finished tables were
-// kept). 2,000 tables, 10 under the race detector. A finished table is then still shown, from the store, to a late
-// connection.
+// kept): 2,000 tables, 10 under the race detector. A finished table is
+// then still shown, from the store, to a late connection.
 func TestFinishedTablesLeaveMemory(t *testing.T) {
-	n, warm := 2000, 50 // some 50 s; a hundred times as slow under the race detector
+	n, warm := 2000, 50 // some 50 s; thirty times as slow under the race detector
 	switch {
 	case raceEnabled:
 		n, warm = 10, 4 // too few for the heap to tell, but none may stay in memory

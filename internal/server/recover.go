@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"felt/internal/store"
@@ -44,7 +45,7 @@ func (s *Server) Start(ctx context.Context) error {
 		close(rc.listed)
 		close(rc.done)
 		go s.janitor()
-		return err
+		return fmt.Errorf("server: listing the tables: %w", err)
 	}
 	order := make([]string, 0, len(ts))
 	rc.mu.Lock()

@@ -34,8 +34,8 @@ type roomer interface {
 	replay(ctx context.Context, seat int) (any, error)
 	// account is what the table counts against the limits.
 	account() *acct
-	// idle reports whether nobody touched the table for d (no connection
-	// open since), and if so marks it to be abandoned.
+	// idle reports whether nobody touched the table for d: no connection
+	// open, and none opened, closed or sending since.
 	idle(now time.Time, d time.Duration) bool
 	// ended reports whether the table's game ended here: over, failed or
 	// abandoned (a waiting table has not).

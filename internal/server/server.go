@@ -137,7 +137,8 @@ type Server struct {
 	closed bool
 }
 
-// New returns a server with cfg; Start recovers its tables.
+// New returns a server with cfg; Start, called before its handler
+// serves, recovers its tables.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
