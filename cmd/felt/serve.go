@@ -52,7 +52,8 @@ One client address may create --create-rate tables a minute and have
 --max-tables-per-addr waiting or being played, a player --max-tables-per-player;
 the server runs at most --max-tables, of which --max-computer-tables with no
 person seated (those are for watching: paced by --computer-pace, and paused
-while nobody watches). A table nobody touched for --idle-timeout is
+while nobody watches; a person's table with nobody connected is paced too).
+A table nobody touched for --idle-timeout is
 abandoned. A refused creation is answered 429 with Retry-After.
 
 A person who is too slow (--move-timeout) or gone (--away after their last
@@ -151,7 +152,7 @@ func limitFlags(c *cobra.Command, cfg *server.Config) {
 	f.IntVar(&cfg.MaxTablesPerAddr, "max-tables-per-addr", server.DefaultMaxTablesPerAddr, "tables waiting or being played created from one client address (-1: no limit)")
 	f.IntVar(&cfg.MaxTables, "max-tables", server.DefaultMaxTables, "tables waiting or being played on this server (-1: no limit)")
 	f.IntVar(&cfg.MaxComputerTables, "max-computer-tables", server.DefaultMaxComputerTables, "tables with no person seated on this server (-1: no limit)")
-	f.DurationVar(&cfg.ComputerPace, "computer-pace", server.DefaultComputerPace, "pause before each move of a table with no person seated, which waits while nobody watches (0: none)")
+	f.DurationVar(&cfg.ComputerPace, "computer-pace", server.DefaultComputerPace, "pause before each computer's move at a table with no person seated (which waits while nobody watches) or nobody connected (0: none)")
 	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", server.DefaultIdleTimeout, "a table nobody touched (no connection, no message) for this long is abandoned")
 	f.StringVar(&cfg.ProxyHeader, "trust-proxy-header", "", "a header holding the client's address, set by a trusted reverse proxy (e.g. X-Forwarded-For: its last address); off by default")
 }

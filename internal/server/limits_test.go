@@ -254,3 +254,32 @@ func TestComputerTablePaced(t *testing.T) {
 		t.Fatalf("the table went on from %d to %d lines once nobody watched", before, after)
 	}
 }
+
+// TestAwayTablePaced: a person's table with nobody connected, the
+// computer playing for its person, goes on at --computer-pace, not at full
+// speed.
+func TestAwayTablePaced(t *testing.T) {
+	const pace = 200 * time.Millisecond
+	ts := startServer(t, sqliteStore(t), Config{ComputerPace: pace, Away: 50 * time.Millisecond})
+	cr := ts.create(t, personGin("ann", "computer"))
+	lines := func() int {
+		ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(10*time.Second))
+		defer cancel()
+		ls, err := ts.st.Lines(ctx, cr.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(ls)
+	}
+	eventually(t, 20*time.Second, "the computer plays for the person", func() bool { return lines() > 3 })
+	before := lines()
+	const wait = 2 * time.Second
+	time.Sleep(wait)
+	// At most a move a pace (and the deals and control lines between).
+	if n, most := lines()-before, int(wait/pace)*2; n > most {
+		t.Fatalf("%d lines in %s with nobody at the table, over %d", n, wait, most)
+	}
+	if _, ok := ts.srv.room(cr.ID); !ok {
+		t.Fatal("the table ended: it was played at full speed")
+	}
+}

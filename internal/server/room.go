@@ -616,13 +616,11 @@ func (r *room[M, O, E]) bind(ctx context.Context, i int, player, name string) er
 func (r *room[M, O, E]) account() *acct { return &r.acct }
 
 func (r *room[M, O, E]) idle(now time.Time, d time.Duration) bool {
+	if r.anyoneHere() {
+		return false
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := range r.conns {
-		if len(r.conns[i]) > 0 {
-			return false
-		}
-	}
 	return now.Sub(r.touched) >= d
 }
 
@@ -645,28 +643,30 @@ func (r *room[M, O, E]) abandoned(why string) {
 // touch notes that a client touched the table (r.mu held).
 func (r *room[M, O, E]) touch() { r.touched = time.Now() }
 
-// watched waits, at a table with no person seated, until someone watches
-// it (unless Config.RunUnwatched), then, before a move, for
-// Config.ComputerPace: such a table is for watching, at a pace one can
-// follow, and costs nothing while nobody does. Other tables go on at
-// once.
+// watched waits before a computer's move. A table with no person seated
+// is for watching: it waits until someone watches it (unless
+// Config.RunUnwatched), then for Config.ComputerPace, at a pace one can
+// follow, and costs nothing while nobody watches. A person's table where
+// nobody is connected (its people away, the computer playing for them)
+// goes on, at the same pace. Other tables go on at once.
 func (r *room[M, O, E]) watched(ctx context.Context, optional bool) error {
-	if !r.acct.computer {
-		return nil
-	}
 	cfg := &r.srv.cfg
-	for !cfg.RunUnwatched {
-		r.mu.Lock()
-		n, wake := len(r.conns[spectator]), r.wake
-		r.mu.Unlock()
-		if n > 0 {
-			break
+	if r.acct.computer {
+		for !cfg.RunUnwatched {
+			r.mu.Lock()
+			n, wake := len(r.conns[spectator]), r.wake
+			r.mu.Unlock()
+			if n > 0 {
+				break
+			}
+			select {
+			case <-wake:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	} else if r.anyoneHere() {
+		return nil
 	}
 	if optional || cfg.ComputerPace <= 0 {
 		return nil
@@ -679,6 +679,18 @@ func (r *room[M, O, E]) watched(ctx context.Context, optional bool) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// anyoneHere reports whether a connection is open at the table.
+func (r *room[M, O, E]) anyoneHere() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := range r.conns {
+		if len(r.conns[i]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // endedRoom makes a room from the store for the connections of a table

@@ -206,6 +206,10 @@ func (c *seatCtl[M, O, E]) decideLevel(ctx context.Context, d table.Decision[O])
 		var zero M
 		return zero, false, fmt.Errorf("server: %s: moves refused %d times", c.level.Name, n)
 	}
+	if err := c.r.watched(ctx, d.Optional); err != nil {
+		var zero M
+		return zero, false, err
+	}
 	return c.level.Control.Decide(ctx, d)
 }
 

@@ -69,8 +69,9 @@ type Config struct {
 	// MaxComputerTables bounds the live tables with no person seated
 	// (50).
 	MaxComputerTables int
-	// ComputerPace is the pause before each move of a table with no
-	// person seated, which is for watching (1 s; below 0: none).
+	// ComputerPace is the pause before each computer's move at a table
+	// with no person seated, which is for watching, or with nobody
+	// connected (1 s; below 0: none).
 	ComputerPace time.Duration
 	// RunUnwatched runs a table with no person seated while nobody
 	// watches it; by default it waits for a spectator.
