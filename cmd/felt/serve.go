@@ -28,6 +28,7 @@ func (e *env) serveCmd() *cobra.Command {
 	var addr, db, node, metricsAddr, logFormat string
 	var moveTimeout, away, pace, lease time.Duration
 	var rate float64
+	var lim server.Config
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the card table in a browser: play the computer or friends at Gin Rummy or Shengji",
@@ -48,6 +49,14 @@ over by another once their leases expire. --node names the process (by
 default the host and --addr: a process restarted at the same address takes
 its tables back at once).
 
+One client address may create --create-rate tables a minute and have
+--max-tables-per-addr waiting or being played, a player --max-tables-per-player;
+the server runs at most --max-tables, of which --max-computer-tables with no
+person seated (those are for watching: paced by --computer-pace, and paused
+while nobody watches; a person's table with nobody connected is paced too).
+A table nobody touched for --idle-timeout is
+abandoned. A refused creation is answered 429 with Retry-After.
+
 A person who is too slow (--move-timeout) or gone (--away after their last
 connection closed) is replaced by a computer player until they come back.
 Logs go to stderr (--log-format text or json), every line about a table
@@ -60,8 +69,13 @@ stops the server gracefully.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
 			defer stop()
+			cfg := lim
+			cfg.MoveTimeout, cfg.Away, cfg.DealPace, cfg.Rate = moveTimeout, away, pace, rate
+			if cfg.ComputerPace == 0 {
+				cfg.ComputerPace = -1 // none, not the default
+			}
 			return e.serve(ctx, serveOpts{addr: addr, db: db, metricsAddr: metricsAddr, logFormat: logFormat},
-				server.Config{MoveTimeout: moveTimeout, Away: away, DealPace: pace, Rate: rate}, clusterOpts{node, lease})
+				cfg, clusterOpts{node, lease})
 		},
 	}
 	f := c.Flags()
@@ -71,6 +85,7 @@ stops the server gracefully.`,
 	f.DurationVar(&away, "away", server.DefaultAway, "how long a seat waits for its person after their last connection closed")
 	f.DurationVar(&pace, "deal-pace", 150*time.Millisecond, "pause after each card Shengji deals while a person watches, for bids")
 	f.Float64Var(&rate, "rate", server.DefaultRate, "messages a second each connection may send (a token bucket as large); more close it")
+	limitFlags(c, &lim)
 	f.StringVar(&node, "node", "", "with PostgreSQL: this process's name among those sharing the database (default host and --addr)")
 	f.DurationVar(&lease, "lease", server.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics on, at /metrics (host:port; off when not given; never the public --addr)")
@@ -127,9 +142,6 @@ func (e *env) serve(ctx context.Context, o serveOpts, cfg server.Config, co clus
 			return fmt.Errorf("serve: metrics: %w", err)
 		}
 	}
-	if err := srv.Start(ctx); err != nil {
-		log.Error("some tables were not recovered", "err", err)
-	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		srv.Close()
@@ -149,6 +161,18 @@ func (e *env) serve(ctx context.Context, o serveOpts, cfg server.Config, co clus
 	}
 	log.Info("listening", "url", "http://"+ln.Addr().String(), "db", store.Redact(db))
 	go func() { errc <- hs.Serve(ln) }()
+	// The tables are recovered in the background: the server answers at
+	// once, and a table someone connects to is recovered first.
+	if err := srv.Start(ctx); err != nil {
+		log.Error("the tables to recover could not be listed", "err", err)
+	}
+	go func() {
+		select {
+		case <-srv.Recovered():
+			log.Info("tables recovered")
+		case <-ctx.Done():
+		}
+	}()
 	select {
 	case err = <-errc:
 	case <-ctx.Done():
@@ -169,4 +193,17 @@ func (e *env) serve(ctx context.Context, o serveOpts, cfg server.Config, co clus
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// limitFlags are felt serve's limits on tables, into cfg.
+func limitFlags(c *cobra.Command, cfg *server.Config) {
+	f := c.Flags()
+	f.Float64Var(&cfg.CreateRate, "create-rate", server.DefaultCreateRate, "tables one client address may create a minute (a token bucket as large; -1: no limit)")
+	f.IntVar(&cfg.MaxTablesPerPlayer, "max-tables-per-player", server.DefaultMaxTablesPerPlayer, "tables waiting or being played a player may have created with a seat of theirs (-1: no limit)")
+	f.IntVar(&cfg.MaxTablesPerAddr, "max-tables-per-addr", server.DefaultMaxTablesPerAddr, "tables waiting or being played created from one client address (-1: no limit)")
+	f.IntVar(&cfg.MaxTables, "max-tables", server.DefaultMaxTables, "tables waiting or being played on this server (-1: no limit)")
+	f.IntVar(&cfg.MaxComputerTables, "max-computer-tables", server.DefaultMaxComputerTables, "tables with no person seated on this server (-1: no limit)")
+	f.DurationVar(&cfg.ComputerPace, "computer-pace", server.DefaultComputerPace, "pause before each computer's move at a table with no person seated (which waits while nobody watches) or nobody connected (0: none)")
+	f.DurationVar(&cfg.IdleTimeout, "idle-timeout", server.DefaultIdleTimeout, "a table nobody touched (no connection, no message) for this long is abandoned")
+	f.StringVar(&cfg.ProxyHeader, "trust-proxy-header", "", "a header holding the client's address, set by a trusted reverse proxy (e.g. X-Forwarded-For: its last address); off by default")
 }

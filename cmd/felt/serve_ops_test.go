@@ -70,8 +70,17 @@ func TestServeOperator(t *testing.T) {
 	if code, _ := get(public + "/healthz"); code != 200 {
 		t.Errorf("healthz: %d", code)
 	}
-	if code, body := get(public + "/readyz"); code != 200 {
-		t.Errorf("readyz: %d %s", code, body)
+	// The tables are recovered in the background: ready soon after.
+	for ready := time.Now().Add(testenv.Timeout(30 * time.Second)); ; {
+		code, body := get(public + "/readyz")
+		if code == 200 {
+			break
+		}
+		if time.Now().After(ready) {
+			t.Errorf("readyz: %d %s", code, body)
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	cancel()
 	select {

@@ -210,6 +210,16 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		}
 		t.Seats = append(t.Seats, st)
 	}
+	a := &acct{addr: s.clientAddr(r), computer: out.Seat < 0 && !open}
+	if out.Seat >= 0 {
+		a.player = req.Player
+	}
+	admitted, lerr := s.admit(a)
+	if lerr != nil {
+		writeLimit(w, lerr)
+		return
+	}
+	defer admitted()
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
 	defer cancel()
 	if err := s.cfg.Store.CreateTable(ctx, t); err != nil {
@@ -222,18 +232,15 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	*rm.account() = *a
 	if ok, err := s.cfg.Owner.Claim(ctx, t.ID); err != nil || !ok {
 		writeError(w, http.StatusServiceUnavailable, "this server cannot run the table now")
 		return
 	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if !s.addRoom(t.ID, rm) {
 		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
 		return
 	}
-	s.rooms[t.ID] = rm
-	s.mu.Unlock()
 	if !open {
 		if err := rm.(interface{ start() error }).start(); err != nil {
 			s.log.Error("starting a table", "table", t.ID, "err", err)
@@ -264,7 +271,7 @@ func contains(xs []string, x string) bool {
 // getTable is GET /api/tables/{id}.
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if rm, ok := s.room(id); ok {
+	if rm, ok := s.lookup(r.Context(), id); ok {
 		writeJSON(w, http.StatusOK, rm.summary())
 		return
 	}
@@ -323,7 +330,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	rm, ok := s.room(id)
+	rm, ok := s.lookup(r.Context(), id)
 	if !ok && s.remoteJoin != nil {
 		if code, msg := s.remoteJoin(r.Context(), id, req); code != http.StatusOK {
 			writeError(w, code, msg)

@@ -489,14 +489,7 @@ func (c *cluster) adopt(t store.Table) bool {
 		c.Release(c.s.ctx, t.ID)
 		return false
 	}
-	c.s.mu.Lock()
-	closed := c.s.closed
-	if !closed {
-		c.s.rooms[t.ID] = r
-	}
-	c.s.mu.Unlock()
-	if closed {
-		r.stop()
+	if !c.s.addRoom(t.ID, r) {
 		return false
 	}
 	c.s.metrics.adoptions.Inc()
@@ -625,10 +618,7 @@ func (c *cluster) hello(ctx context.Context, cn *conn, m clientMsg) error {
 		return fmt.Errorf("the table %s could not be read", m.Table)
 	}
 	if t.Status == store.Over || t.Status == store.Abandoned {
-		if err := c.readOnly(ctx, t); err != nil {
-			return err
-		}
-		return c.local(ctx, cn, m)
+		return c.s.helloEnded(ctx, cn, m, t)
 	}
 	c.mu.Lock()
 	c.seq++
@@ -681,39 +671,6 @@ func (c *cluster) local(ctx context.Context, cn *conn, m clientMsg) error {
 		return fmt.Errorf("the table %s is not here: try again", m.Table)
 	}
 	return c.s.hello(ctx, cn, m)
-}
-
-// readOnly makes the room of a finished table here, for its clients to be
-// told how it ended; it runs nothing and holds no lease.
-func (c *cluster) readOnly(ctx context.Context, t store.Table) error {
-	if _, ok := c.s.room(t.ID); ok {
-		return nil
-	}
-	r, err := c.s.newRoom(t)
-	if err != nil {
-		return err
-	}
-	if t.Status == store.Over {
-		lines, err := c.st.Lines(ctx, t.ID, 0)
-		if err != nil {
-			return fmt.Errorf("the table %s could not be read", t.ID)
-		}
-		type resumer interface {
-			resume(context.Context, [][]byte) error
-		}
-		if len(lines) > 0 {
-			// A finished log resumes to its outcome without running.
-			if err := r.(resumer).resume(ctx, lines); err != nil {
-				return err
-			}
-		}
-	}
-	c.s.mu.Lock()
-	if _, ok := c.s.rooms[t.ID]; !ok && !c.s.closed {
-		c.s.rooms[t.ID] = r
-	}
-	c.s.mu.Unlock()
-	return nil
 }
 
 // serveNode receives what owners send to this process's relayed

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -146,17 +145,9 @@ func (a *addrs) release(addr string) {
 	}
 }
 
-func remoteHost(r *http.Request) string {
-	h, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return h
-}
-
 // serveWS is GET /ws: a websocket whose first message is hello.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	addr := remoteHost(r)
+	addr := s.clientAddr(r)
 	if !s.addrs.acquire(addr) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many connections from your address (at most %d)", s.cfg.MaxConnsPerAddr))
 		return

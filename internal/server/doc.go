@@ -16,9 +16,21 @@
 //
 // The table's log writer is the store: each line is appended, committed,
 // before the table applies it and tells anyone (Store.AppendLine). At
-// start the server recovers every table the store lists as active from its
+// start the server lists every table the store holds as active and, in the
+// background (a table someone asks for first), recovers each from its
 // stored lines (table.Recover) and resumes it (table.Resume); its people
-// are away until they connect again.
+// are away until they connect again. A table that ended (over, failed, or
+// abandoned) leaves memory: a later connection gets a read-only room made
+// from the store.
+//
+// # Limits on tables
+//
+// Creations are limited per client address (a token bucket,
+// Config.CreateRate), and the live tables (waiting or being played) per
+// creating player, per address, per process, and those with no person
+// seated, which are for watching: paced (Config.ComputerPace) and paused
+// while nobody watches. A table nobody touched for Config.IdleTimeout is
+// abandoned. See limits.go.
 //
 // # What each connection sees
 //

@@ -256,11 +256,18 @@ type pinger interface {
 }
 
 // readyz is GET /readyz: the store answers and the tables were recovered
-// (Start returned); 503 with the reason otherwise.
+// in the background after Start (Recovered is closed); 503 with the
+// reason otherwise.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if !s.recovered.Load() {
+	recovered := false
+	select {
+	case <-s.recov.done:
+		recovered = true
+	default:
+	}
+	if !recovered {
 		w.WriteHeader(http.StatusServiceUnavailable)
 		w.Write([]byte("not ready: recovering the stored tables\n"))
 		return

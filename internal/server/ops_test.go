@@ -173,6 +173,7 @@ func TestMetrics(t *testing.T) {
 	ts.hs.Close()
 	ts.srv.Close()
 	again := startServer(t, st, Config{})
+	<-again.srv.Recovered() // recovery runs in the background
 	m = scrape(t, again.srv)
 	if v := series(t, m, `felt_recoveries_total{result="ok"}`); v != 1 {
 		t.Errorf("recoveries = %g, want 1", v)
@@ -208,6 +209,7 @@ func TestHealth(t *testing.T) {
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	<-srv.Recovered()
 	if code, body := get(t, hs.URL+"/readyz"); code != http.StatusOK || body != "ready\n" {
 		t.Errorf("readyz after Start: %d %q", code, body)
 	}

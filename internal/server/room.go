@@ -35,6 +35,18 @@ type roomer interface {
 	detach(c *conn)
 	handle(c *conn, m clientMsg)
 	replay(ctx context.Context, seat int) (any, error)
+	// account is what the table counts against the limits.
+	account() *acct
+	// idle reports whether nobody touched the table for d: no connection
+	// open, and none opened, closed or sending since.
+	idle(now time.Time, d time.Duration) bool
+	// ended reports whether the table's game ended here: over, failed or
+	// abandoned (a waiting table has not).
+	ended() bool
+	// status says where the table stands.
+	status() store.Status
+	// abandoned records that the server abandoned the table, and why.
+	abandoned(why string)
 	// stop ends the table's run (a graceful shutdown: the table is
 	// abandoned in its log and recovered at the next start) and waits.
 	stop()
@@ -73,6 +85,12 @@ type room[M, O, E any] struct {
 	cancel  context.CancelFunc
 	done    chan struct{}
 	runCtx  context.Context
+	acct    acct          // set before the room is the server's
+	touched time.Time     // when a client last touched the table
+	wake    chan struct{} // closed (and replaced) when a connection attaches
+	// readOnly is a room made from the store for the connections of a
+	// table that ended: it runs nothing and writes nothing.
+	readOnly bool
 
 	moves prometheus.Counter // felt_moves_total of the table's game
 
@@ -84,7 +102,18 @@ type room[M, O, E any] struct {
 
 func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M, O, E] {
 	r := &room[M, O, E]{srv: srv, g: g, id: st.ID, seed: st.Seed, st: st, done: make(chan struct{}),
-		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.name)}
+		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.name),
+
+		touched: time.Now(), wake: make(chan struct{})}
+	r.acct.computer = true
+	for _, s := range st.Seats {
+		if s.Kind == kindPerson {
+			r.acct.computer = false
+			if r.acct.player == "" {
+				r.acct.player = s.Player
+			}
+		}
+	}
 	for i := range r.conns {
 		r.conns[i] = map[*conn]struct{}{}
 	}
@@ -228,7 +257,13 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 		o := outcomeWire(res.Outcome, r.g.teams, &res)
 		r.outcome = &o
 		r.mu.Unlock()
-		r.saveOutcome(o)
+		if !r.readOnly {
+			r.saveOutcome(o)
+		}
+		return nil
+	}
+	if r.readOnly {
+		r.mu.Unlock()
 		return nil
 	}
 	for _, c := range r.ctls {
@@ -284,6 +319,7 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 		r.outcome = &o
 		r.broadcast(encode(overMsg{Type: "over", Outcome: o}))
 		r.mu.Unlock()
+		r.srv.forget(r.id, r)
 		return
 	case ctx.Err() != nil:
 		// A shutdown: the log says abandoned, the store still playing.
@@ -300,7 +336,11 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 		if err := r.srv.cfg.Store.SetStatus(sctx, r.id, store.Abandoned, nil); err != nil {
 			r.log.Error("saving a table's status", "err", err)
 		}
+		r.mu.Lock()
+		r.st.Status = store.Abandoned
+		r.mu.Unlock()
 	}
+	r.srv.forget(r.id, r)
 }
 
 func (r *room[M, O, E]) saveOutcome(o OutcomeWire) {
@@ -569,6 +609,7 @@ func (r *room[M, O, E]) bind(ctx context.Context, i int, player, name string) er
 		r.mu.Unlock()
 		return fmt.Errorf("server: table %s seat %d: the game began without the seat's person: %w", r.id, i, ErrSeatTaken)
 	}
+	r.touched = time.Now()
 	s.Player, s.Name = player, cleanName(name, s.Name)
 	if err := r.srv.cfg.Store.SetSeat(ctx, r.id, i, s); err != nil {
 		r.mu.Unlock()
@@ -587,3 +628,116 @@ func (r *room[M, O, E]) bind(ctx context.Context, i int, player, name string) er
 	}
 	return nil
 }
+
+func (r *room[M, O, E]) account() *acct { return &r.acct }
+
+func (r *room[M, O, E]) idle(now time.Time, d time.Duration) bool {
+	if r.anyoneHere() {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return now.Sub(r.touched) >= d
+}
+
+func (r *room[M, O, E]) ended() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return !r.running && (r.outcome != nil || r.failed != "" || r.st.Status == store.Over || r.st.Status == store.Abandoned)
+}
+
+func (r *room[M, O, E]) abandoned(why string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.st.Status = store.Abandoned
+	if r.failed == "" {
+		r.failed = "abandoned: " + why
+	}
+	r.broadcast(encode(errorMsg{Type: "error", Error: "the table stopped: " + r.failed}))
+}
+
+// touch notes that a client touched the table (r.mu held).
+func (r *room[M, O, E]) touch() { r.touched = time.Now() }
+
+// watched waits before a computer's move. A table with no person seated
+// is for watching: it waits until someone watches it (unless
+// Config.RunUnwatched), then for Config.ComputerPace, at a pace one can
+// follow, and costs nothing while nobody watches. A person's table where
+// nobody is connected (its people away, the computer playing for them)
+// goes on, at the same pace. Other tables go on at once.
+func (r *room[M, O, E]) watched(ctx context.Context, optional bool) error {
+	cfg := &r.srv.cfg
+	if r.acct.computer {
+		for !cfg.RunUnwatched {
+			r.mu.Lock()
+			n, wake := len(r.conns[spectator]), r.wake
+			r.mu.Unlock()
+			if n > 0 {
+				break
+			}
+			select {
+			case <-wake:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	} else if r.anyoneHere() {
+		return nil
+	}
+	if optional || cfg.ComputerPace <= 0 {
+		return nil
+	}
+	t := time.NewTimer(cfg.ComputerPace)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// anyoneHere reports whether a connection is open at the table.
+func (r *room[M, O, E]) anyoneHere() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := range r.conns {
+		if len(r.conns[i]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// endedRoom makes a room from the store for the connections of a table
+// that ended: a finished log is replayed to its end (the last hand's
+// views, the observations, the outcome), without running or writing.
+func (s *Server) endedRoom(ctx context.Context, t store.Table) (roomer, error) {
+	r, err := s.newRoom(t)
+	if err != nil {
+		return nil, err
+	}
+	type resumer interface {
+		setReadOnly()
+		resume(context.Context, [][]byte) error
+	}
+	rr := r.(resumer)
+	rr.setReadOnly()
+	if t.Status != store.Over {
+		return r, nil
+	}
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
+	lines, err := s.cfg.Store.Lines(sctx, t.ID, 0)
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("the table %s could not be read", t.ID)
+	}
+	if len(lines) > 0 {
+		if err := rr.resume(ctx, lines); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+func (r *room[M, O, E]) setReadOnly() { r.readOnly = true }

@@ -46,6 +46,9 @@ func (r *room[M, O, E]) attach(c *conn) error {
 		c.enqueue(encode(errorMsg{Type: "error", Error: "the table stopped: " + r.failed}))
 	}
 	r.conns[i][c] = struct{}{}
+	r.touch()
+	close(r.wake)
+	r.wake = make(chan struct{})
 	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
 	return nil
 }
@@ -63,6 +66,7 @@ func (r *room[M, O, E]) detach(c *conn) {
 		return
 	}
 	delete(r.conns[i], c)
+	r.touch()
 	if c.seat >= 0 {
 		ctl := r.ctls[c.seat]
 		if ctl.conns--; ctl.conns == 0 && r.running && ctl.person {
@@ -75,6 +79,9 @@ func (r *room[M, O, E]) detach(c *conn) {
 // handle answers a seat's message: a move, a bid, a hint request or a
 // return to the seat.
 func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
+	r.mu.Lock()
+	r.touch()
+	r.mu.Unlock()
 	if c.seat < 0 {
 		c.enqueue(encode(errorMsg{Type: "error", Error: fmt.Sprintf("a spectator sends no %s: open the table with a seat's link to play", m.Type)}))
 		return

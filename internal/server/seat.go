@@ -96,6 +96,9 @@ func (c *seatCtl[M, O, E]) Refused(m M, err error) {
 func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
 	var zero M
 	if !c.person {
+		if err := c.r.watched(ctx, d.Optional); err != nil {
+			return zero, false, err
+		}
 		return c.level.Control.Decide(ctx, d)
 	}
 	r := c.r
@@ -205,6 +208,10 @@ func (c *seatCtl[M, O, E]) decideLevel(ctx context.Context, d table.Decision[O])
 	if n > 2 {
 		var zero M
 		return zero, false, fmt.Errorf("server: %s: moves refused %d times", c.level.Name, n)
+	}
+	if err := c.r.watched(ctx, d.Optional); err != nil {
+		var zero M
+		return zero, false, err
 	}
 	return c.level.Control.Decide(ctx, d)
 }

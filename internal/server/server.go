@@ -15,7 +15,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"felt/internal/store"
@@ -52,6 +51,38 @@ type Config struct {
 	// Rate and Burst are each connection's token bucket: messages a
 	// second, and at most at once (20 and 20).
 	Rate, Burst float64
+
+	// The limits on tables (see limits.go). A table is live while it
+	// waits or is being played; a cap below 0 is no cap.
+
+	// CreateRate is how many tables one client address may create a
+	// minute, a token bucket as large (30; below 0: no limit).
+	CreateRate float64
+	// MaxTablesPerPlayer bounds the live tables a player created with a
+	// seat of their own (10).
+	MaxTablesPerPlayer int
+	// MaxTablesPerAddr bounds the live tables created from one client
+	// address (30).
+	MaxTablesPerAddr int
+	// MaxTables bounds the live tables of this process (1000).
+	MaxTables int
+	// MaxComputerTables bounds the live tables with no person seated
+	// (50).
+	MaxComputerTables int
+	// ComputerPace is the pause before each computer's move at a table
+	// with no person seated, which is for watching, or with nobody
+	// connected (1 s; below 0: none).
+	ComputerPace time.Duration
+	// RunUnwatched runs a table with no person seated while nobody
+	// watches it; by default it waits for a spectator.
+	RunUnwatched bool
+	// IdleTimeout abandons a table nobody touched (no connection open,
+	// no message, join or hello) for so long (30 minutes).
+	IdleTimeout time.Duration
+	// ProxyHeader names the request header in which a trusted reverse
+	// proxy gives the client's address ("": none, the connection's
+	// address is the client's).
+	ProxyHeader string
 }
 
 // Defaults of Config.
@@ -93,9 +124,6 @@ type Server struct {
 	// base is the store as given, cfg.Store the same timed for metrics.
 	base    store.Store
 	metrics *metrics
-	// recovered is set once Start has recovered the stored tables
-	// (GET /readyz).
-	recovered atomic.Bool
 
 	// remote attaches a connection to a table another process runs
 	// (nil: tables run here only); see cluster.go.
@@ -104,13 +132,17 @@ type Server struct {
 	// status and, unless OK, the error to say (nil: tables here only).
 	remoteJoin func(ctx context.Context, id string, req joinReq) (int, string)
 
+	lim   limits
+	recov recovery
+
 	mu     sync.Mutex
 	rooms  map[string]roomer
 	conns  map[*conn]struct{}
 	closed bool
 }
 
-// New returns a server with cfg; Start recovers its tables.
+// New returns a server with cfg; Start, called before its handler
+// serves, recovers its tables.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -134,6 +166,22 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst < 1 {
 		cfg.Burst = cfg.Rate
 	}
+	if cfg.CreateRate == 0 {
+		cfg.CreateRate = DefaultCreateRate
+	}
+	defCap := func(n *int, v int) {
+		if *n == 0 {
+			*n = v
+		}
+	}
+	defCap(&cfg.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
+	defCap(&cfg.MaxTablesPerAddr, DefaultMaxTablesPerAddr)
+	defCap(&cfg.MaxTables, DefaultMaxTables)
+	defCap(&cfg.MaxComputerTables, DefaultMaxComputerTables)
+	if cfg.ComputerPace == 0 {
+		cfg.ComputerPace = DefaultComputerPace
+	}
+	def(&cfg.IdleTimeout, DefaultIdleTimeout)
 	if cfg.Owner == nil {
 		cfg.Owner = localOwner{}
 	}
@@ -142,54 +190,14 @@ func New(cfg Config) (*Server, error) {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, log: log, rooms: map[string]roomer{}, conns: map[*conn]struct{}{},
-		addrs: addrs{n: map[string]int{}, max: cfg.MaxConnsPerAddr}}
+		addrs: addrs{n: map[string]int{}, max: cfg.MaxConnsPerAddr},
+		lim:   limits{buckets: map[string]*bucket{}, inflight: map[*acct]struct{}{}}, recov: newRecovery()}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.base = cfg.Store
 	s.metrics = newMetrics(s)
 	s.cfg.Store = timedStore{Store: cfg.Store, m: s.metrics}
 	s.routes()
 	return s, nil
-}
-
-// Start recovers every table the store says is waiting or being played
-// and runs those this process owns: each from its stored log, its people
-// away until they connect.
-func (s *Server) Start(ctx context.Context) error {
-	ts, err := s.cfg.Store.Active(ctx)
-	if err != nil {
-		return fmt.Errorf("server: listing the tables: %w", err)
-	}
-	// Ready once every stored table was tried (a table that failed to
-	// recover is logged and counted, and stays in the store).
-	defer s.recovered.Store(true)
-	var errs []error
-	for _, t := range ts {
-		ok, err := s.cfg.Owner.Claim(ctx, t.ID)
-		if err != nil || !ok {
-			if err != nil {
-				errs = append(errs, err)
-			}
-			continue
-		}
-		r, err := s.newRoom(t)
-		if err != nil {
-			s.metrics.recoveries.WithLabelValues("failed").Inc()
-			errs = append(errs, err)
-			continue
-		}
-		if err := s.recoverRoom(ctx, r, t); err != nil {
-			s.log.Error("recovering a table", "table", t.ID, "err", err)
-			s.metrics.recoveries.WithLabelValues("failed").Inc()
-			errs = append(errs, err)
-			continue
-		}
-		s.mu.Lock()
-		s.rooms[t.ID] = r
-		s.mu.Unlock()
-		s.metrics.recoveries.WithLabelValues("ok").Inc()
-		s.log.Info("table recovered", "table", t.ID, "game", t.Game, "status", t.Status)
-	}
-	return errors.Join(errs...)
 }
 
 // recoverRoom starts a stored table again: a waiting table waits, a
@@ -274,13 +282,39 @@ func (s *Server) Close() error {
 // hello attaches a new connection to its table as a seat (with the seat's
 // token) or a spectator.
 func (s *Server) hello(ctx context.Context, c *conn, m clientMsg) error {
-	r, ok := s.room(m.Table)
+	r, ok := s.lookup(ctx, m.Table)
 	if !ok {
 		if s.remote != nil {
 			return s.remote(ctx, c, m)
 		}
-		return fmt.Errorf("no table %s", m.Table)
+		t, err := s.storedTable(ctx, m.Table)
+		if err != nil {
+			if errors.Is(err, store.ErrNotFound) {
+				return fmt.Errorf("no table %s", m.Table)
+			}
+			return fmt.Errorf("the table %s could not be read", m.Table)
+		}
+		return s.helloEnded(ctx, c, m, t)
 	}
+	return s.helloRoom(ctx, c, m, r)
+}
+
+// helloEnded attaches a connection to a table that is no longer run (over
+// or abandoned): to a room made from the store for the connection alone,
+// which runs nothing and shows the table as it ended.
+func (s *Server) helloEnded(ctx context.Context, c *conn, m clientMsg, t store.Table) error {
+	if t.Status != store.Over && t.Status != store.Abandoned {
+		return fmt.Errorf("the table %s is not being played here", m.Table)
+	}
+	r, err := s.endedRoom(ctx, t)
+	if err != nil {
+		return err
+	}
+	return s.helloRoom(ctx, c, m, r)
+}
+
+// helloRoom attaches a connection to a room as a seat or a spectator.
+func (s *Server) helloRoom(ctx context.Context, c *conn, m clientMsg, r roomer) error {
 	c.seat, c.player = -1, m.Player
 	if m.Token != "" {
 		i, ok := r.seatOf(m.Token)
