@@ -262,13 +262,15 @@ func (p *Program[M, O, E]) send(v any) error {
 // the end of the program's standard error.
 func (p *Program[M, O, E]) fail(err error) error {
 	if p.failed == nil {
-		if p.proc != nil {
-			if tail := p.proc.Stderr().Lines(3); tail != "" {
+		// Stopped first, so that all it wrote to its standard error
+		// before it failed is in.
+		if pr := p.proc; pr != nil {
+			p.stop(0)
+			if tail := pr.Stderr().Lines(3); tail != "" {
 				err = fmt.Errorf("%w; its stderr ends: %s", err, tail)
 			}
 		}
 		p.failed = err
-		p.stop(0)
 	}
 	return p.failed
 }
@@ -435,7 +437,10 @@ func (p *Program[M, O, E]) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.proc != nil {
-		_ = p.send(map[string]string{"type": "quit"})
+		// A program that does not read has its grace for quit, not a
+		// line's WriteTimeout.
+		_ = p.in.SetWriteDeadline(time.Now().Add(QuitGrace))
+		_, _ = p.in.Write([]byte(`{"type":"quit"}` + "\n"))
 		p.stop(QuitGrace)
 	}
 	return nil

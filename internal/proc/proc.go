@@ -10,6 +10,11 @@ import (
 	"time"
 )
 
+// stderrWait is how long, once the program's group is dead, the end of its
+// standard error is waited for (longer only when a process that left the
+// group holds it open).
+const stderrWait = time.Second
+
 // Process is an outside program started by Start: the shell that runs its
 // command, the leader of a process group of its own.
 type Process struct {
@@ -18,6 +23,7 @@ type Process struct {
 	exited     chan struct{} // closed once the shell has been waited for and its group killed
 	waitErr    error         // set before exited is closed
 	stderrDone chan struct{} // closed when its standard error is drained
+	stderrR    *os.File
 }
 
 // Start runs command by /bin/sh -c in a new process group, with stdin
@@ -44,10 +50,9 @@ func Start(command string, stdin, stdout *os.File) (*Process, error) {
 		errR.Close()
 		return nil, err
 	}
-	p := &Process{pid: cmd.Process.Pid, stderr: &Tail{}, exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	p := &Process{pid: cmd.Process.Pid, stderr: &Tail{}, exited: make(chan struct{}), stderrDone: make(chan struct{}), stderrR: errR}
 	go func() {
 		_, _ = io.Copy(p.stderr, errR)
-		errR.Close()
 		close(p.stderrDone)
 	}()
 	go func() {
@@ -79,7 +84,8 @@ func (p *Process) Kill() {
 // Stop ends the program: it waits up to grace for the shell to exit by
 // itself (after its input was closed, say), then kills the group, and
 // returns once the shell has been waited for (SIGKILL cannot be ignored;
-// a bound guards only against a process stuck in the kernel).
+// a bound guards only against a process stuck in the kernel). Call it
+// once, at the end: it closes Felt's end of the standard error.
 func (p *Process) Stop(grace time.Duration) {
 	if grace > 0 {
 		t := time.NewTimer(grace)
@@ -94,6 +100,13 @@ func (p *Process) Stop(grace time.Duration) {
 	case <-p.exited:
 	case <-time.After(5 * time.Second):
 	}
+	// The rest of its standard error, unless a process that left the
+	// group holds it open: that one is not waited for.
+	select {
+	case <-p.stderrDone:
+	case <-time.After(stderrWait):
+	}
+	_ = p.stderrR.Close()
 }
 
 // Stderr returns the end of the program's standard error, once it has
@@ -105,7 +118,7 @@ func (p *Process) Stderr() *Tail {
 		// Let the last of its standard error arrive.
 		select {
 		case <-p.stderrDone:
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(stderrWait):
 		}
 	default:
 	}
