@@ -271,9 +271,15 @@ func (p *Program) ensureReady(ctx context.Context) error {
 	return nil
 }
 
-// fail makes a ProgramError, with the end of the program's stderr.
+// fail kills the program's process group and makes a ProgramError, with
+// the end of the program's stderr. Every failure goes through fail, then
+// failed.
 func (p *Program) fail(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
+	// The program has failed: its group is killed first, so that all it
+	// wrote to its standard error before is in.
+	p.proc.Kill()
+	p.proc.ExitStatus(exitWait)
 	if tail := p.proc.Stderr().Lines(3); tail != "" {
 		msg += "; its stderr ends: " + tail
 	}
