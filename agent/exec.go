@@ -9,14 +9,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"felt/gin"
+	"felt/internal/proc"
 )
 
 // DefaultTimeout bounds each answer of an outside program, and each write
@@ -76,18 +75,12 @@ func (e *ProgramError) Is(target error) bool { return target == ErrProgram }
 // interrupts a pending Act or Notify.
 type Program struct {
 	name    string
-	pid     int
+	proc    *proc.Process
 	stdin   *os.File // Felt's end of the program's standard input
 	stdout  *os.File // Felt's end of the program's standard output
-	stderrR *os.File
 	rd      *bufio.Reader
-	stderr  *tailBuffer
 	timeout time.Duration // each answer and write after start-up
 	start   time.Duration // the ready message, and writing start
-
-	exited     chan struct{} // closed once the process has been waited for
-	waitErr    error         // set before exited is closed
-	stderrDone chan struct{} // closed when its standard error is drained
 
 	closing atomic.Bool // Close has begun
 
@@ -108,8 +101,7 @@ func Exec(command string, opt Options) (*Program, error) {
 	if strings.TrimSpace(command) == "" {
 		return nil, fmt.Errorf("exec: empty command: %w", ErrProgram)
 	}
-	p := &Program{name: "exec:" + command, timeout: opt.Timeout, stderr: &tailBuffer{max: 4096},
-		exited: make(chan struct{}), stderrDone: make(chan struct{})}
+	p := &Program{name: "exec:" + command, timeout: opt.Timeout}
 	if p.timeout <= 0 {
 		p.timeout = DefaultTimeout
 	}
@@ -117,49 +109,23 @@ func Exec(command string, opt Options) (*Program, error) {
 	if p.start <= 0 {
 		p.start = max(DefaultStartTimeout, p.timeout)
 	}
-	closeAll := func(fs ...*os.File) {
-		for _, f := range fs {
-			if f != nil {
-				_ = f.Close()
-			}
-		}
-	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		closeAll(inR, inW)
+		inR.Close()
+		inW.Close()
 		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		closeAll(inR, inW, outR, outW)
+	if p.proc, err = proc.Start(command, inR, outW); err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
 	}
-	cmd := exec.Command("/bin/sh", "-c", command)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
-	closeAll(inR, outW, errW) // the child's ends: it has them now
-	if err != nil {
-		closeAll(inW, outR, errR)
-		return nil, fmt.Errorf("exec %q: %v: %w", command, err, ErrProgram)
-	}
-	p.pid = cmd.Process.Pid
-	p.stdin, p.stdout, p.stderrR = inW, outR, errR
+	p.stdin, p.stdout = inW, outR
 	p.rd = bufio.NewReaderSize(outR, 64<<10)
-	go func() {
-		_, _ = io.Copy(p.stderr, errR)
-		close(p.stderrDone)
-	}()
-	go func() {
-		p.waitErr = cmd.Wait()
-		// Nothing the program started outlives it.
-		_ = syscall.Kill(-p.pid, syscall.SIGKILL)
-		close(p.exited)
-	}()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	_ = p.send(context.Background(), "start", p.start, StartMessage{Type: "start", Protocol: ProtocolVersion, Game: "gin",
@@ -172,7 +138,7 @@ func (p *Program) Name() string { return p.name }
 
 // Pid returns the process id of the program's shell, which is also its
 // process group id.
-func (p *Program) Pid() int { return p.pid }
+func (p *Program) Pid() int { return p.proc.Pid() }
 
 // Ready waits for the program's answer to start, if it has not come yet.
 // Notify and Act wait for it themselves.
@@ -270,25 +236,8 @@ func (p *Program) Close() error {
 		_, _ = p.stdin.Write(append(b, '\n'))
 	}
 	_ = p.stdin.Close()
-	grace := time.NewTimer(QuitGrace)
-	defer grace.Stop()
-	select {
-	case <-p.exited:
-	case <-grace.C:
-	}
-	p.killGroup()
-	// SIGKILL cannot be ignored; the bound only guards against a process
-	// stuck in the kernel.
-	select {
-	case <-p.exited:
-	case <-time.After(5 * time.Second):
-	}
-	select {
-	case <-p.stderrDone:
-	case <-time.After(100 * time.Millisecond):
-	}
+	p.proc.Stop(QuitGrace)
 	_ = p.stdout.Close()
-	_ = p.stderrR.Close()
 	return nil
 }
 
@@ -322,11 +271,17 @@ func (p *Program) ensureReady(ctx context.Context) error {
 	return nil
 }
 
-// fail makes a ProgramError, with the end of the program's stderr.
+// fail kills the program's process group and makes a ProgramError, with
+// the end of the program's stderr. Every failure goes through fail, then
+// failed.
 func (p *Program) fail(format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	if tail := strings.TrimSpace(p.stderr.String()); tail != "" {
-		msg += "; its stderr ends: " + lastLines(tail, 3)
+	// The program has failed: its group is killed first, so that all it
+	// wrote to its standard error before is in.
+	p.proc.Kill()
+	p.proc.ExitStatus(exitWait)
+	if tail := p.proc.Stderr().Lines(3); tail != "" {
+		msg += "; its stderr ends: " + tail
 	}
 	return &ProgramError{Program: p.name, Msg: msg}
 }
@@ -337,7 +292,7 @@ func (p *Program) failed(err error) error {
 	if p.err == nil {
 		p.err = err
 	}
-	p.killGroup()
+	p.proc.Kill()
 	return p.err
 }
 
@@ -379,7 +334,7 @@ func (p *Program) send(ctx context.Context, what string, timeout time.Duration, 
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		return p.failed(p.fail("did not read its input: the %s message could not be written within %s", what, timeout))
 	}
-	if st := p.exitStatus(); st != "" {
+	if st := p.proc.ExitStatus(exitWait); st != "" {
 		return p.failed(p.fail("exited (%s) before the %s message", st, what))
 	}
 	return p.failed(p.fail("closed its input (the %s message could not be written: %v)", what, err))
@@ -408,7 +363,7 @@ func (p *Program) receive(ctx context.Context, what string, timeout time.Duratio
 			case errors.Is(err, errLineTooLong):
 				return nil, p.failed(p.fail("sent a line longer than %d bytes", MaxLine))
 			case err == io.EOF:
-				if st := p.exitStatus(); st != "" {
+				if st := p.proc.ExitStatus(exitWait); st != "" {
 					return nil, p.failed(p.fail("exited (%s) without answering the %s message", st, what))
 				}
 				return nil, p.failed(p.fail("closed its output without answering the %s message", what))
@@ -446,80 +401,9 @@ func (p *Program) readLine() ([]byte, error) {
 	}
 }
 
-// exitStatus waits a moment for the program to exit and describes how it
-// did ("exit status 3", "signal: segmentation fault"); it returns "" if it
-// is still running.
-func (p *Program) exitStatus() string {
-	t := time.NewTimer(exitWait)
-	defer t.Stop()
-	select {
-	case <-p.exited:
-	case <-t.C:
-		return ""
-	}
-	// Let the last of its stderr arrive for the message.
-	select {
-	case <-p.stderrDone:
-	case <-time.After(100 * time.Millisecond):
-	}
-	if p.waitErr == nil {
-		return "exit status 0"
-	}
-	var ee *exec.ExitError
-	if errors.As(p.waitErr, &ee) {
-		return ee.ProcessState.String()
-	}
-	return p.waitErr.Error()
-}
-
-// killGroup kills the program's process group, unless the program has
-// exited (its group was killed then).
-func (p *Program) killGroup() {
-	select {
-	case <-p.exited:
-	default:
-		_ = syscall.Kill(-p.pid, syscall.SIGKILL)
-	}
-}
-
 func clip(b []byte) string {
 	if len(b) > 200 {
 		return string(b[:200]) + "…"
 	}
 	return string(b)
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (t *tailBuffer) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(b) >= t.max {
-		t.buf = append(t.buf[:0], b[len(b)-t.max:]...)
-		return len(b), nil
-	}
-	t.buf = append(t.buf, b...)
-	if len(t.buf) > t.max {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
-	}
-	return len(b), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
 }

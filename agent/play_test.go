@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"felt/gin"
+	"felt/internal/proc"
 	"felt/internal/testenv"
 )
 
@@ -91,52 +90,10 @@ func playGame(t *testing.T, names [2]string, rules gin.Rules, seed uint64, opt O
 // process group pgid shortly after Close.
 func checkGroupGone(t *testing.T, pgid int) {
 	t.Helper()
-	deadline := time.Now().Add(testenv.Timeout(2 * time.Second))
-	for {
-		alive := groupMembers(pgid)
-		if len(alive) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("process group %d still running after Close: %s", pgid, strings.Join(alive, "; "))
-			_ = syscall.Kill(-pgid, syscall.SIGKILL)
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	if alive := proc.WaitGone(pgid, testenv.Timeout(2*time.Second)); alive != nil {
+		t.Errorf("process group %d still running after Close: %s", pgid, strings.Join(alive, "; "))
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
 	}
-}
-
-// groupMembers lists the live processes of group pgid, from /proc, or from
-// kill(-pgid, 0) where there is no /proc.
-func groupMembers(pgid int) []string {
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		if syscall.Kill(-pgid, 0) == nil {
-			return []string{"some process"}
-		}
-		return nil
-	}
-	var alive []string
-	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:]) // state ppid pgrp ...
-		if len(f) < 3 || f[0] == "Z" || f[2] != strconv.Itoa(pgid) {
-			continue
-		}
-		alive = append(alive, fmt.Sprintf("pid %s %s state %s", e.Name(), s[strings.IndexByte(s, '('):i+1], f[0]))
-	}
-	return alive
 }
 
 // verifyLog replays the game's log and checks it agrees with the outcome.

@@ -47,13 +47,15 @@ func (s *Seated) Problem() error {
 
 // Act asks the player for its action. The player is given its own copy
 // of obs, which the caller may reuse.
-func (s *Seated) Act(obs *gin.Observation) gin.Action {
+func (s *Seated) Act(obs *gin.Observation) gin.Action { return s.ActContext(context.Background(), obs) }
+
+// ActContext is Act, stopped when ctx ends (the player has failed then).
+func (s *Seated) ActContext(ctx context.Context, obs *gin.Observation) gin.Action {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.err != nil {
 		return s.Fallback.Act(obs)
 	}
-	ctx := context.Background()
 	if !s.startHand(ctx, obs) {
 		return s.Fallback.Act(obs)
 	}

@@ -71,7 +71,9 @@ type HandRecord struct {
 func DealSeed(match uint64, i int) uint64 { return seed.Mix(match, uint64(i/2), 1) }
 
 // PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i
-// of the match seeded with match.
+// of the match seeded with match. It is a seed.Mix of the match seed,
+// which can be undone: an outside program is given program.StartSeed of
+// it, a one-way function, never PlayerSeed itself.
 func PlayerSeed(match uint64, i int, slot int) uint64 {
 	return seed.Mix(match, uint64(i), 2, uint64(slot))
 }

@@ -15,6 +15,7 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/internal/testenv"
+	"felt/program"
 	"felt/table"
 )
 
@@ -189,8 +190,17 @@ func TestGinTableDefenderLaysOut(t *testing.T) {
 		t.Fatalf("%d start lines for %d games", len(starts), len(recs))
 	}
 	for i, st := range starts {
-		if st.Protocol != 2 || st.Game != "gin" || st.Seat != int(ASeat(i)) || st.Seed != PlayerSeed(cfg.Seed, i, 0) || !st.Rules.LaysOut {
-			t.Errorf("game %d's start: %+v, want seat %d and seed %d", i, st, ASeat(i), PlayerSeed(cfg.Seed, i, 0))
+		// The program's seed is a one-way function of the player's seed
+		// (program.StartSeed): it gives away neither the match's seed nor
+		// its deals (TestProgramSeedRevealsNoDeal).
+		want := program.StartSeed(PlayerSeed(cfg.Seed, i, 0))
+		if st.Protocol != 2 || st.Game != "gin" || st.Seat != int(ASeat(i)) || st.Seed != want || !st.Rules.LaysOut {
+			t.Errorf("game %d's start: %+v, want seat %d and seed %d", i, st, ASeat(i), want)
+		}
+		for _, m := range recoverMatch(st.Seed, uint64(i), 2, 0) {
+			if m == cfg.Seed {
+				t.Errorf("game %d's start line gives away the match seed", i)
+			}
 		}
 	}
 }

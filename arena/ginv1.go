@@ -53,12 +53,12 @@ func (p *programV1) watch(e table.Engine[gin.Action, gin.Observation, gin.Event]
 }
 
 // Decide asks the program through agent.Seated.
-func (p *programV1) Decide(_ context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
+func (p *programV1) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
 	o := d.Obs
 	if o.Result != nil && o.Phase != gin.OverPhase {
 		return games.GinLayOut(o.Result.Showdown.Defender), true, nil
 	}
-	a := p.seated.Act(&o)
+	a := p.seated.ActContext(ctx, &o)
 	if err := p.seated.Problem(); err != nil {
 		return gin.Action{}, false, err
 	}

@@ -25,9 +25,19 @@
 // table log writes it). legal lists moves the seat may make, when the game
 // can list them (at most MaxLegal, of at most MaxLegalBytes: see Legal;
 // more counts the ones left out), so a simple program need not know the
-// rules; a check asks whether any move is legal (Game.Check), and why not. An optional decision may be
-// declined. A reply to an earlier decision (an older seq) is ignored. A
-// program that exits, writes a line that is not such an answer, or gives a
-// move the rules refuse has failed, and the table hands its seat to a
-// built-in level.
+// rules; a check asks whether any move is legal (Game.Check), and why not.
+// An optional decision may be declined. A reply to an earlier decision (an
+// older seq, or one of the game before, read while waiting for ready) is
+// ignored; a reply to a decision not yet asked is a failure. A program that
+// exits, writes a line that is not such an answer, or gives a move the
+// rules refuse has failed, and the table hands its seat to a built-in
+// level; the error ends with the last lines of its standard error.
+//
+// The seed in the start line is StartSeed of Options.Seed, a one-way
+// function: it says nothing of the seed the deal comes from.
+//
+// The program runs in a process group of its own (package internal/proc).
+// Whatever it leaves running in the group is killed when it exits, and
+// Close and a failure kill the whole group: no process of it outlives the
+// game.
 package program

@@ -7,11 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"sync"
-	"syscall"
+	"sync/atomic"
 	"time"
 
+	"felt/internal/proc"
+	"felt/internal/seed"
 	"felt/table"
 )
 
@@ -26,6 +27,11 @@ const WriteTimeout = 10 * time.Second
 
 // MaxLegal bounds the legal moves listed in a decision.
 const MaxLegal = 256
+
+// QuitGrace is how long a program has to exit after Close sends quit and
+// closes its input, before its process group is killed. The group is
+// killed whatever it does: nothing the program started outlives it.
+const QuitGrace = 2 * time.Second
 
 // Errors of a program.
 var (
@@ -58,7 +64,7 @@ type Game[M, O, E any] struct {
 type Options struct {
 	Game    string          // the game's kind
 	Seat    table.Seat      // the seat it plays
-	Seed    uint64          // its seed, so that it can reproduce its play
+	Seed    uint64          // the seed its own is derived from (StartSeed): the start line never carries it
 	Rules   json.RawMessage // the game's rules
 	Startup time.Duration   // how long it may take to say it is ready (0: 30s)
 }
@@ -71,13 +77,25 @@ type Program[M, O, E any] struct {
 	opts    Options
 
 	mu     sync.Mutex
-	cmd    *exec.Cmd
-	pid    int
-	in     *os.File
-	lines  chan []byte
+	proc   *proc.Process // nil before it starts and once it is stopped
+	pid    int           // its process group, once started
+	in     *os.File      // Felt's end of its standard input
+	lines  chan line
 	done   chan struct{} // closed when the program is stopped
 	fresh  bool          // a new game starts at the next decision
+	asked  int           // the last decision asked in this game (-1: none)
 	failed error
+
+	// waiting says what a Decide waits for, for Waiting (read while
+	// Decide holds mu).
+	waiting atomic.Pointer[string]
+}
+
+// line is a line the program wrote, or too long: a line longer than
+// MaxLine (its bytes dropped).
+type line struct {
+	b       []byte
+	tooLong bool
 }
 
 // New returns a controller running command (by /bin/sh -c) for game.
@@ -85,32 +103,38 @@ func New[M, O, E any](command string, game Game[M, O, E], opts Options) *Program
 	if opts.Startup <= 0 {
 		opts.Startup = 30 * time.Second
 	}
-	return &Program[M, O, E]{command: command, game: game, opts: opts}
+	return &Program[M, O, E]{command: command, game: game, opts: opts, asked: -1}
 }
 
+// StartSeed returns the seed the start line gives a program whose
+// Options.Seed is s: seed.Derive(s, "program"), a one-way function of it.
+// Options.Seed may be a seed the deal comes from, or one Mix derives from
+// it (which can be undone); what the program is given says nothing about
+// it.
+func StartSeed(s uint64) uint64 { return seed.Derive(s, "program") }
+
 func (p *Program[M, O, E]) start(ctx context.Context) error {
-	cmd := exec.Command("/bin/sh", "-c", p.command)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// Our own pipe, so that a write to a program that stops reading has a
+	// Our own pipes, so that a write to a program that stops reading has a
 	// deadline instead of blocking the table for ever.
-	r, in, err := os.Pipe()
+	inR, in, err := os.Pipe()
 	if err != nil {
 		return err
 	}
-	cmd.Stdin = r
-	out, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		r.Close()
+		inR.Close()
 		in.Close()
+		return err
+	}
+	pr, err := proc.Start(p.command, inR, outW)
+	if err != nil {
+		in.Close()
+		outR.Close()
 		return fmt.Errorf("program: %s: %w", p.command, err)
 	}
-	r.Close()
-	p.cmd, p.pid, p.in = cmd, cmd.Process.Pid, in
-	p.lines, p.done = make(chan []byte, 1), make(chan struct{})
-	go read(bufio.NewReaderSize(out, MaxLine), p.lines, p.done)
+	p.proc, p.pid, p.in = pr, pr.Pid(), in
+	p.lines, p.done = make(chan line, 1), make(chan struct{})
+	go read(bufio.NewReaderSize(outR, MaxLine), outR, p.lines, p.done)
 	sctx, cancel := context.WithTimeout(ctx, p.opts.Startup)
 	defer cancel()
 	return p.greet(sctx)
@@ -127,38 +151,68 @@ func (p *Program[M, O, E]) greet(ctx context.Context) error {
 
 func (p *Program[M, O, E]) sendStart() error {
 	return p.send(map[string]any{"type": "start", "protocol": Protocol, "game": p.opts.Game,
-		"seat": p.opts.Seat, "seed": p.opts.Seed, "rules": p.opts.Rules})
+		"seat": p.opts.Seat, "seed": StartSeed(p.opts.Seed), "rules": p.opts.Rules})
 }
 
-// awaitReady reads the program's ready line before ctx ends.
+// awaitReady reads the program's ready line before ctx ends. An answer
+// to a decision of the game before (one it answered late, or twice) is
+// ignored, as a late answer always is.
 func (p *Program[M, O, E]) awaitReady(ctx context.Context) error {
-	line, err := p.next(ctx)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStartup, err)
+	// Kept after a failure, for the table's reason if the deadline passed.
+	p.setWaiting("it has not answered start (no ready line)")
+	for {
+		line, err := p.next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("%w: no ready line in answer to start (%v)", ErrStartup, err)
+			}
+			return fmt.Errorf("%w: %w", ErrStartup, err)
+		}
+		var ready struct {
+			Type string `json:"type"`
+			Seq  *int   `json:"seq"`
+		}
+		if json.Unmarshal(line, &ready) == nil && ready.Type == "" && ready.Seq != nil && *ready.Seq <= p.asked {
+			continue // a late answer to the game before
+		}
+		p.asked = -1
+		if ready.Type != "ready" {
+			return fmt.Errorf("%w: it wrote %.80q in answer to start", ErrStartup, line)
+		}
+		p.setWaiting("")
+		return nil
 	}
-	var ready struct {
-		Type string `json:"type"`
-	}
-	if json.Unmarshal(line, &ready) != nil || ready.Type != "ready" {
-		return fmt.Errorf("%w: it wrote %.80q", ErrStartup, line)
-	}
-	return nil
 }
 
-// read sends each line the program writes to lines and closes it at the
-// end, or stops when done closes.
-func read(r *bufio.Reader, lines chan<- []byte, done <-chan struct{}) {
+// setWaiting says what Decide now waits for ("" for nothing to report).
+func (p *Program[M, O, E]) setWaiting(s string) { p.waiting.Store(&s) }
+
+// Waiting says what the program has not done, when it is waiting for more
+// than its answer to a decision: table.Waiter, for the reason the table
+// gives when the decision's deadline passes.
+func (p *Program[M, O, E]) Waiting() string {
+	if s := p.waiting.Load(); s != nil {
+		return *s
+	}
+	return ""
+}
+
+// read sends each line the program writes to lines and closes it (and
+// the pipe) at the end, or stops when done closes. A line longer than
+// MaxLine is sent as too long.
+func read(r *bufio.Reader, f *os.File, lines chan<- line, done <-chan struct{}) {
+	defer f.Close()
 	defer close(lines)
 	for {
-		line, err := r.ReadSlice('\n')
-		var out []byte
+		b, err := r.ReadSlice('\n')
+		var out line
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
-			out = []byte("\x00too long")
-		case len(bytesTrim(line)) > 0:
-			out = append([]byte(nil), bytesTrim(line)...)
+			out.tooLong = true
+		case len(bytesTrim(b)) > 0:
+			out.b = append([]byte(nil), bytesTrim(b)...)
 		}
-		if out != nil {
+		if out.b != nil || out.tooLong {
 			select {
 			case lines <- out:
 			case <-done:
@@ -180,14 +234,17 @@ func bytesTrim(b []byte) []byte {
 
 func (p *Program[M, O, E]) next(ctx context.Context) ([]byte, error) {
 	select {
-	case line, ok := <-p.lines:
+	case l, ok := <-p.lines:
 		if !ok {
-			return nil, ErrExited
+			if st := p.proc.ExitStatus(time.Second); st != "" {
+				return nil, fmt.Errorf("%w (%s)", ErrExited, st)
+			}
+			return nil, fmt.Errorf("%w: it closed its output", ErrExited)
 		}
-		if len(line) > 0 && line[0] == 0 {
+		if l.tooLong {
 			return nil, fmt.Errorf("%w: longer than %d bytes", ErrBadLine, MaxLine)
 		}
-		return line, nil
+		return l.b, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -205,21 +262,31 @@ func (p *Program[M, O, E]) send(v any) error {
 	return nil
 }
 
-// fail remembers that the program failed, stops it and returns err.
+// fail remembers that the program failed, stops it and returns err, with
+// the end of the program's standard error.
 func (p *Program[M, O, E]) fail(err error) error {
 	if p.failed == nil {
+		// Stopped first, so that all it wrote to its standard error
+		// before it failed is in.
+		if pr := p.proc; pr != nil {
+			p.stop(0)
+			if tail := pr.Stderr().Lines(3); tail != "" {
+				err = fmt.Errorf("%w; its stderr ends: %s", err, tail)
+			}
+		}
 		p.failed = err
-		p.stop()
 	}
 	return p.failed
 }
 
-func (p *Program[M, O, E]) stop() {
-	if p.cmd != nil {
+// stop closes the program's input, gives it grace to exit, kills its
+// process group and waits for it.
+func (p *Program[M, O, E]) stop(grace time.Duration) {
+	if p.proc != nil {
+		_ = p.in.Close()
+		p.proc.Stop(grace)
 		close(p.done)
-		_ = syscall.Kill(-p.pid, syscall.SIGKILL)
-		_ = p.cmd.Wait()
-		p.cmd = nil
+		p.proc = nil
 	}
 }
 
@@ -231,7 +298,8 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 	if p.failed != nil {
 		return zero, false, p.failed
 	}
-	if p.cmd == nil {
+	p.setWaiting("")
+	if p.proc == nil {
 		if err := p.start(ctx); err != nil {
 			return zero, false, p.fail(err)
 		}
@@ -259,6 +327,7 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 	if err := p.send(msg); err != nil {
 		return zero, false, p.fail(err)
 	}
+	p.asked = d.Seq
 	for {
 		line, err := p.next(ctx)
 		if err != nil {
@@ -283,6 +352,10 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 				return zero, false, p.fail(err)
 			}
 			continue
+		}
+		if *r.Seq > d.Seq {
+			return zero, false, p.fail(fmt.Errorf("%w: an answer to decision %d, which was not asked (the decision asked is %d): %.80q",
+				ErrBadLine, *r.Seq, d.Seq, line))
 		}
 		if *r.Seq != d.Seq {
 			continue // a late answer to an earlier decision
@@ -310,7 +383,7 @@ func (p *Program[M, O, E]) Next(opts Options) {
 		opts.Startup = p.opts.Startup
 	}
 	p.opts = opts
-	if p.cmd == nil || p.failed != nil {
+	if p.proc == nil || p.failed != nil {
 		return // the first decision starts it
 	}
 	// The start line goes now, before the new game's events; the ready
@@ -333,7 +406,7 @@ func (p *Program[M, O, E]) Failed() bool {
 func (p *Program[M, O, E]) Event(_ table.Seat, e E) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.cmd == nil || p.failed != nil {
+	if p.proc == nil || p.failed != nil {
 		return
 	}
 	var v any = e
@@ -349,7 +422,7 @@ func (p *Program[M, O, E]) Event(_ table.Seat, e E) {
 func (p *Program[M, O, E]) Notice(n table.Notice) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.cmd == nil || p.failed != nil {
+	if p.proc == nil || p.failed != nil {
 		return
 	}
 	if err := p.send(map[string]any{"type": "notice", "notice": n.String()}); err != nil {
@@ -357,25 +430,18 @@ func (p *Program[M, O, E]) Notice(n table.Notice) {
 	}
 }
 
-// Close tells the program to quit and stops it.
+// Close tells the program to quit, closes its input, gives it QuitGrace
+// to exit and kills its process group: whatever it started is gone when
+// Close returns.
 func (p *Program[M, O, E]) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.cmd != nil {
-		_ = p.send(map[string]string{"type": "quit"})
-		_ = p.in.Close()
-		done := make(chan struct{})
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(2 * time.Second):
-				_ = syscall.Kill(-p.pid, syscall.SIGKILL)
-			}
-		}()
-		_ = p.cmd.Wait()
-		close(done)
-		close(p.done)
-		p.cmd = nil
+	if p.proc != nil {
+		// A program that does not read has its grace for quit, not a
+		// line's WriteTimeout.
+		_ = p.in.SetWriteDeadline(time.Now().Add(QuitGrace))
+		_, _ = p.in.Write([]byte(`{"type":"quit"}` + "\n"))
+		p.stop(QuitGrace)
 	}
 	return nil
 }

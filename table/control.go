@@ -51,6 +51,15 @@ type Controller[M, O any] interface {
 	Decide(ctx context.Context, d Decision[O]) (m M, ok bool, err error)
 }
 
+// Waiter is a controller that can say what it is waiting for when a
+// decision's deadline passes: an outside program that has not said it is
+// ready, say. The table adds it to the reason it gives ("no move within
+// 10s: …"). Waiting is called while Decide runs, from another goroutine;
+// "" says nothing more than the deadline.
+type Waiter interface {
+	Waiting() string
+}
+
 // Listener receives what a seat (or a spectator) sees of every move, and
 // the table's notices. A controller that is a Listener gets its seat's
 // views.

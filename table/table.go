@@ -340,7 +340,13 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 			if optional {
 				return m, false, "", nil // a deadline on an optional decision is a decline
 			}
-			return m, false, fmt.Sprintf("no move within %s", p.Deadline), nil
+			why := fmt.Sprintf("no move within %s", p.Deadline)
+			if w, ok := p.Control.(Waiter); ok {
+				if s := w.Waiting(); s != "" {
+					why += ": " + s
+				}
+			}
+			return m, false, why, nil
 		}
 	}
 	if ctx.Err() != nil {

@@ -50,6 +50,11 @@ func (stuck) Decide(ctx context.Context, _ Decision[toyObs]) (toyMove, bool, err
 	return toyMove{}, false, ctx.Err()
 }
 
+// waiting is stuck, and says what it waits for (Waiter).
+type waiting struct{ stuck }
+
+func (waiting) Waiting() string { return "it has not answered start" }
+
 type illegal struct{}
 
 func (illegal) Decide(context.Context, Decision[toyObs]) (toyMove, bool, error) {
@@ -220,6 +225,7 @@ func TestTakeover(t *testing.T) {
 		{"error", &failing{n: 3, err: errors.New("pipe closed")}, 0, "pipe closed"},
 		{"left", &failing{n: 1, err: ErrLeft}, 0, "left the table"},
 		{"timeout", stuck{}, testenv.Timeout(50 * time.Millisecond), "no move within"},
+		{"timeout, waiting", waiting{}, testenv.Timeout(50 * time.Millisecond), "s: it has not answered start"},
 		{"illegal", illegal{}, 0, "illegal move"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

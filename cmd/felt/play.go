@@ -196,6 +196,9 @@ func (p *programSeat) Decide(ctx context.Context, d table.Decision[gin.Observati
 	a, ok, err := p.Program.Decide(dctx, d)
 	if err != nil && ctx.Err() == nil && errors.Is(dctx.Err(), context.DeadlineExceeded) {
 		err = fmt.Errorf("no move within %s", limit)
+		if w := p.Waiting(); w != "" {
+			err = fmt.Errorf("no move within %s: %s", limit, w)
+		}
 	}
 	return a, ok, err
 }

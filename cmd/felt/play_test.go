@@ -821,7 +821,7 @@ func TestProgramSeatDeadlines(t *testing.T) {
 	ps := &programSeat{Program: pr, move: 50 * time.Millisecond, start: 100 * time.Millisecond}
 	start := time.Now()
 	_, _, err := ps.Decide(context.Background(), table.Decision[gin.Observation]{Seat: 1, Seq: 3})
-	if err == nil || !strings.Contains(err.Error(), "no move within 150ms") {
+	if err == nil || !strings.Contains(err.Error(), "no move within 150ms: it has not answered start (no ready line)") {
 		t.Fatalf("a silent program: %v", err)
 	}
 	if d := time.Since(start); d < 150*time.Millisecond || d > testenv.Timeout(20*time.Second) {
