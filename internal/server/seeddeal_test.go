@@ -103,4 +103,3 @@ func TestRecoveryRefusesAnEditedDeal(t *testing.T) {
 		})
 	}
 }
-
