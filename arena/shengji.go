@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"felt/games"
+	"felt/internal/plain"
 	"felt/internal/seed"
 	"felt/shengji"
 	"felt/table"
@@ -284,7 +285,7 @@ func (s ShengjiSummary) Print(w io.Writer) {
 	if s.Forfeits > 0 {
 		fmt.Fprintf(w, "  forfeits: %d (A %d)\n", s.Forfeits, s.AForfeits)
 		for _, r := range s.Reasons {
-			fmt.Fprintf(w, "    %s\n", r)
+			fmt.Fprintf(w, "    %s\n", plain.Text(r)) // a program's words: escaped
 		}
 	}
 }

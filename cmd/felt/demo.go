@@ -12,6 +12,7 @@ import (
 	"felt/card"
 	"felt/games"
 	"felt/gin"
+	"felt/internal/plain"
 	"felt/internal/userfile"
 	"felt/table"
 
@@ -270,7 +271,7 @@ func (v *demoView) Event(_ table.Seat, e gin.Event) {
 
 // Notice prints a notice of the table (none comes from built-in players).
 func (v *demoView) Notice(n table.Notice) {
-	fmt.Fprintf(v.w, "  %s\n", n)
+	fmt.Fprintf(v.w, "  %s\n", plain.Text(n.String())) // a program's reason, escaped
 }
 
 // opening prints the hand's deal once, at its first decision: the dealer
