@@ -2,6 +2,7 @@ package plain
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -38,4 +39,17 @@ func Text(s string) string {
 		i += n
 	}
 	return string(b)
+}
+
+// Lines is Text for text of several lines: each line is escaped and the
+// newlines between them kept.
+func Lines(s string) string {
+	if !strings.ContainsRune(s, '\n') {
+		return Text(s)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Text(l)
+	}
+	return strings.Join(lines, "\n")
 }

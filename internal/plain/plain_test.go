@@ -62,3 +62,16 @@ func BenchmarkTextPrintable(b *testing.B) {
 		}
 	}
 }
+
+func TestLines(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                    "",
+		"one":                 "one",
+		"a\x1b[2J\nb\rc\n♠":   "a\\x1b[2J\nb\\rc\n♠",
+		"first\nsecond\x07\n": "first\nsecond\\a\n",
+	} {
+		if got := Lines(in); got != want {
+			t.Errorf("Lines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
