@@ -145,3 +145,22 @@ func TestResumePointsToTheGamesCommand(t *testing.T) {
 		t.Errorf("resumeGame of a Shengji log: %v", err)
 	}
 }
+
+// TestVerifyNotesTheGamesResume: felt replay verify's note on a seat a
+// log gives to an outside program names the command that resumes that
+// game: felt shengji --resume for a Shengji log, felt play --resume for a
+// Gin Rummy one.
+func TestVerifyNotesTheGamesResume(t *testing.T) {
+	for _, c := range []struct{ saved, seat, want, not string }{
+		{"shengji-saved.jsonl", `"name":"greedy","kind":"level"`, "felt shengji --resume never starts it (greedy plays it)", "play --resume"},
+		{"gin-saved.jsonl", `"name":"normal","kind":"level"`, "felt play --resume never starts it", "shengji --resume"},
+	} {
+		path := copyTestdata(t, c.saved)
+		data, _ := os.ReadFile(path)
+		os.WriteFile(path, bytes.Replace(data, []byte(c.seat), []byte(`"name":"exec:./bot","kind":"program"`), 1), 0o644)
+		out := mustFelt(t, "", "replay", "verify", path)
+		if !strings.Contains(out, "note: seat 1 is an outside program in this log, exec:./bot; "+c.want) || strings.Contains(out, c.not) {
+			t.Errorf("%s: %s", c.saved, out)
+		}
+	}
+}
