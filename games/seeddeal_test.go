@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -171,3 +173,58 @@ func TestGinOldDeals(t *testing.T) {
 	}
 	t.Logf("%d deals the same as the old format's", compared)
 }
+
+// FuzzDealLine: whatever a Gin Rummy or Shengji log's second deal record
+// is replaced with, the log replays only if the record is the deal the
+// seed gives (the same JSON value), and is otherwise refused at that line.
+func FuzzDealLine(f *testing.F) {
+	type game struct {
+		log  []byte
+		line int
+		rec  json.RawMessage
+	}
+	var games []game
+	for _, log := range [][]byte{first(runGin(f, 2, short, ginPures(), nil)), first(runSJ(f, 2, fast, sjRandoms(2), nil))} {
+		lines := bytes.SplitAfter(log, []byte("\n"))
+		deals := 0
+		for i, l := range lines {
+			if !bytes.Contains(l, []byte(`"type":"deal"`)) {
+				continue
+			}
+			if deals++; deals < 2 && bytes.Count(log, []byte(`"type":"deal"`)) > 1 {
+				continue
+			}
+			var r struct{ Deal json.RawMessage }
+			if err := json.Unmarshal(l, &r); err != nil {
+				f.Fatal(err)
+			}
+			games = append(games, game{bytes.Join(lines[:i], nil), i, r.Deal})
+			f.Add(uint8(len(games)-1), string(r.Deal))
+			f.Add(uint8(len(games)-1), strings.Replace(string(r.Deal), `","`, `", "`, 3))
+			f.Add(uint8(len(games)-1), strings.Replace(string(r.Deal), `"deck":["`, `"deck":["AS","`, 1))
+			// a deal that would play: its first two cards swapped
+			f.Add(uint8(len(games)-1), regexp.MustCompile(`"deck":\["(..)","(..)"`).ReplaceAllString(string(r.Deal), `"deck":["$2","$1"`))
+			break
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, rec string) {
+		g := games[int(which)%len(games)]
+		if strings.ContainsAny(rec, "\n\r") {
+			return
+		}
+		log := append(bytes.Clone(g.log), fmt.Sprintf(`{"type":"deal","n":%d,"deal":%s}`+"\n", g.line, rec)...)
+		_, err := Verify(bytes.NewReader(log))
+		var got, want any
+		same := json.Unmarshal([]byte(rec), &got) == nil && json.Unmarshal(g.rec, &want) == nil && reflect.DeepEqual(got, want)
+		var le *table.LogError
+		switch {
+		case err == nil && !same:
+			t.Fatalf("a deal of %s replayed where the seed deals %s", rec, g.rec)
+		case err != nil && !same && (!errors.As(err, &le) || le.Line != g.line):
+			t.Fatalf("a deal of %s: %v, want an error at line %d", rec, err, g.line)
+		}
+	})
+}
+
+// first returns a log, leaving the result.
+func first(log []byte, _ table.Result) []byte { return log }
