@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"felt/gin"
+	"felt/internal/plain"
 )
 
 // Summary is a match's measured result, from A's side.
@@ -158,7 +159,7 @@ func (s Summary) Print(w io.Writer) {
 	if s.Forfeits > 0 {
 		fmt.Fprintf(w, "  forfeits: %d (A %d, B %d)\n", s.Forfeits, s.AForfeits, s.Forfeits-s.AForfeits)
 		for _, r := range s.Reasons {
-			fmt.Fprintf(w, "    %s\n", r)
+			fmt.Fprintf(w, "    %s\n", plain.Text(r)) // a program's words: escaped
 		}
 	}
 }

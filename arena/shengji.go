@@ -11,6 +11,7 @@ import (
 
 	"felt/card"
 	"felt/games"
+	"felt/internal/plain"
 	"felt/internal/seed"
 	"felt/shengji"
 	"felt/table"
@@ -296,7 +297,7 @@ func (s ShengjiSummary) Print(w io.Writer) {
 	if s.Forfeits > 0 {
 		fmt.Fprintf(w, "  forfeits: %d (A %d)\n", s.Forfeits, s.AForfeits)
 		for _, r := range s.Reasons {
-			fmt.Fprintf(w, "    %s\n", r)
+			fmt.Fprintf(w, "    %s\n", plain.Text(r)) // a program's words: escaped
 		}
 	}
 }

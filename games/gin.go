@@ -29,8 +29,11 @@ type GinEngine struct {
 	// layOut is the table option defender_lays_out: after a knock the
 	// defender lays out its own melds (a lay_out move); its other cards
 	// are laid off as well as they may be.
-	layOut  bool
-	pending *ginKnock // a knock awaiting the defender's layout
+	layOut bool
+	// oldDeals is the table option deals_before_table_logs: the deals
+	// are drawn as a game saved before table logs drew them.
+	oldDeals bool
+	pending  *ginKnock // a knock awaiting the defender's layout
 	// drawn is the deal Advance drew last, drawnRec a copy of its record:
 	// a Redeal of those very bytes deals it without reading them again
 	// (they read as drawn: TestGinDealLine_AsJSON). haveDrawn says they
@@ -127,7 +130,7 @@ func (p *ginKnock) choice(r gin.Rules) gin.Showdown {
 // NewGin returns a Gin Rummy engine for a table with this seed and rules
 // (gin.Rules as JSON over the standard rules; empty for the standard).
 func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-	r, layOut, err := ginOptions(options)
+	r, o, err := ginOptions(options)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +138,26 @@ func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.
 	if err != nil {
 		return nil, err
 	}
-	return &GinEngine{g: g, seed: seed, layOut: layOut}, nil
+	return &GinEngine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
+}
+
+// GinOldDealsOption is the key of Gin Rummy's table option (beside the
+// rules) that draws the deals from the seed as a game saved before table
+// logs drew them (gin.NewGame seeded by gin.NewRand(seed), each hand from
+// the same stream): a game saved in that format goes on as a table log
+// whose deals still all come from its seed, which replay checks.
+const GinOldDealsOption = "deals_before_table_logs"
+
+// ginTableOptions are Gin Rummy's table options beside the rules.
+type ginTableOptions struct {
+	layOut, oldDeals bool
 }
 
 // ginParsed is a table's options as read: the bytes and what they say.
 type ginParsed struct {
 	options string
 	rules   gin.Rules
-	layOut  bool
+	ginTableOptions
 }
 
 // lastGinOptions are the options read last. A match starts every game's
@@ -150,45 +165,53 @@ type ginParsed struct {
 // cost, so the last ones are kept (options that fail are read anew).
 var lastGinOptions atomic.Pointer[ginParsed]
 
-// ginOptions reads a table's options: the rules, and whether the defender
-// lays out.
-func ginOptions(options json.RawMessage) (gin.Rules, bool, error) {
+// ginOptions reads a table's options: the rules, whether the defender
+// lays out, and how the deals are drawn.
+func ginOptions(options json.RawMessage) (gin.Rules, ginTableOptions, error) {
 	if p := lastGinOptions.Load(); p != nil && p.options == string(options) {
-		return p.rules, p.layOut, nil
+		return p.rules, p.ginTableOptions, nil
 	}
-	r, layOut, err := parseGinOptions(options)
+	r, o, err := parseGinOptions(options)
 	if err == nil {
-		lastGinOptions.Store(&ginParsed{options: string(options), rules: r, layOut: layOut})
+		lastGinOptions.Store(&ginParsed{options: string(options), rules: r, ginTableOptions: o})
 	}
-	return r, layOut, err
+	return r, o, err
 }
 
-func parseGinOptions(options json.RawMessage) (gin.Rules, bool, error) {
+func parseGinOptions(options json.RawMessage) (gin.Rules, ginTableOptions, error) {
 	r := gin.Standard()
-	var layOut bool
+	var o ginTableOptions
 	if len(options) > 0 {
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(options, &fields); err != nil {
-			return r, false, fmt.Errorf("gin: options: %w", err)
+			return r, o, fmt.Errorf("gin: options: %w", err)
 		}
-		if v, ok := fields[GinLayOutOption]; ok {
-			if err := json.Unmarshal(v, &layOut); err != nil {
-				return r, false, fmt.Errorf("gin: options: %s: %w", GinLayOutOption, err)
+		changed := false
+		for key, v := range map[string]*bool{GinLayOutOption: &o.layOut, GinOldDealsOption: &o.oldDeals} {
+			raw, ok := fields[key]
+			if !ok {
+				continue
 			}
-			delete(fields, GinLayOutOption)
+			if err := json.Unmarshal(raw, v); err != nil {
+				return r, o, fmt.Errorf("gin: options: %s: %w", key, err)
+			}
+			delete(fields, key)
+			changed = true
+		}
+		if changed {
 			var err error
 			if options, err = json.Marshal(fields); err != nil {
-				return r, false, err
+				return r, o, err
 			}
 		}
 	}
 	if len(options) > 0 {
 		var err error
 		if r, err = gin.ParseRules(r, options); err != nil {
-			return r, false, err
+			return r, o, err
 		}
 	}
-	return r, layOut, nil
+	return r, o, nil
 }
 
 // Game returns the game: the full state, for whoever runs the table.
@@ -329,10 +352,22 @@ func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) 
 		return nil, fmt.Errorf("gin: advance: no hand is due")
 	}
 	d := ginDeal{Hand: e.g.HandNumber() + 1}
-	rng := rand.New(rand.NewPCG(e.seed, uint64(d.Hand)))
-	if d.Hand == 1 {
+	var rng *rand.Rand
+	if e.oldDeals {
+		// one stream for the whole game, as gin.NewGame drew it: the
+		// first dealer, then each hand's deck in turn
+		rng = gin.NewRand(e.seed)
 		d.Dealer = gin.Seat(rng.IntN(2))
+		for range d.Hand - 1 {
+			card.Shuffled(rng)
+		}
 	} else {
+		rng = rand.New(rand.NewPCG(e.seed, uint64(d.Hand)))
+		if d.Hand == 1 {
+			d.Dealer = gin.Seat(rng.IntN(2))
+		}
+	}
+	if d.Hand > 1 {
 		d.Dealer = e.g.NextDealer()
 	}
 	d.Deck = card.Shuffled(rng)

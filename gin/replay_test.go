@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -302,5 +303,39 @@ func TestReadLogNamesTheProblem(t *testing.T) {
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v\nwant %s", tc.what, err, tc.want)
 		}
+	}
+}
+
+// TestReadLogRefusesEditedDeals: the seed decides every deal of a log of
+// this format too: a deal line whose deck, upcard or dealer was edited
+// is refused at that line, in every hand.
+func TestReadLogRefusesEditedDeals(t *testing.T) {
+	lines := strings.SplitAfter(playRandom(t, Standard(), 7).String(), "\n")
+	deck := regexp.MustCompile(`"deck":\["(..)","(..)"`)
+	n := 0
+	for i, l := range lines {
+		if !strings.HasPrefix(l, `{"type":"deal"`) {
+			continue
+		}
+		m := deck.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("deal line %d: %s", i+1, l)
+		}
+		for _, tc := range []struct{ what, line string }{
+			{"deck", strings.Replace(l, m[0], `"deck":["`+m[2]+`","`+m[1]+`"`, 1)},
+			{"dealer", strings.NewReplacer(`"dealer":0`, `"dealer":1`, `"dealer":1`, `"dealer":0`).Replace(l)},
+		} {
+			ls := slices.Clone(lines)
+			ls[i] = tc.line
+			_, err := ReadLog(strings.NewReader(strings.Join(ls, "")))
+			var le *LogError
+			if !errors.Is(err, ErrLogMismatch) || !errors.As(err, &le) || le.Line != i+1 || !strings.Contains(err.Error(), tc.what) {
+				t.Fatalf("deal line %d with its %s edited: %v", i+1, tc.what, err)
+			}
+			n++
+		}
+	}
+	if n < 4 {
+		t.Fatalf("%d edits", n)
 	}
 }

@@ -57,6 +57,8 @@
 //
 // The table has one seed, recorded in the log's header. Engines derive each
 // hand's deal from the seed and the hand's number, and record the deck in
-// the log, where it is authoritative on replay; the driver itself uses no
+// the log. The seed decides: Recover draws every deal again from it and
+// refuses a deal line that differs (ErrNotSeedDeal, naming the line and the
+// first difference), whatever the game. The driver itself uses no
 // randomness and no clock except for deadlines and Options.DecisionTime.
 package table

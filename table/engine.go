@@ -32,9 +32,11 @@ const NoTeam = -1
 // to act and the game is not over: it progresses the game on its own (deal
 // a card, start the next hand). When the advance draws on chance (a new
 // deck), Advance changes nothing and returns its record instead: the
-// table logs the record, then applies it with Redeal, as replay does, the
-// record being authoritative. An advance without a record must be
-// deterministic.
+// table logs the record, then applies it with Redeal. The record must
+// follow from the seed and the game so far, and so must an advance
+// without a record: replay calls Advance again at each deal line and
+// refuses a logged record that is not the JSON value Advance returns
+// (ErrNotSeedDeal), so no edited deal replays.
 type Engine[M, O, E any] interface {
 	// Seats is the number of seats, at most MaxSeats.
 	Seats() int

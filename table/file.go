@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"felt/internal/userfile"
 )
 
 // OpenLog opens the table log at path for the table to go on after a
-// crash: it recovers the table, cuts a torn last line back, and returns the
-// file open at its end, for Resume's Options.Log (an *os.File is synced
-// after every line). The caller closes the file.
+// crash: it refuses what is not a regular file (userfile.OpenFile: a
+// named pipe never blocks it), recovers the table, cuts a torn last line
+// back, and returns the file open at its end, for Resume's Options.Log
+// (an *os.File is synced after every line). The caller closes the file.
 func OpenLog[M, O, E any](path string, spec Spec[M, O, E]) (*Recovered[M, O, E], *os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := userfile.OpenFile(path, os.O_RDWR)
 	if err != nil {
 		return nil, nil, err
 	}

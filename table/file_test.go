@@ -3,9 +3,16 @@ package table
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"felt/internal/testenv"
+	"felt/internal/userfile"
 )
 
 // TestOpenLogResumesAfterACrash: a log file cut mid-line, as a crash
@@ -41,5 +48,33 @@ func TestOpenLogResumesAfterACrash(t *testing.T) {
 	}
 	if _, _, err := OpenLog(filepath.Join(dir, "none"), toySpec); err == nil {
 		t.Fatal("no file, no error")
+	}
+}
+
+// TestOpenLogRefusesANamedPipe: a named pipe with no writer given as a
+// log is refused at once as no regular file, not waited on for ever.
+func TestOpenLogRefusesANamedPipe(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "log.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, f, err := OpenLog(fifo, toySpec)
+		if err == nil {
+			f.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, userfile.ErrNotRegular) || !strings.Contains(err.Error(), "a named pipe") {
+			t.Fatalf("OpenLog: %v", err)
+		}
+	case <-time.After(testenv.Timeout(30 * time.Second)):
+		if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("OpenLog blocked on a named pipe")
 	}
 }

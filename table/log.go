@@ -25,7 +25,9 @@ import (
 // (Shengji dealing a card) made since the line before: replay makes them
 // first. A move line is written after the move is checked and before it is
 // applied; a deal line before the advance counts. Results are never logged:
-// they follow from the moves.
+// they follow from the moves. A deal line is the engine's record of a deal
+// drawn from the header's seed: replay draws it again and refuses a line
+// that differs (ErrNotSeedDeal), naming the line and the first difference.
 
 // LogFormat is the version of the table log's own format (the header's
 // "table"); the engine's format is the header's "format".
@@ -48,6 +50,7 @@ var (
 	ErrRefusedMove = errors.New("move refused by the rules")
 	ErrTooLarge    = errors.New("log too large")
 	ErrAfterEnd    = errors.New("line after the table ended")
+	ErrNotSeedDeal = errors.New("deal differs from the one dealt by the header's seed")
 )
 
 // LogError is a complete log line that cannot be replayed.
@@ -271,8 +274,24 @@ func (rec *Recovered[M, O, E]) replay(spec Spec[M, O, E], n int, b []byte, views
 		if len(r.Deal) == 0 {
 			return fmt.Errorf("%w: deal without its record", ErrBadLine)
 		}
+		// The header's seed decides every deal: the engine draws this one
+		// again, and a logged deal that is not the one drawn is refused.
+		if e.Over() || !e.ToAct().IsEmpty() && !e.Optional() {
+			return fmt.Errorf("%w: a deal where a seat must act", ErrRefusedMove)
+		}
 		*views = Views[E]{}
-		if err := e.Redeal(r.Deal, views); err != nil {
+		want, err := e.Advance(views)
+		if err != nil {
+			return fmt.Errorf("%w: deal: %v", ErrRefusedMove, err)
+		}
+		if want == nil {
+			return fmt.Errorf("%w: a deal where the game draws none", ErrRefusedMove)
+		}
+		if diff := jsonDiff(r.Deal, want); diff != "" {
+			return fmt.Errorf("%w %d: %s", ErrNotSeedDeal, rec.Header.Seed, diff)
+		}
+		*views = Views[E]{}
+		if err := e.Redeal(want, views); err != nil {
 			return fmt.Errorf("%w: deal: %v", ErrRefusedMove, err)
 		}
 		rec.askFrom = 0

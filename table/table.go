@@ -222,12 +222,13 @@ func (t *Table[M, O, E]) notice(n Notice) {
 }
 
 // Run plays until the game is over, a seat forfeits, ctx ends (the table
-// is abandoned: logged, and ctx's error returned) or something fails that
+// is abandoned: logged with ctx's cause as the reason, see
+// context.WithCancelCause, and ctx's error returned) or something fails that
 // no takeover mends (a log write, an engine error).
 func (t *Table[M, O, E]) Run(ctx context.Context) (Result, error) {
 	for !t.ended && !t.e.Over() {
 		if err := ctx.Err(); err != nil {
-			return t.abandon(err)
+			return t.abandon(ctx, err)
 		}
 		who := t.e.ToAct()
 		optional := t.e.Optional()
@@ -402,7 +403,7 @@ func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error 
 			continue
 		}
 		if err != nil {
-			_, err = t.abandon(err)
+			_, err = t.abandon(ctx, err)
 			return err
 		}
 		if fail != "" {
@@ -480,8 +481,15 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 	return nil
 }
 
-func (t *Table[M, O, E]) abandon(cause error) (Result, error) {
-	reason := cause.Error()
+// abandon ends the table because ctx ended (cause is ctx's error): the
+// abandon line's reason is ctx's cause when one was given
+// (context.WithCancelCause: "the player quit"), else said in words a person
+// reads, not Go's "context canceled".
+func (t *Table[M, O, E]) abandon(ctx context.Context, cause error) (Result, error) {
+	reason := abandonReason(ctx, cause)
+	if len(reason) > MaxName {
+		reason = reason[:MaxName]
+	}
 	err := t.writeOther(record{Type: "abandon", N: t.n, Adv: t.adv, Reason: reason})
 	if err == nil {
 		t.counted()
@@ -489,4 +497,18 @@ func (t *Table[M, O, E]) abandon(cause error) (Result, error) {
 	t.ended = true
 	t.notice(Notice{Kind: Abandon, Reason: reason})
 	return t.result(), errors.Join(cause, err)
+}
+
+// abandonReason says why a table whose ctx ended was abandoned.
+func abandonReason(ctx context.Context, err error) string {
+	if c := context.Cause(ctx); c != nil && c != context.Canceled && c != context.DeadlineExceeded {
+		return c.Error()
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return "stopped before the game was over"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "out of time before the game was over"
+	}
+	return err.Error()
 }

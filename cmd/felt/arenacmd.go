@@ -13,6 +13,7 @@ import (
 
 	"felt/arena"
 	"felt/gin/ginbot"
+	"felt/internal/plain"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -95,7 +96,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				}
 				fmt.Fprintf(e.stdout, "game %d (A in seat %d): %s won %d-%d\n", game, rec.ASeat, map[bool]string{true: "A", false: "B"}[rec.AWon], rec.AScore, rec.BScore)
 				if rec.Forfeit {
-					fmt.Fprintf(e.stdout, "forfeit: %s\n", rec.Reason)
+					fmt.Fprintf(e.stdout, "forfeit: %s\n", plain.Text(rec.Reason))
 				}
 				return nil
 			}

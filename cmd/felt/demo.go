@@ -12,6 +12,8 @@ import (
 	"felt/card"
 	"felt/games"
 	"felt/gin"
+	"felt/internal/plain"
+	"felt/internal/userfile"
 	"felt/table"
 
 	"github.com/spf13/cobra"
@@ -90,24 +92,32 @@ func loadRules(arg string) (gin.Rules, error) {
 	if r, ok := gin.Preset(arg); ok {
 		return r, nil
 	}
-	f, err := os.Open(arg)
+	data, err := readRulesFile(arg, gin.Presets())
 	if err != nil {
-		return gin.Rules{}, fmt.Errorf("rules %q: not a preset (%s) and not a readable file: %w", arg, strings.Join(gin.Presets(), ", "), err)
-	}
-	defer f.Close()
-	// a rules file is a few hundred bytes: read a bounded amount
-	data, err := io.ReadAll(io.LimitReader(f, maxRulesFile+1))
-	if err != nil {
-		return gin.Rules{}, fmt.Errorf("rules %q: %w", arg, err)
-	}
-	if len(data) > maxRulesFile {
-		return gin.Rules{}, fmt.Errorf("rules %q: longer than %d bytes, not a rules file", arg, maxRulesFile)
+		return gin.Rules{}, fmt.Errorf("rules %w", err)
 	}
 	return gin.ParseRules(gin.Standard(), data)
 }
 
 // maxRulesFile is the largest rules file Felt reads.
 const maxRulesFile = 64 << 10
+
+// readRulesFile reads the rules file --rules names (a regular file of at
+// most maxRulesFile bytes: userfile.ReadFile), saying which presets there
+// are when arg is neither. The error begins with arg, quoted.
+func readRulesFile(arg string, presets []string) ([]byte, error) {
+	data, err := userfile.ReadFile(arg, maxRulesFile)
+	var nr *userfile.NotRegularError
+	switch {
+	case errors.Is(err, userfile.ErrTooLarge):
+		return nil, fmt.Errorf("%q: longer than %d bytes, not a rules file", arg, maxRulesFile)
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("%q: not a preset (%s), and %s, %w", arg, strings.Join(presets, ", "), nr.Kind, userfile.ErrNotRegular)
+	case err != nil:
+		return nil, fmt.Errorf("%q: not a preset (%s) and not a readable file: %w", arg, strings.Join(presets, ", "), err)
+	}
+	return data, nil
+}
 
 // pretty writes cards in rank order.
 func pretty(s card.Set) string {
@@ -261,7 +271,7 @@ func (v *demoView) Event(_ table.Seat, e gin.Event) {
 
 // Notice prints a notice of the table (none comes from built-in players).
 func (v *demoView) Notice(n table.Notice) {
-	fmt.Fprintf(v.w, "  %s\n", n)
+	fmt.Fprintf(v.w, "  %s\n", plain.Text(n.String())) // a program's reason, escaped
 }
 
 // opening prints the hand's deal once, at its first decision: the dealer

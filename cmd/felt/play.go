@@ -21,7 +21,9 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/plain"
 	"felt/internal/tui"
+	"felt/internal/userfile"
 	"felt/program"
 	"felt/table"
 )
@@ -124,6 +126,10 @@ func (e *env) terminal(what string) (in, out *os.File, err error) {
 	return in, out, nil
 }
 
+// errQuit is why a game the person left is abandoned: the reason its table
+// log's abandon line gives.
+var errQuit = errors.New("the player quit")
+
 // defaultSaveDir is $XDG_STATE_HOME/felt, or ~/.local/state/felt.
 func defaultSaveDir() (string, error) {
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
@@ -221,6 +227,12 @@ func shellQuote(s string) string {
 	}) < 0 {
 		return s
 	}
+	if plain.Text(s) != s {
+		// a character a terminal acts on: written as an escape in the
+		// shell's $'…' quoting, so the line is safe to print and to paste
+		s = strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", `\'`)
+		return "$'" + plain.Text(s) + "'"
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
@@ -244,6 +256,9 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 			}
 			level = o.level
 		}
+		if err := e.checkResumable(o.resume, games.Gin.Kind); err != nil {
+			return err
+		}
 		if _, _, err := e.terminal("felt play"); err != nil {
 			return err
 		}
@@ -256,7 +271,8 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	}
 	defer g.close() // on the error paths; checked below otherwise
 	in, out, _ := e.terminal("felt play")
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, stop := context.WithCancelCause(ctx)
+	cancel := func() { stop(errQuit) } // the person quit: the abandon line says so
 	defer cancel()
 	b, err := tui.Start(ctx, g.setup)
 	if err != nil {
@@ -283,7 +299,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 	}
 	if g.skipped != "" {
 		fmt.Fprintf(e.stderr, "felt: the saved game names an outside program, %s; a saved game never starts one, so %s played in its place.\n"+
-			"  To play that program, name it again: %s play --resume %s --level %s\n", g.skipped, g.level, e.self, shellQuote(g.path), shellQuote(g.skipped))
+			"  To play that program, name it again: %s play --resume %s --level %s\n", plain.Text(g.skipped), g.level, e.self, shellQuote(g.path), shellQuote(g.skipped))
 	}
 	if n, ok := b.Takeover(); ok && strings.HasPrefix(n.From, "exec:") {
 		fmt.Fprintf(e.stderr, "felt: the outside player failed and the %s player took over: %s\n", n.To, n.Reason)
@@ -435,7 +451,7 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 			return nil, fmt.Errorf("%s: that game is over; watch it with: %s replay view %s", path, e.self, shellQuote(path))
 		}
 		if !slices.Contains(rp.Playing[:], humanName) {
-			return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, rp.Playing[0], rp.Playing[1])
+			return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, plain.Text(rp.Playing[0]), plain.Text(rp.Playing[1]))
 		}
 		if len(data) > 0 && data[len(data)-1] != '\n' {
 			return nil, fmt.Errorf("%s: the last line is not finished", path)
@@ -447,7 +463,7 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 			return nil, fmt.Errorf("%s was saved before table logs and cannot be written as one: %w", old, err)
 		}
 	}
-	if err := checkLines(path); err != nil {
+	if err := e.checkResumable(path, games.Gin.Kind); err != nil {
 		return nil, err
 	}
 	rec, f, err := table.OpenLog(path, games.Gin)
@@ -471,7 +487,7 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 // in memory, and refuses one with a line longer than table.MaxLogLine or
 // longer in all than table.MaxLogSize, before it is read whole.
 func checkLines(path string) error {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -553,7 +569,7 @@ func handSoFar(path string, seat gin.Seat) []gin.Event {
 // a log of the format before table logs. Errors name the file.
 func ginReplay(path string, ascii bool) (tui.Replay, error) {
 	if isTableLogFile(path) {
-		f, err := os.Open(path)
+		f, err := userfile.Open(path)
 		if err != nil {
 			return tui.Replay{}, err
 		}

@@ -174,6 +174,10 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// the old format drew its deals from the seed in its own way: the
+	// table log says so, and its deals are checked against the seed drawn
+	// that way
+	rules = append(append(rules[:len(rules)-1:len(rules)-1], `,"`+games.GinOldDealsOption+`":true`...), '}')
 	newPath := strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
 	f, err := os.OpenFile(newPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {

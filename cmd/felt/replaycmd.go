@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"felt/games"
 	"felt/gin"
+	"felt/internal/plain"
+	"felt/internal/sjtui"
+	"felt/internal/userfile"
 	"felt/shengji"
 	"felt/table"
 
@@ -35,7 +38,7 @@ func (e *env) replayCmd() *cobra.Command {
 				if err := e.verifyTable(args[0]); err != nil {
 					return err
 				}
-				return tableOutsideNotes(e.stdout, args[0])
+				return e.tableOutsideNotes(args[0])
 			}
 			if game, err := logGame(args[0]); err == nil && game == shengji.GameName {
 				return e.verifyShengji(args[0])
@@ -51,18 +54,18 @@ func (e *env) replayCmd() *cobra.Command {
 			}
 			fmt.Fprintf(e.stdout, "%s: ok: %d lines, %d hands, %d actions, game %s\n", args[0], rp.Lines, g.HandNumber(), rp.Actions, status)
 			sc := g.Scores()
-			fmt.Fprintf(e.stdout, "players %s and %s, seed %d, scores %d-%d", rp.Players[0], rp.Players[1], rp.Seed, sc[0], sc[1])
+			fmt.Fprintf(e.stdout, "players %s and %s, seed %d, scores %d-%d", plain.Text(rp.Players[0]), plain.Text(rp.Players[1]), rp.Seed, sc[0], sc[1])
 			if rp.Complete() {
 				res := g.Result()
-				fmt.Fprintf(e.stdout, ", winner %s (%s), final %d-%d", res.Winner, rp.Players[res.Winner], res.Final[0], res.Final[1])
+				fmt.Fprintf(e.stdout, ", winner %s (%s), final %d-%d", res.Winner, plain.Text(rp.Players[res.Winner]), res.Final[0], res.Final[1])
 			}
 			fmt.Fprintln(e.stdout)
 			playing := rp.Players
 			for _, r := range rp.Records {
 				if r.Type == "takeover" {
-					fmt.Fprintf(e.stdout, "hand %d: %s took over seat %d from %s", r.Hand, r.Name, *r.Player, playing[*r.Player])
+					fmt.Fprintf(e.stdout, "hand %d: %s took over seat %d from %s", r.Hand, plain.Text(r.Name), *r.Player, plain.Text(playing[*r.Player]))
 					if r.Reason != "" {
-						fmt.Fprintf(e.stdout, " (%s)", strings.ReplaceAll(r.Reason, "\n", " "))
+						fmt.Fprintf(e.stdout, " (%s)", plain.Text(strings.ReplaceAll(r.Reason, "\n", " ")))
 					}
 					fmt.Fprintln(e.stdout)
 					playing[*r.Player] = r.Name
@@ -71,11 +74,11 @@ func (e *env) replayCmd() *cobra.Command {
 			// a log from someone else may name any command: say so
 			named := map[string]bool{}
 			for s, p := range rp.Players {
-				outsideNote(e.stdout, named, s, p)
+				outsideNote(e.stdout, named, s, p, ginResumeNote(e.self))
 			}
 			for _, r := range rp.Records {
 				if r.Type == "takeover" {
-					outsideNote(e.stdout, named, int(*r.Player), r.Name)
+					outsideNote(e.stdout, named, int(*r.Player), r.Name, ginResumeNote(e.self))
 				}
 			}
 			return nil
@@ -86,20 +89,36 @@ func (e *env) replayCmd() *cobra.Command {
 }
 
 // outsideNote notes, once per seat and name, that a log names an outside
-// program for a seat.
-func outsideNote(w io.Writer, named map[string]bool, seat int, name string) {
+// program for a seat; resume says what resuming does instead.
+func outsideNote(w io.Writer, named map[string]bool, seat int, name, resume string) {
 	key := fmt.Sprint(seat, name)
 	if !strings.HasPrefix(name, "exec:") || named[key] {
 		return
 	}
 	named[key] = true
-	fmt.Fprintf(w, "note: seat %d is an outside program in this log, %s; felt play --resume never starts it (name it again with --level to play it)\n", seat, name)
+	fmt.Fprintf(w, "note: seat %d is an outside program in this log, %s; %s\n", seat, plain.Text(name), resume)
+}
+
+// ginResumeNote is what felt play --resume does with a seat a Gin Rummy
+// log gives to an outside program.
+func ginResumeNote(self string) string {
+	return self + " play --resume never starts it (name it again with --level to play it)"
+}
+
+// resumeNote is what resuming a table log of game does with a seat the
+// log gives to an outside program.
+func resumeNote(self, game string) string {
+	if game == games.Shengji.Kind {
+		return fmt.Sprintf("%s shengji --resume never starts it (%s plays it)", self, sjtui.Fallback)
+	}
+	return ginResumeNote(self)
 }
 
 // tableOutsideNotes notes, for a table log already verified, each seat
 // its header or a control line gives to an outside program.
-func tableOutsideNotes(w io.Writer, path string) error {
-	f, err := os.Open(path)
+func (e *env) tableOutsideNotes(path string) error {
+	w := e.stdout
+	f, err := userfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -107,9 +126,11 @@ func tableOutsideNotes(w io.Writer, path string) error {
 	sc := bufio.NewScanner(io.LimitReader(f, table.MaxLogSize))
 	sc.Buffer(nil, table.MaxLogLine)
 	named := map[string]bool{}
+	resume := ""
 	for first := true; sc.Scan(); first = false {
 		var l struct {
 			Type  string           `json:"type"`
+			Game  string           `json:"game"`
 			Seats []table.SeatInfo `json:"seats"`
 			Seat  *int             `json:"seat"`
 			To    string           `json:"to"`
@@ -118,11 +139,12 @@ func tableOutsideNotes(w io.Writer, path string) error {
 			continue // a torn last line
 		}
 		if first {
+			resume = resumeNote(e.self, l.Game)
 			for s, si := range l.Seats {
-				outsideNote(w, named, s, si.Name)
+				outsideNote(w, named, s, si.Name, resume)
 			}
 		} else if l.Type == "control" && l.Seat != nil {
-			outsideNote(w, named, *l.Seat, l.To)
+			outsideNote(w, named, *l.Seat, l.To, resume)
 		}
 	}
 	return sc.Err()
@@ -137,7 +159,7 @@ func readLog(path string) (*gin.Replayed, []byte, error) {
 	if game, err := logGame(path); err == nil && game == shengji.GameName {
 		return nil, nil, fmt.Errorf("%s is a Shengji log: felt replay verify checks it, but only Gin Rummy games can be watched or resumed so far", path)
 	}
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -136,8 +136,9 @@ func TestReplayVerifyRefusesEditedTableLog(t *testing.T) {
 	first := find(deal, `"kind":"discard"`)
 	edit("a knock over the knock limit", first, `"kind":"discard"`, `"kind":"knock"`, table.ErrRefusedMove, "over the knock limit")
 	deck := regexp.MustCompile(`"deck":\["(..)","(..)"`).FindStringSubmatch(lines[deal])
-	edit("a deal with a card twice", deal, deck[0], fmt.Sprintf(`"deck":["%s","%s"`, deck[1], deck[1]), table.ErrRefusedMove, "twice")
-	edit("a deal of the wrong hand", deal, `"hand":`, `"hand":9`, table.ErrRefusedMove, "is due")
+	// a deal is refused unless it is the one the header's seed deals
+	edit("a deal with a card twice", deal, deck[0], fmt.Sprintf(`"deck":["%s","%s"`, deck[1], deck[1]), table.ErrNotSeedDeal, fmt.Sprintf(`deck[1] is "%s" in the log, "%s" from the seed`, deck[1], deck[2]))
+	edit("a deal of the wrong hand", deal, `"hand":`, `"hand":9`, table.ErrNotSeedDeal, "in the log")
 	edit("an unknown move", disc, `"kind":"discard"`, `"kind":"discards"`, table.ErrBadLine, "unknown action")
 	edit("a line numbered out of order", disc, fmt.Sprintf(`"n":%d,`, disc), fmt.Sprintf(`"n":%d,`, disc+1), table.ErrBadLine, "numbered")
 	edit("a line that is not JSON", disc, `}}`, `}`, table.ErrBadLine, "malformed")

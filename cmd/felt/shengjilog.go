@@ -7,9 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"felt/gin"
+	"felt/internal/plain"
+	"felt/internal/userfile"
 	"felt/shengji"
 )
 
@@ -17,7 +18,7 @@ import (
 // log in path: "gin", "shengji", or "" when the first line is no JSON
 // object naming one. It reads at most one line of gin.MaxLogLine bytes.
 func logGame(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return "", err
 	}
@@ -38,7 +39,7 @@ func logGame(path string) (string, error) {
 // verifyShengji re-executes the Shengji log in path (shengji.ReadLog,
 // bounded as Gin Rummy's logs are) and reports it.
 func (e *env) verifyShengji(path string) error {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -54,16 +55,16 @@ func (e *env) verifyShengji(path string) error {
 	}
 	fmt.Fprintf(e.stdout, "%s: ok: shengji, %d lines, %d hands, %d actions, game %s\n", path, rp.Lines, g.HandNumber(), rp.Actions, status)
 	lv := g.Levels()
-	fmt.Fprintf(e.stdout, "players %s, %s, %s and %s, seed %d, levels %s-%s", rp.Players[0], rp.Players[1], rp.Players[2], rp.Players[3],
+	fmt.Fprintf(e.stdout, "players %s, %s, %s and %s, seed %d, levels %s-%s", plain.Text(rp.Players[0]), plain.Text(rp.Players[1]), plain.Text(rp.Players[2]), plain.Text(rp.Players[3]),
 		rp.Seed, shengji.LevelString(lv[0]), shengji.LevelString(lv[1]))
 	if rp.Complete() {
 		w := g.Winner()
-		fmt.Fprintf(e.stdout, ", winners team %s (%s and %s)", w, rp.Players[w], rp.Players[w+2])
+		fmt.Fprintf(e.stdout, ", winners team %s (%s and %s)", w, plain.Text(rp.Players[w]), plain.Text(rp.Players[w+2]))
 	}
 	fmt.Fprintln(e.stdout)
 	named := map[string]bool{}
 	for s, p := range rp.Players {
-		outsideNote(e.stdout, named, s, p)
+		outsideNote(e.stdout, named, s, p, "a log of this format cannot be resumed; it never starts a program")
 	}
 	return nil
 }

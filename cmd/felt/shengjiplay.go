@@ -18,7 +18,9 @@ import (
 
 	"felt/card"
 	"felt/games"
+	"felt/internal/plain"
 	"felt/internal/sjtui"
+	"felt/internal/userfile"
 	"felt/shengji"
 	"felt/shengji/sjbot"
 	"felt/table"
@@ -81,17 +83,9 @@ The rules are in docs/rules/shengji.md in Felt's source.`
 func shengjiRules(arg, start string) (shengji.Rules, error) {
 	r, ok := shengji.Preset(arg)
 	if !ok {
-		f, err := os.Open(arg)
+		data, err := readRulesFile(arg, shengji.Presets())
 		if err != nil {
-			return r, fmt.Errorf("--rules %q: not a preset (%s) and not a readable file: %w", arg, strings.Join(shengji.Presets(), ", "), err)
-		}
-		defer f.Close()
-		data, err := io.ReadAll(io.LimitReader(f, maxRulesFile+1))
-		if err != nil {
-			return r, fmt.Errorf("--rules %q: %w", arg, err)
-		}
-		if len(data) > maxRulesFile {
-			return r, fmt.Errorf("--rules %q: longer than %d bytes, not a rules file", arg, maxRulesFile)
+			return r, fmt.Errorf("--rules %w", err)
 		}
 		if r, err = shengji.ParseRules(shengji.Standard(), data); err != nil {
 			return r, fmt.Errorf("--rules %q: %w", arg, err)
@@ -151,10 +145,11 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		return err
 	}
 	defer file.Close()
+	id := strings.TrimSuffix(filepath.Base(path), ".jsonl")
 	if termErr != nil {
-		return e.shengjiText(ctx, r, seed, o.level, path, file)
+		return e.shengjiText(ctx, r, seed, o.level, id, path, file)
 	}
-	return e.shengjiScreen(ctx, o, sjtui.Setup{Seat: shengji.Seat(o.seat), Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file}, in, out, path, file)
+	return e.shengjiScreen(ctx, o, sjtui.Setup{ID: id, Seat: shengji.Seat(o.seat), Level: o.level, Seed: seed, Rules: r, Autoplay: o.autoplay, Log: file}, in, out, path, file)
 }
 
 // shengjiResume goes on with a saved game.
@@ -164,13 +159,17 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 			return fmt.Errorf("--%s cannot be given with --resume: a saved game keeps its own", name)
 		}
 	}
+	// the log is checked, reading only, before the terminal is taken
+	if err := e.checkResumable(o.resume, games.Shengji.Kind); err != nil {
+		return err
+	}
 	in, out, err := e.terminal("felt shengji --resume")
 	if err != nil {
 		return err
 	}
-	rec, file, err := table.OpenLog(o.resume, games.Shengji)
+	rec, file, err := table.OpenLog(o.resume, games.Shengji) // its errors name the file
 	if err != nil {
-		return fmt.Errorf("%s: %w", o.resume, err)
+		return err
 	}
 	defer file.Close()
 	if rec.Engine.Over() || rec.Forfeited {
@@ -179,7 +178,7 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	seat := slices.Index(rec.Names, "human")
 	if seat < 0 {
 		if !o.autoplay {
-			return fmt.Errorf("%s: nobody plays in person at that table (players %s); watch it go on with --autoplay", o.resume, strings.Join(rec.Names, ", "))
+			return fmt.Errorf("%s: nobody plays in person at that table (players %s); watch it go on with --autoplay", o.resume, plain.Text(strings.Join(rec.Names, ", ")))
 		}
 		seat = 0
 	}
@@ -202,7 +201,8 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 
 // shengjiScreen runs the table and the screen until the person quits.
 func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sjtui.Setup, in, out *os.File, path string, file *os.File) error {
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, stop := context.WithCancelCause(ctx)
+	cancel := func() { stop(errQuit) } // the person quit: the abandon line says so
 	defer cancel()
 	seat, seed := setup.Seat, setup.Seed
 	b, err := sjtui.Start(ctx, setup)
@@ -271,11 +271,11 @@ func newShengjiFile(dir string, now time.Time) (string, *os.File, error) {
 // shengjiText plays four computers and prints the game trick by trick,
 // writing its table log to file (at path): where it is goes to stderr, so
 // that the same seed prints the same game.
-func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level, path string, file *os.File) error {
+func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level, id, path string, file *os.File) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	pr := &textPrinter{w: e.stdout}
-	b, err := sjtui.Start(ctx, sjtui.Setup{Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr, Log: file})
+	b, err := sjtui.Start(ctx, sjtui.Setup{ID: id, Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr, Log: file})
 	if err != nil {
 		return err
 	}
@@ -364,7 +364,7 @@ func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok
 	if !isTableLogFile(path) {
 		return false, nil
 	}
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return false, nil
 	}

@@ -53,6 +53,11 @@ func TestShengjiResumeRefusals(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 	_, _, err = felt(t, "", "shengji", "--resume", "x.jsonl")
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Fatalf("error %v", err)
+	}
+	// a log that replays is checked first, then the terminal is wanted
+	_, _, err = felt(t, "", "shengji", "--resume", copyTestdata(t, "shengji-saved.jsonl"))
 	if err == nil || !strings.Contains(err.Error(), "needs a terminal") {
 		t.Fatalf("error %v", err)
 	}

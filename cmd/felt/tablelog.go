@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"felt/games"
+	"felt/internal/plain"
+	"felt/internal/userfile"
 	"felt/table"
 )
 
@@ -22,7 +23,7 @@ const tableHeaderStart = `{"type":"header","n":0,"table":`
 // crash while the header was written: a table log with no complete line,
 // which recovery refuses as such).
 func isTableLogFile(path string) bool {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return false
 	}
@@ -42,7 +43,7 @@ func isTableLogFile(path string) bool {
 // replay; a log cut anywhere is recovered up to its last complete line.
 // Both games have two teams, so two scores are shown.
 func (e *env) verifyTable(path string) error {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -59,7 +60,7 @@ func (e *env) verifyTable(path string) error {
 	}
 	switch {
 	case v.Forfeited:
-		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, v.Names[v.Forfeiter])
+		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, plain.Text(v.Names[v.Forfeiter]))
 	case v.Outcome.Over:
 		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", winnerName(h.Game, v.Outcome.Winner), v.Outcome.Scores[:2])
 	case v.Abandoned:
@@ -69,7 +70,7 @@ func (e *env) verifyTable(path string) error {
 	}
 	for s, n := range v.Names {
 		if n != h.Seats[s].Name {
-			fmt.Fprintf(e.stdout, "seat %d: %s took over from %s\n", s, n, h.Seats[s].Name)
+			fmt.Fprintf(e.stdout, "seat %d: %s took over from %s\n", s, plain.Text(n), plain.Text(h.Seats[s].Name))
 		}
 	}
 	return nil
@@ -91,4 +92,53 @@ func resumesAfter(moves int) string {
 		return "before its first move"
 	}
 	return fmt.Sprintf("after move %d", moves)
+}
+
+// resumeCommand is the command that goes on with a saved game of a kind.
+func (e *env) resumeCommand(game string) string {
+	if game == games.Shengji.Kind {
+		return e.self + " shengji --resume"
+	}
+	return e.self + " play --resume"
+}
+
+// gameTitle is a game's name for a person.
+func gameTitle(game string) string {
+	switch game {
+	case games.Gin.Kind:
+		return "Gin Rummy"
+	case games.Shengji.Kind:
+		return "Shengji"
+	}
+	return plain.Text(game)
+}
+
+// checkResumable checks, reading only (the file is not cut or written),
+// that the table log in path is one of game that replays: a log of the
+// other game is pointed to its own command, and a log that does not
+// replay (a line the rules refuse, a deal not the seed's) is refused
+// naming the line. A path that is no regular file is refused; one that is
+// not a table log is left to the caller (a Gin Rummy log of the format
+// before table logs).
+func (e *env) checkResumable(path, game string) error {
+	f, err := userfile.Open(path) // refuses a missing file, a named pipe, a device
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if !isTableLogFile(path) {
+		return nil
+	}
+	if err := checkLines(path); err != nil {
+		return err
+	}
+	v, err := games.Verify(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if v.Header.Game != game {
+		return fmt.Errorf("%s is a %s game, not %s: go on with it with: %s %s", path, gameTitle(v.Header.Game), gameTitle(game),
+			e.resumeCommand(v.Header.Game), shellQuote(path))
+	}
+	return nil
 }

@@ -23,6 +23,8 @@ type Setup struct {
 	Seat shengji.Seat
 	// Level is the computer players' level (see sjbot.Levels).
 	Level string
+	// ID is the game id the log's header records.
+	ID string
 	// Seed seeds the deals and the computer players.
 	Seed  uint64
 	Rules shengji.Rules
@@ -118,6 +120,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		spectators = append(spectators, s.Spectator)
 	}
 	opts := table.Options[shengji.Action, Obs, shengji.Event]{
+		ID:          s.ID,
 		Seed:        s.Seed,
 		GameOptions: rules,
 		Log:         s.Log,
