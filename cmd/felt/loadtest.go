@@ -99,7 +99,7 @@ func (e *env) loadtest(ctx context.Context, db string, cfg loadtest.Config) erro
 	cfg.Lines = func(ctx context.Context, id string) ([][]byte, error) { return st.Lines(ctx, id, 0) }
 	if len(cfg.URLs) == 0 {
 		log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		srv, err := server.New(server.Config{Store: st, Log: log})
+		srv, err := server.New(server.Config{Store: st, Log: log}.WithoutTableLimits())
 		if err != nil {
 			return err
 		}

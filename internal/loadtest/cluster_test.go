@@ -39,7 +39,9 @@ func (p *serveProc) log() string {
 func startServe(t *testing.T, bin string, args ...string) *serveProc {
 	t.Helper()
 	p := &serveProc{done: make(chan struct{})}
-	p.cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	p.cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0",
+		// The load test's clients all come from one address.
+		"--create-rate", "-1", "--max-tables-per-addr", "-1", "--max-tables-per-player", "-1", "--max-tables", "-1"}, args...)...)
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

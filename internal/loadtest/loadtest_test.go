@@ -21,7 +21,7 @@ import (
 // serve starts a server on the store at a loopback address and returns it.
 func serve(t *testing.T, st store.Store) string {
 	t.Helper()
-	srv, err := server.New(server.Config{Store: st})
+	srv, err := server.New(server.Config{Store: st}.WithoutTableLimits())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,6 +96,17 @@ const (
 	DefaultRate            = 20
 )
 
+// WithoutTableLimits returns cfg with no limit on creating tables: no
+// creation rate and no cap on live tables (per player, per address, in
+// all, or with no person seated). It is for a server that measures, such
+// as felt loadtest's own, whose clients all come from one address; a
+// server open to the public keeps its limits.
+func (cfg Config) WithoutTableLimits() Config {
+	cfg.CreateRate = -1
+	cfg.MaxTablesPerPlayer, cfg.MaxTablesPerAddr, cfg.MaxTables, cfg.MaxComputerTables = -1, -1, -1, -1
+	return cfg
+}
+
 // Owner decides which process runs a table: with one process, all of
 // them; with several sharing a database, the one holding the table's
 // lease.
