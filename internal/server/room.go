@@ -211,8 +211,8 @@ func (r *room[M, O, E]) start() error {
 		}
 	}
 	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
-	r.mu.Unlock()
 	r.run()
+	r.mu.Unlock()
 	return nil
 }
 
@@ -271,8 +271,8 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 			c.startGrace()
 		}
 	}
-	r.mu.Unlock()
 	r.run()
+	r.mu.Unlock()
 	return nil
 }
 
@@ -289,12 +289,13 @@ func (r *room[M, O, E]) observeAll() {
 	r.obsN, r.obsAdv = r.lines-1, r.adv
 }
 
+// run runs the table in a goroutine of its own (r.mu held: it is running
+// as soon as the grace periods of its people are decided, so a person's
+// last connection closing just after still starts one).
 func (r *room[M, O, E]) run() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	r.mu.Lock()
 	r.cancel, r.done, r.running, r.runCtx = cancel, done, true, ctx
-	r.mu.Unlock()
 	go func() {
 		defer close(done)
 		defer cancel()

@@ -140,36 +140,34 @@ func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 		r.sendSeat(int(c.seat), c.pendMsg)
 	}
 	c.sent, c.sentSeq = true, d.Seq
-	select { // a grace period that ran out before the decision
+	select { // a signal of a grace period that ran out before the decision
 	case <-c.awayCh:
 	default:
 	}
+	// The grace period may have run out since gone was read above: its
+	// signal was just drained, so read gone again.
+	gone, why = c.gone, c.goneWhy
 	r.mu.Unlock()
 	defer func() {
 		r.mu.Lock()
 		c.pending, c.pendMsg = nil, nil
 		r.mu.Unlock()
 	}()
-	for {
+	for !gone {
 		select {
 		case rp := <-c.replies:
 			if rp.seq == d.Seq {
 				return rp.m, true, nil
 			}
-			continue
 		case <-timer.C:
-			why = fmt.Sprintf("no move within %s", r.srv.cfg.MoveTimeout)
+			gone, why = true, fmt.Sprintf("no move within %s", r.srv.cfg.MoveTimeout)
 		case <-c.awayCh:
 			r.mu.Lock()
 			gone, why = c.gone, c.goneWhy
 			r.mu.Unlock()
-			if !gone {
-				continue
-			}
 		case <-ctx.Done():
 			return zero, false, ctx.Err()
 		}
-		break
 	}
 	r.mu.Lock()
 	c.pending, c.pendMsg = nil, nil
