@@ -141,6 +141,21 @@ func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.
 	return &GinEngine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
 }
 
+// GinSpecWith returns Gin Rummy's table spec with each engine it makes
+// passed through wrap: for a reader that watches the engine while a log
+// is walked (the terminal's replay and resume, the old format's converter).
+func GinSpecWith(wrap func(*GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error)) table.Spec[gin.Action, gin.Observation, gin.Event] {
+	spec := Gin
+	spec.New = func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		e, err := NewGin(seed, opts)
+		if err != nil {
+			return nil, err
+		}
+		return wrap(e.(*GinEngine))
+	}
+	return spec
+}
+
 // GinOldDealsOption is the key of Gin Rummy's table option (beside the
 // rules) that draws the deals from the seed as a game saved before table
 // logs drew them (gin.NewGame seeded by gin.NewRand(seed), each hand from

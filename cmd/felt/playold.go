@@ -196,18 +196,9 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sc := &oldScript{steps: steps, cancel: cancel}
-	spec := table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: games.Gin.Kind, Format: games.Gin.Format,
-		New: func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-			e, err := games.Gin.New(seed, opts)
-			if err != nil {
-				return nil, err
-			}
-			ge, ok := e.(*games.GinEngine)
-			if !ok {
-				return nil, fmt.Errorf("not Gin Rummy's engine")
-			}
-			return &oldEngine{GinEngine: ge, deals: deals}, nil
-		}}
+	spec := games.GinSpecWith(func(ge *games.GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		return &oldEngine{GinEngine: ge, deals: deals}, nil
+	})
 	ps := []table.Player[gin.Action, gin.Observation]{sc.player(0, rp.Players[0]), sc.player(1, rp.Players[1])}
 	tb, err := table.New(spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{
 		ID: "from " + filepath.Base(path), Seed: rp.Seed, GameOptions: rules, Log: f,

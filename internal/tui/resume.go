@@ -2,7 +2,6 @@ package tui
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 
 	"felt/games"
@@ -37,19 +36,10 @@ func (s *seatEvents) Apply(seat table.Seat, a gin.Action, v *table.Views[gin.Eve
 // for a resumed screen to list them as they were played (Setup.Earlier).
 func HandSoFar(rd io.Reader, seat gin.Seat) ([]gin.Event, error) {
 	se := &seatEvents{seat: table.Seat(seat & 1)}
-	spec := table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: games.Gin.Kind, Format: games.Gin.Format,
-		New: func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-			e, err := games.Gin.New(seed, opts)
-			if err != nil {
-				return nil, err
-			}
-			ge, ok := e.(*games.GinEngine)
-			if !ok {
-				return nil, fmt.Errorf("tui: not Gin Rummy's engine")
-			}
-			se.GinEngine = ge
-			return se, nil
-		}}
+	spec := games.GinSpecWith(func(ge *games.GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		se.GinEngine = ge
+		return se, nil
+	})
 	if _, err := table.Recover(rd, spec); err != nil {
 		return nil, err
 	}

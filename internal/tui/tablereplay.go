@@ -163,20 +163,11 @@ func NewTableReplay(rd io.Reader, title string, l Look) (Replay, error) {
 		v.names[0] += " (A)"
 		v.names[1] += " (B)"
 	}
-	spec := table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: games.Gin.Kind, Format: games.Gin.Format,
-		New: func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-			e, err := games.Gin.New(seed, opts)
-			if err != nil {
-				return nil, err
-			}
-			ge, ok := e.(*games.GinEngine)
-			if !ok {
-				return nil, fmt.Errorf("tui: not Gin Rummy's engine")
-			}
-			re.GinEngine = ge
-			v.rules = ge.Game().Rules()
-			return re, nil
-		}}
+	spec := games.GinSpecWith(func(ge *games.GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		re.GinEngine = ge
+		v.rules = ge.Game().Rules()
+		return re, nil
+	})
 	// In a game that is not over, the computer's cards stay hidden: the
 	// first pass says whether it is over.
 	all, err := table.Recover(bytes.NewReader(data), games.Gin)
