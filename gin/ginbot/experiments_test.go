@@ -1,3 +1,10 @@
+//go:build experiments
+
+// The experiments that tuned hard: not tests. They build only with the
+// experiments tag and run with FELT_TUNE set, e.g.
+//
+//	FELT_TUNE=1000 go test -tags experiments -run TuneHardVariants -v ./gin/ginbot
+
 package ginbot
 
 import (
@@ -74,13 +81,6 @@ func TestTuneHardVariants(t *testing.T) {
 		wg.Wait()
 		fmt.Printf("%s against %s: %.1f%% of %d\n", v.name, opp, 100*float64(wins)/float64(games), games)
 	}
-}
-
-// resized returns a belief like b with n particles.
-func resized(b *Belief, n int) *Belief {
-	r := NewBelief(b.rng, n)
-	r.Beta, r.Sharpness, r.Repair, r.KnockChance, r.fast = b.Beta, b.Sharpness, b.Repair, b.KnockChance, b.fast
-	return r
 }
 
 func tuneGames() int {

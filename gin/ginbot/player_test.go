@@ -182,3 +182,10 @@ func TestDeterminize_RefusesInconsistentWorlds(t *testing.T) {
 		t.Fatal("short stock accepted")
 	}
 }
+
+// resized returns a belief like b with n particles.
+func resized(b *Belief, n int) *Belief {
+	r := NewBelief(b.rng, n)
+	r.Beta, r.Sharpness, r.Repair, r.KnockChance, r.fast = b.Beta, b.Sharpness, b.Repair, b.KnockChance, b.fast
+	return r
+}

@@ -1,3 +1,5 @@
+//go:build experiments
+
 package tune
 
 import (

@@ -21,6 +21,6 @@
 // a median 5.0 ms and a 99th percentile 17 ms. The measurement runs on
 // demand:
 //
-//	SJBOT_GAMES=1000 SJBOT_PAIR=greedy,random go test -run Long ./shengji/sjbot
-//	SJBOT_GAMES=400 SJBOT_PAIR=hard,greedy GOMAXPROCS=1 go test -run Long -timeout 1h ./shengji/sjbot
+//	SJBOT_GAMES=1000 SJBOT_PAIR=greedy,random go test -tags experiments -run Long ./shengji/sjbot
+//	SJBOT_GAMES=400 SJBOT_PAIR=hard,greedy GOMAXPROCS=1 go test -tags experiments -run Long -timeout 1h ./shengji/sjbot
 package sjbot

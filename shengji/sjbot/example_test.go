@@ -19,6 +19,7 @@ func ExampleMatch() {
 		return
 	}
 	fmt.Printf("greedy won %d of %d games: %s\n", r.AWins, r.Games, r.A)
+	// Output: greedy won 10 of 10 games: 1.000 [0.722, 1.000] n=10
 }
 
 // Players are shengji.Players: give them to a game's PlayHand.
@@ -37,6 +38,7 @@ func ExampleNew() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(g.Hand().Score().AttackerPoints >= 0)
-	// Output: true
+	sc := g.Hand().Score()
+	fmt.Printf("the attackers took %d points\n", sc.AttackerPoints)
+	// Output: the attackers took 90 points
 }
