@@ -10,6 +10,8 @@ import assert from "node:assert/strict";
 import { arrange, cardValue } from "../web/static/gin.js";
 import { units, sortHand, canonical, trumpOf } from "../web/static/shengji.js";
 import { label, pretty, splitMulti } from "../web/static/cards.js";
+import { newView, VIEWS } from "../web/static/views.js";
+import { GAMES } from "../web/static/app.js";
 
 const RANKS = "A23456789TJQK";
 const SUITS = "SHDC";
@@ -154,4 +156,13 @@ test("cards: labels and notation", () => {
   assert.equal(label("BJ"), "big joker");
   assert.deepEqual(splitMulti("2S  5S BJ"), ["2S", "5S", "BJ"]);
   assert.equal(pretty("gin: you can't discard AS"), "gin: you can't discard A\u2660");
+});
+
+// A game the page has no view of is an error naming it, never shown as
+// another game; every game the home page offers has a view.
+test("views: an unknown game is refused by name", () => {
+  for (const game of ["poker", "", undefined, "toString", "__proto__"]) {
+    assert.throws(() => newView(game, {}), (err) => err instanceof Error && err.message.includes(JSON.stringify(String(game))), String(game));
+  }
+  assert.deepEqual(Object.keys(VIEWS).sort(), Object.keys(GAMES).sort());
 });

@@ -4,8 +4,7 @@
 // own views, with no way to act.
 
 import { api, getToken, seatName, GAMES } from "./app.js";
-import { GinView } from "./gin.js";
-import { ShengjiView } from "./shengji.js";
+import { newView, VIEWS } from "./views.js";
 
 export async function init() {
   const id = decodeURIComponent(location.pathname.replace(/^\/replay\//, "").replace(/\/$/, ""));
@@ -27,6 +26,14 @@ export async function init() {
     data = await api("GET", `/api/tables/${encodeURIComponent(id)}/replay`, undefined, getToken(id));
   } catch (e) {
     eventLine.textContent = "Could not load the replay: " + e.message;
+    return;
+  }
+  if (!Object.hasOwn(VIEWS, data.game)) {
+    try {
+      newView(data.game, null);
+    } catch (e) {
+      eventLine.textContent = "Could not show the replay: " + e.message;
+    }
     return;
   }
   const steps = data.steps || [];
@@ -61,7 +68,7 @@ export async function init() {
   function show(i) {
     i = Math.max(0, Math.min(steps.length - 1, i));
     slider.value = String(i);
-    const view = data.game === "shengji" ? new ShengjiView(ctx) : new GinView(ctx);
+    const view = newView(data.game, ctx);
     els.showdown.hidden = true;
     let obs = null;
     let text = "";

@@ -6,8 +6,7 @@
 import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, GAMES } from "./app.js";
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
-import { GinView } from "./gin.js";
-import { ShengjiView } from "./shengji.js";
+import { newView } from "./views.js";
 
 export async function init() {
   const main = document.getElementById("table");
@@ -99,10 +98,21 @@ export async function init() {
     },
   };
 
+  // makeView shows the table as game's view; false (and the reason said)
+  // when this page has no view of that game.
   function makeView(game) {
-    if (view && view.game === game) return;
+    if (view && view.game === game) return true;
+    let v;
+    try {
+      v = newView(game, ctx);
+    } catch (err) {
+      view = null;
+      ctx.message(err.message, "refused");
+      main.dataset.state = "error";
+      return false;
+    }
     els.log.replaceChildren();
-    view = game === "shengji" ? new ShengjiView(ctx) : new GinView(ctx);
+    view = v;
     view.game = game;
     els.title.textContent = (GAMES[game] && GAMES[game].title) || game;
     document.title = `Felt — ${els.title.textContent}`;
@@ -114,7 +124,7 @@ export async function init() {
       case "welcome":
         summary = msg.table || summary;
         seat = typeof msg.seat === "number" ? msg.seat : -1;
-        makeView(msg.game || (summary && summary.game) || "gin");
+        if (!makeView(msg.game || (summary && summary.game))) return;
         main.dataset.seat = String(seat);
         main.dataset.state = "playing";
         renderSeats();
