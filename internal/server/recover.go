@@ -39,12 +39,12 @@ func (s *Server) Recovered() <-chan struct{} { return s.recov.done }
 // are listed (an error if they cannot be): the server answers at once,
 // and a table someone connects to is recovered first.
 func (s *Server) Start(ctx context.Context) error {
+	go s.janitor()
 	ts, err := s.cfg.Store.Active(ctx)
 	rc := &s.recov
 	if err != nil {
 		close(rc.listed)
 		close(rc.done)
-		go s.janitor()
 		return fmt.Errorf("server: listing the tables: %w", err)
 	}
 	order := make([]string, 0, len(ts))
@@ -55,7 +55,6 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	rc.mu.Unlock()
 	close(rc.listed)
-	go s.janitor()
 	go func() {
 		defer close(rc.done)
 		for _, id := range order {

@@ -4,7 +4,7 @@
 // own views, with no way to act.
 
 import { api, getToken, seatName, GAMES } from "./app.js";
-import { newView, VIEWS } from "./views.js";
+import { newView, noView } from "./views.js";
 
 export async function init() {
   const id = decodeURIComponent(location.pathname.replace(/^\/replay\//, "").replace(/\/$/, ""));
@@ -28,12 +28,9 @@ export async function init() {
     eventLine.textContent = "Could not load the replay: " + e.message;
     return;
   }
-  if (!Object.hasOwn(VIEWS, data.game)) {
-    try {
-      newView(data.game, null);
-    } catch (e) {
-      eventLine.textContent = "Could not show the replay: " + e.message;
-    }
+  const why = noView(data.game);
+  if (why) {
+    eventLine.textContent = "Could not show the replay: " + why;
     return;
   }
   const steps = data.steps || [];

@@ -7,12 +7,16 @@ import { ShengjiView } from "./shengji.js";
 
 export const VIEWS = { gin: GinView, shengji: ShengjiView };
 
+// noView says why this page cannot show game, or "" when it can.
+export function noView(game) {
+  if (Object.hasOwn(VIEWS, game)) return "";
+  return `this page cannot show the game ${JSON.stringify(String(game))}: it shows ${Object.keys(VIEWS).join(" and ")}`;
+}
+
 // newView returns the view of game on ctx, or throws an Error naming the
 // game when this page has no view of it.
 export function newView(game, ctx) {
-  const View = Object.hasOwn(VIEWS, game) ? VIEWS[game] : null;
-  if (!View) {
-    throw new Error(`this page cannot show the game ${JSON.stringify(String(game))}: it shows ${Object.keys(VIEWS).join(" and ")}`);
-  }
-  return new View(ctx);
+  const why = noView(game);
+  if (why) throw new Error(why);
+  return new VIEWS[game](ctx);
 }
