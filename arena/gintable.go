@@ -3,10 +3,10 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"fmt"
 	"strings"
 
-	"felt/games"
 	"felt/gin"
 	"felt/program"
 	"felt/table"
@@ -44,7 +44,7 @@ func ginOptions(cfg Config) (json.RawMessage, error) {
 	if err := json.Unmarshal(rules, &fields); err != nil {
 		return nil, err
 	}
-	fields[games.GinLayOutOption] = true
+	fields[gingame.LayOutOption] = true
 	return json.Marshal(fields)
 }
 
@@ -57,7 +57,7 @@ func ginMatch(cfg Config) (*tableMatch[gin.Action, gin.Observation, gin.Event], 
 	if cfg.Protocol != 0 && cfg.Protocol != 1 && cfg.Protocol != program.Protocol {
 		return nil, fmt.Errorf("arena: protocol %d: want 1 or %d", cfg.Protocol, program.Protocol)
 	}
-	m := &tableMatch[gin.Action, gin.Observation, gin.Event]{spec: games.Gin, seats: 2, program: games.GinProgram, options: rules,
+	m := &tableMatch[gin.Action, gin.Observation, gin.Event]{spec: gingame.Spec, seats: 2, program: gingame.Wire, options: rules,
 		a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed, parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout,
 		progress: cfg.Progress, sessions: cfg.Protocol != 1,
 		playerSeed: func(i int, s table.Seat) uint64 {
@@ -71,7 +71,7 @@ func ginMatch(cfg Config) (*tableMatch[gin.Action, gin.Observation, gin.Event], 
 		if command, ok := strings.CutPrefix(name, "exec:"); ok {
 			return ginV1(command, cfg, gin.Seat(s), seed)
 		}
-		return games.GinLevel(name, gin.NewRand(seed))
+		return gingame.Level(name, gin.NewRand(seed))
 	}
 	return m, nil
 }

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"fmt"
 	"math"
 	"os"
@@ -12,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"felt/games"
 	"felt/gin"
 	"felt/internal/testenv"
 	"felt/program"
@@ -92,7 +92,7 @@ func TestGinTablePrograms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := table.Recover(f, games.Gin)
+		rec, err := table.Recover(f, gingame.Spec)
 		f.Close()
 		if err != nil {
 			t.Fatalf("game %d's log: %v", r.Index, err)
@@ -152,7 +152,7 @@ func TestGinTableDefenderLaysOut(t *testing.T) {
 		}
 		layouts += strings.Count(string(b), `"kind":"lay_out"`)
 		layoffs += strings.Count(string(b), `"kind":"lay_off"`)
-		rec, err := table.Recover(strings.NewReader(string(b)), games.Gin)
+		rec, err := table.Recover(strings.NewReader(string(b)), gingame.Spec)
 		if err != nil {
 			t.Fatalf("game %d's log: %v", r.Index, err)
 		}

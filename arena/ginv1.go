@@ -3,10 +3,10 @@ package arena
 import (
 	"context"
 	"errors"
+	gingame "felt/games/gin"
 	"sync"
 
 	"felt/agent"
-	"felt/games"
 	"felt/gin"
 	"felt/table"
 )
@@ -56,7 +56,7 @@ func (p *programV1) watch(e table.Engine[gin.Action, gin.Observation, gin.Event]
 func (p *programV1) Decide(ctx context.Context, d table.Decision[gin.Observation]) (gin.Action, bool, error) {
 	o := d.Obs
 	if o.Result != nil && o.Phase != gin.OverPhase {
-		return games.GinLayOut(o.Result.Showdown.Defender), true, nil
+		return gingame.LayOut(o.Result.Showdown.Defender), true, nil
 	}
 	a := p.seated.ActContext(ctx, &o)
 	if err := p.seated.Problem(); err != nil {

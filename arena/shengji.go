@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"math"
@@ -10,7 +11,6 @@ import (
 	"time"
 
 	"felt/card"
-	"felt/games"
 	"felt/internal/plain"
 	"felt/internal/seed"
 	"felt/shengji"
@@ -73,12 +73,12 @@ func shengjiMatch(cfg ShengjiConfig) (*tableMatch[shengji.Action, shengji.Observ
 	if err != nil {
 		return nil, err
 	}
-	return &tableMatch[shengji.Action, shengji.Observation, shengji.Event]{spec: games.Shengji, seats: shengji.NumSeats,
-		program: games.ShengjiProgram, options: rules, a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed,
+	return &tableMatch[shengji.Action, shengji.Observation, shengji.Event]{spec: sjgame.Spec, seats: shengji.NumSeats,
+		program: sjgame.Wire, options: rules, a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed,
 		parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout, progress: cfg.Progress, sessions: true,
 		playerSeed: func(i int, s table.Seat) uint64 { return seed.Mix(cfg.Seed, uint64(i), 2, uint64(s)) },
 		player: func(name string, _ table.Seat, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
-			return games.ShengjiLevel(name, rand.New(rand.NewPCG(seed, 0)))
+			return sjgame.Level(name, rand.New(rand.NewPCG(seed, 0)))
 		},
 		tooLong: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) error {
 			if e.Outcome().Hands > MaxShengjiHands {
@@ -113,7 +113,7 @@ func playShengji(ctx context.Context, m *tableMatch[shengji.Action, shengji.Obse
 	}
 	rec.AWon = p.res.Winner == rec.ATeam
 	rec.ALevel, rec.BLevel = p.res.Scores[rec.ATeam], p.res.Scores[1-rec.ATeam]
-	g := p.engine.(*games.ShengjiEngine).Game()
+	g := p.engine.(*sjgame.Engine).Game()
 	for _, h := range g.History() {
 		sc := h.Score
 		hr := ShengjiHand{ABanker: int(sc.Banker.Team()) == rec.ATeam, BankersKeep: sc.BankersKeep,

@@ -1,11 +1,14 @@
-// Package games is the one place that knows every game Felt plays: for
-// each, the table engine (an adapter of its rules engine to
-// table.Engine), the codec of its moves in the table log, and its built-in
-// levels as table controllers.
+// Package games is the registry of the games Felt plays. A game's own
+// package (games/gin, games/shengji) adapts its rules engine to a table
+// engine and registers a Def: its name, seats, levels, presets, the
+// level that stands in for a person who is away, its hint, what each
+// seat may see (the leak oracle), its wire forms and its table factory.
+// Every layer above the rules (the server, the arena, the load test,
+// replays, the bench, the web page through GET /api/games) finds games
+// here and names none: a game the registry does not know is an error
+// (ErrUnknownGame), never a fallback.
 //
-// Gin names Gin Rummy's table Spec, Shengji Shengji's. Each hand's deck is
-// drawn from a stream derived from the table's seed and the hand's number,
-// so a table resumed from its log deals what the uninterrupted one would
-// have; the log records every deck, and on replay the recorded deck is the
-// one dealt.
+// Def.Any gives a game with its types erased, for layers that serve one
+// table at a time; the game's own types stay with whoever knows them.
+// Package games/all registers every game.
 package games

@@ -1,14 +1,13 @@
 package main
 
 import (
+	gingame "felt/games/gin"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
-
-	"felt/games"
 )
 
 // TestShengjiDealPaceFlag: felt shengji paces its deal for a person as felt
@@ -135,7 +134,7 @@ func TestResumeGivesTheHandSoFar(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.close()
-	h := g.setup.Resume.Engine.(*games.GinEngine).Game().Hand()
+	h := g.setup.Resume.Engine.(*gingame.Engine).Game().Hand()
 	if len(g.setup.Earlier) != h.Moves() || h.Moves() == 0 {
 		t.Fatalf("%d earlier moves given to the screen, the hand has %d", len(g.setup.Earlier), h.Moves())
 	}

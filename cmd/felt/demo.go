@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/internal/plain"
 	"felt/internal/userfile"
@@ -44,7 +44,7 @@ disk, which felt replay verify and felt replay view read.`,
 			}
 			var players [2]table.Player[gin.Action, gin.Observation]
 			for i, name := range []string{a, b} {
-				if players[i], err = games.GinLevel(name, gin.NewRand(seed+uint64(i)+1)); err != nil {
+				if players[i], err = gingame.Level(name, gin.NewRand(seed+uint64(i)+1)); err != nil {
 					return err
 				}
 			}
@@ -171,7 +171,7 @@ func playDemo(ctx context.Context, d demoGame) error {
 	if d.log != nil {
 		opts.Log = d.log
 	}
-	tb, err := table.New(games.Gin, ps, opts)
+	tb, err := table.New(gingame.Spec, ps, opts)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"io"
 	"os"
@@ -256,7 +257,7 @@ func (e *env) play(cmd *cobra.Command, o *playOptions) error {
 			}
 			level = o.level
 		}
-		if err := e.checkResumable(o.resume, games.Gin.Kind); err != nil {
+		if err := e.checkResumable(o.resume, gingame.Spec.Kind); err != nil {
 			return err
 		}
 		if _, _, err := e.terminal("felt play"); err != nil {
@@ -389,11 +390,11 @@ func (e *env) newGame(cmd *cobra.Command, o *playOptions) (*game, error) {
 // its first decision; prog stops it.
 func computer(level string, seed uint64, rules json.RawMessage, seat gin.Seat) (p table.Player[gin.Action, gin.Observation], prog io.Closer, err error) {
 	if command, ok := strings.CutPrefix(level, "exec:"); ok {
-		pr := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: table.Seat(seat), Seed: seed, Rules: rules, Startup: programStartup})
+		pr := program.New(command, gingame.Wire, program.Options{Game: gingame.Spec.Kind, Seat: table.Seat(seat), Seed: seed, Rules: rules, Startup: programStartup})
 		ps := &programSeat{Program: pr, move: programDeadline, start: programStartup}
 		return table.Player[gin.Action, gin.Observation]{Name: level, Kind: table.Program, Control: ps}, pr, nil
 	}
-	p, err = games.GinLevel(level, gin.NewRand(seed))
+	p, err = gingame.Level(level, gin.NewRand(seed))
 	return p, nil, err
 }
 
@@ -402,7 +403,7 @@ func computer(level string, seed uint64, rules json.RawMessage, seat gin.Seat) (
 // before the game (re)started.
 func fallback(gameSeed uint64, moves int) func() table.Player[gin.Action, gin.Observation] {
 	return func() table.Player[gin.Action, gin.Observation] {
-		p, _ := games.GinLevel(resumeLevel, gin.NewRand(tui.ComputerSeed(gameSeed^0xfa11, moves)))
+		p, _ := gingame.Level(resumeLevel, gin.NewRand(tui.ComputerSeed(gameSeed^0xfa11, moves)))
 		return p
 	}
 }
@@ -463,10 +464,10 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 			return nil, fmt.Errorf("%s was saved before table logs and cannot be written as one: %w", old, err)
 		}
 	}
-	if err := e.checkResumable(path, games.Gin.Kind); err != nil {
+	if err := e.checkResumable(path, gingame.Spec.Kind); err != nil {
 		return nil, err
 	}
-	rec, f, err := table.OpenLog(path, games.Gin)
+	rec, f, err := table.OpenLog(path, gingame.Spec)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	gingame "felt/games/gin"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"felt/games"
 	"felt/internal/testenv"
 	"felt/table"
 )
@@ -365,7 +365,7 @@ func TestPlayEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := table.Recover(bytes.NewReader(data), games.Gin)
+	rp, err := table.Recover(bytes.NewReader(data), gingame.Spec)
 	if err != nil {
 		t.Fatalf("the saved game does not replay: %v", err)
 	}
@@ -404,7 +404,7 @@ func TestPlayEndToEnd(t *testing.T) {
 		t.Fatalf("the resumed game is not saved in the same file:\n%s", s)
 	}
 	data, _ = os.ReadFile(path)
-	rp2, err := table.Recover(bytes.NewReader(data), games.Gin)
+	rp2, err := table.Recover(bytes.NewReader(data), gingame.Spec)
 	if err != nil {
 		t.Fatalf("the resumed game's log does not replay: %v", err)
 	}

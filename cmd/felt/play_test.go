@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -112,7 +112,7 @@ func savedGame(t *testing.T, n int, players [2]string) string {
 	moves := 0
 	var ps []table.Player[gin.Action, gin.Observation]
 	for s, name := range players {
-		p, err := games.GinLevel("simple", gin.NewRand(uint64(s+1)))
+		p, err := gingame.Level("simple", gin.NewRand(uint64(s+1)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func savedGame(t *testing.T, n int, players [2]string) string {
 		ps = append(ps, p)
 	}
 	rules, _ := json.Marshal(gin.Standard())
-	tb, err := table.New(games.Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: 5, GameOptions: rules, Log: f})
+	tb, err := table.New(gingame.Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: 5, GameOptions: rules, Log: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func recovered(t *testing.T, path string) *table.Recovered[gin.Action, gin.Obser
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rec, err := table.Recover(f, games.Gin)
+	rec, err := table.Recover(f, gingame.Spec)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -821,7 +821,7 @@ func TestFeltAloneTakesPlayFlags(t *testing.T) {
 // that says so, and is stopped; the deadline is the seat's own.
 func TestProgramSeatDeadlines(t *testing.T) {
 	testenv.AcquireProc(t)
-	pr := program.New("sleep 30", games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: 1, Seed: 1})
+	pr := program.New("sleep 30", gingame.Wire, program.Options{Game: gingame.Spec.Kind, Seat: 1, Seed: 1})
 	defer pr.Close()
 	ps := &programSeat{Program: pr, move: 50 * time.Millisecond, start: 100 * time.Millisecond}
 	start := time.Now()

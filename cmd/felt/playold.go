@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"sync"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/table"
 )
@@ -42,7 +42,7 @@ type oldStep struct {
 
 // oldEngine deals the old game's decks.
 type oldEngine struct {
-	*games.GinEngine
+	*gingame.Engine
 	deals []json.RawMessage
 }
 
@@ -177,7 +177,7 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	// the old format drew its deals from the seed in its own way: the
 	// table log says so, and its deals are checked against the seed drawn
 	// that way
-	rules = append(append(rules[:len(rules)-1:len(rules)-1], `,"`+games.GinOldDealsOption+`":true`...), '}')
+	rules = append(append(rules[:len(rules)-1:len(rules)-1], `,"`+gingame.OldDealsOption+`":true`...), '}')
 	newPath := strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
 	f, err := os.OpenFile(newPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -196,8 +196,8 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sc := &oldScript{steps: steps, cancel: cancel}
-	spec := games.GinSpecWith(func(ge *games.GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-		return &oldEngine{GinEngine: ge, deals: deals}, nil
+	spec := gingame.SpecWith(func(ge *gingame.Engine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		return &oldEngine{Engine: ge, deals: deals}, nil
 	})
 	ps := []table.Player[gin.Action, gin.Observation]{sc.player(0, rp.Players[0]), sc.player(1, rp.Players[1])}
 	tb, err := table.New(spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{
@@ -235,7 +235,7 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 		if _, err := f.Seek(0, 0); err != nil {
 			return "", err
 		}
-		rec, err := table.Recover(f, games.Gin)
+		rec, err := table.Recover(f, gingame.Spec)
 		if err != nil {
 			return "", err
 		}

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"strings"
 
-	"felt/games"
 	"felt/gin"
 	"felt/internal/plain"
 	"felt/internal/sjtui"
@@ -108,7 +108,7 @@ func ginResumeNote(self string) string {
 // resumeNote is what resuming a table log of game does with a seat the
 // log gives to an outside program.
 func resumeNote(self, game string) string {
-	if game == games.Shengji.Kind {
+	if game == sjgame.Spec.Kind {
 		return fmt.Sprintf("%s shengji --resume never starts it (%s plays it)", self, sjtui.Fallback)
 	}
 	return ginResumeNote(self)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 	"testing"
 
 	"felt/card"
-	"felt/games"
 	"felt/table"
 )
 
@@ -96,7 +96,7 @@ func TestReplayVerifyRefusesEditedTableLog(t *testing.T) {
 	// it.
 	held := func(i int) (table.Seat, card.Set) {
 		t.Helper()
-		rec, err := table.Recover(strings.NewReader(strings.Join(lines[:i], "")), games.Gin)
+		rec, err := table.Recover(strings.NewReader(strings.Join(lines[:i], "")), gingame.Spec)
 		if err != nil {
 			t.Fatal(err)
 		}

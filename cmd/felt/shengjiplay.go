@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +18,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"felt/card"
-	"felt/games"
 	"felt/internal/plain"
 	"felt/internal/sjtui"
 	"felt/internal/userfile"
@@ -160,14 +160,14 @@ func (e *env) shengjiResume(cmd *cobra.Command, o *shengjiPlayOptions) error {
 		}
 	}
 	// the log is checked, reading only, before the terminal is taken
-	if err := e.checkResumable(o.resume, games.Shengji.Kind); err != nil {
+	if err := e.checkResumable(o.resume, sjgame.Spec.Kind); err != nil {
 		return err
 	}
 	in, out, err := e.terminal("felt shengji --resume")
 	if err != nil {
 		return err
 	}
-	rec, file, err := table.OpenLog(o.resume, games.Shengji) // its errors name the file
+	rec, file, err := table.OpenLog(o.resume, sjgame.Spec) // its errors name the file
 	if err != nil {
 		return err
 	}
@@ -373,7 +373,7 @@ func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok
 		Game string `json:"game"`
 	}
 	line, _ := bufio.NewReaderSize(io.LimitReader(f, table.MaxLogLine), 64<<10).ReadSlice('\n')
-	if json.Unmarshal(line, &h) != nil || h.Game != games.Shengji.Kind {
+	if json.Unmarshal(line, &h) != nil || h.Game != sjgame.Spec.Kind {
 		return false, nil
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	gingame "felt/games/gin"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"strings"
@@ -79,7 +81,7 @@ func (e *env) verifyTable(path string) error {
 // winnerName names a table's winner: Shengji's winner is a team of two
 // seats, Gin Rummy's a seat.
 func winnerName(game string, w int) string {
-	if game == games.Shengji.Kind {
+	if game == sjgame.Spec.Kind {
 		return fmt.Sprintf("team %d (seats %d and %d)", w, w, w+2)
 	}
 	return fmt.Sprintf("seat %d", w)
@@ -96,7 +98,7 @@ func resumesAfter(moves int) string {
 
 // resumeCommand is the command that goes on with a saved game of a kind.
 func (e *env) resumeCommand(game string) string {
-	if game == games.Shengji.Kind {
+	if game == sjgame.Spec.Kind {
 		return e.self + " shengji --resume"
 	}
 	return e.self + " play --resume"
@@ -105,9 +107,9 @@ func (e *env) resumeCommand(game string) string {
 // gameTitle is a game's name for a person.
 func gameTitle(game string) string {
 	switch game {
-	case games.Gin.Kind:
+	case gingame.Spec.Kind:
 		return "Gin Rummy"
-	case games.Shengji.Kind:
+	case sjgame.Spec.Kind:
 		return "Shengji"
 	}
 	return plain.Text(game)

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"math/rand/v2"
 	"testing"
 
-	"felt/games"
 	"felt/shengji"
 	"felt/table"
 )
@@ -21,9 +21,9 @@ func TestAllowedAfterTheLastLine(t *testing.T) {
 	var log bytes.Buffer
 	players := make([]table.Player[shengji.Action, shengji.Observation], 4)
 	for i := range players {
-		players[i] = games.ShengjiRandom(rand.New(rand.NewPCG(uint64(i), 9)))
+		players[i] = sjgame.Random(rand.New(rand.NewPCG(uint64(i), 9)))
 	}
-	tb, err := table.New(games.Shengji, players, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, Log: &log})
+	tb, err := table.New(sjgame.Spec, players, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}

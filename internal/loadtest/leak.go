@@ -3,10 +3,11 @@ package loadtest
 import (
 	"bytes"
 	"encoding/json"
+	gingame "felt/games/gin"
+	sjgame "felt/games/shengji"
 	"fmt"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/internal/visible"
 	"felt/shengji"
@@ -29,12 +30,12 @@ type sighting struct {
 func allowedAt(game string, lines [][]byte, seat table.Seat) (map[point]card.Set, error) {
 	switch game {
 	case "gin":
-		return replay(games.Gin, lines, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) card.Set {
-			return visible.Gin(e.(*games.GinEngine).Game(), seat)
+		return replay(gingame.Spec, lines, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) card.Set {
+			return visible.Gin(e.(*gingame.Engine).Game(), seat)
 		})
 	case "shengji":
-		return replay(games.Shengji, lines, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) card.Set {
-			return visible.Shengji(e.(*games.ShengjiEngine).Game(), seat)
+		return replay(sjgame.Spec, lines, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) card.Set {
+			return visible.Shengji(e.(*sjgame.Engine).Game(), seat)
 		})
 	}
 	return nil, fmt.Errorf("loadtest: no game %q", game)

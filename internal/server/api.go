@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
+	"felt/games"
 	"felt/internal/store"
 	"felt/internal/strictjson"
 )
@@ -42,7 +44,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
-	mux.HandleFunc("GET /api/games", s.playerGames)
+	mux.HandleFunc("GET /api/tables", s.playerGames)
+	mux.HandleFunc("GET /api/games", s.listGames)
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
@@ -144,20 +147,18 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if !readBody(w, r, &req) {
 		return
 	}
-	var levels []string
-	var seats, teams int
-	var deflt string
-	switch req.Game {
-	case ginGame.name:
-		levels, seats, deflt = ginGame.levels, ginGame.seats, ginGame.deflt
-	case shengjiGame.name:
-		levels, seats, deflt = shengjiGame.levels, shengjiGame.seats, shengjiGame.deflt
-	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("no game %q: gin or shengji", clip(req.Game)))
+	g, err := games.Lookup(req.Game)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("no game %q (%v)", clip(req.Game), games.Names()))
 		return
 	}
-	_ = teams
-	opts, err := rulesOf(req.Game, req.Preset)
+	info := g.About()
+	levels, deflt := info.LevelNames(), info.Default
+	seats := info.Seats[0]
+	if len(req.Seats) > 0 && slices.Contains(info.Seats, len(req.Seats)) {
+		seats = len(req.Seats)
+	}
+	opts, err := g.Rules(req.Preset)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -405,7 +406,35 @@ func (s *Server) replayTable(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// playerGames is GET /api/games?player=P.
+// GameInfo is one game as GET /api/games lists it: what the registry
+// says of it, and the options of each of its presets.
+type GameInfo struct {
+	games.Info
+	Rules map[string]json.RawMessage `json:"rules"`
+}
+
+// listGames is GET /api/games: the games this server plays, from the
+// registry, in the order registered. A page builds its choices from it.
+func (s *Server) listGames(w http.ResponseWriter, _ *http.Request) {
+	out := []GameInfo{}
+	for _, g := range games.All() {
+		gi := GameInfo{Info: g.About(), Rules: map[string]json.RawMessage{}}
+		for _, p := range gi.PresetNames() {
+			r, err := g.Rules(p)
+			if err != nil {
+				s.log.Error("a game's preset", "game", gi.Name, "preset", p, "err", err)
+				writeError(w, http.StatusInternalServerError, "the games could not be listed")
+				return
+			}
+			gi.Rules[p] = r
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// playerGames is GET /api/tables?player=P: the player's tables, newest
+// first.
 func (s *Server) playerGames(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Query().Get("player")
 	if !validID(p) {

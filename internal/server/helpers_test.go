@@ -5,6 +5,7 @@ import (
 	crand "crypto/rand"
 	"encoding/json"
 	"errors"
+	_ "felt/games/all" // the games the tests play
 	"fmt"
 	"io"
 	"math/rand/v2"

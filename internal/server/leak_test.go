@@ -11,11 +11,8 @@ import (
 	"time"
 
 	"felt/card"
-	"felt/games"
-	"felt/gin"
 	"felt/internal/testenv"
 	"felt/internal/visible"
-	"felt/shengji"
 	"felt/table"
 )
 
@@ -29,7 +26,7 @@ func allowedSets[M, O, E any](t *testing.T, g *game[M, O, E], log []byte, allowe
 	out := map[point][table.MaxSeats + 1]card.Set{}
 	at := func(e table.Engine[M, O, E], p point) {
 		var a [table.MaxSeats + 1]card.Set
-		for s := range g.seats {
+		for s := range e.Seats() {
 			a[s] = allowed(e, table.Seat(s))
 		}
 		a[table.MaxSeats] = allowed(e, table.MaxSeats)
@@ -239,17 +236,12 @@ func TestNoHiddenCardSent(t *testing.T) {
 			id, conns := playTable(t, ts, j.body, j.seed, j.seed == 0 || j.seed == 100)
 			log := storedLog(t, ts, id)
 			var n int
-			if j.game == "gin" {
-				sets := allowedSets(t, ginGame, log, func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
-					return visible.Gin(e.(*games.GinEngine).Game(), s)
-				})
-				n = checkLeaks(t, id, sets, conns)
-			} else {
-				sets := allowedSets(t, shengjiGame, log, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
-					return visible.Shengji(e.(*games.ShengjiEngine).Game(), s)
-				})
-				n = checkLeaks(t, id, sets, conns)
+			g, err := gameOf(j.game)
+			if err != nil {
+				t.Error(err)
+				return
 			}
+			n = checkLeaks(t, id, allowedSets(t, g, log, g.Visible), conns)
 			mu.Lock()
 			checked[j.game] += n
 			mu.Unlock()

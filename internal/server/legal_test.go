@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -30,7 +31,7 @@ const maxDecision = program.MaxLegalBytes + 8<<10
 // program.MaxLegal moves with more counting the rest. Before, the first
 // was 6.9 MB, the second some 330 MB.
 func TestDecideMsg_WorstPositionsBounded(t *testing.T) {
-	r := &room[shengji.Action, shengji.Observation, shengji.Event]{g: shengjiGame}
+	r := &room[shengji.Action, shengji.Observation, shengji.Event]{g: sjgame.Game}
 	c := &seatCtl[shengji.Action, shengji.Observation, shengji.Event]{r: r, seat: 1, person: true}
 	h5 := shengji.Trump{Suit: card.Hearts, Level: card.Five}
 	for _, p := range []struct {

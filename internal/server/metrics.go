@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"felt/games"
 	"felt/internal/store"
 )
 
@@ -94,7 +95,7 @@ func newMetrics(s *Server) *metrics {
 	for _, r := range []string{"ok", "failed"} {
 		m.recoveries.WithLabelValues(r)
 	}
-	for _, g := range []string{ginGame.name, shengjiGame.name} {
+	for _, g := range games.Names() {
 		m.moves.WithLabelValues(g)
 	}
 	// Every series from the start, at 0, for dashboards and alerts.
@@ -130,7 +131,7 @@ func (c tablesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- tablesDesc
 func (c tablesCollector) Collect(ch chan<- prometheus.Metric) {
 	type key struct{ game, status string }
 	n := map[key]int{}
-	for _, g := range []string{ginGame.name, shengjiGame.name} {
+	for _, g := range games.Names() {
 		for _, st := range []store.Status{store.Waiting, store.Playing, store.Over, store.Abandoned} {
 			n[key{g, st.String()}] = 0
 		}
@@ -290,5 +291,5 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 func (r *room[M, O, E]) gameStatus() (string, store.Status) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.g.name, r.st.Status
+	return r.g.Name, r.st.Status
 }

@@ -76,7 +76,7 @@ func TestWholeGames(t *testing.T) {
 			}
 			verifyLog(t, wel.Game, storedLog(t, ts, cr.ID))
 			var games []GameSummary
-			getJSON(t, ts, "/api/games?player=ann", &games)
+			getJSON(t, ts, "/api/tables?player=ann", &games)
 			if len(games) == 0 || games[0].ID != cr.ID || games[0].Seat != 0 {
 				t.Fatalf("the player's games %+v", games)
 			}

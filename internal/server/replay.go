@@ -39,7 +39,7 @@ func replayLog[M, O, E any](g *game[M, O, E], log []byte, views func(e table.Eng
 		}
 		if n == 0 {
 			var err error
-			if e, err = g.spec.New(rec.Seed, rec.Options); err != nil {
+			if e, err = g.Spec.New(rec.Seed, rec.Options); err != nil {
 				return fmt.Errorf("server: log line 0: %w", err)
 			}
 			if line != nil {
@@ -95,7 +95,7 @@ func replayLog[M, O, E any](g *game[M, O, E], log []byte, views func(e table.Eng
 func (r *room[M, O, E]) handViews(log []byte) ([table.MaxSeats + 1][]histEntry[E], error) {
 	var h [table.MaxSeats + 1][]histEntry[E]
 	err := replayLog(r.g, log, func(e table.Engine[M, O, E], n, adv int, v *table.Views[E]) {
-		for s := range r.g.seats {
+		for s := range len(r.st.Seats) {
 			h[s] = append(h[s], histEntry[E]{n, adv, v.Seat[s]})
 		}
 		h[spectator] = append(h[spectator], histEntry[E]{n, adv, v.Spectator})
@@ -139,15 +139,15 @@ func (r *room[M, O, E]) replay(ctx context.Context, seat int) (any, error) {
 		buf.Write(bytes.TrimSuffix(l, []byte{'\n'}))
 		buf.WriteByte('\n')
 	}
-	out := Replay{Game: r.g.name, Seat: seat, Steps: []ReplayStep{}}
+	out := Replay{Game: r.g.Name, Seat: seat, Steps: []ReplayStep{}}
 	err = replayLog(r.g, buf.Bytes(), func(e table.Engine[M, O, E], n, adv int, v *table.Views[E]) {
 		st := ReplayStep{N: n, Adv: adv}
 		if seat < 0 {
-			st.Event = r.g.wire.Event(v.Spectator)
+			st.Event = r.g.Wire.Event(v.Spectator)
 		} else {
-			st.Event = r.g.wire.Event(v.Seat[seat])
+			st.Event = r.g.Wire.Event(v.Seat[seat])
 			if adv == 0 {
-				st.Obs = r.g.wire.Obs(e.Observe(table.Seat(seat)))
+				st.Obs = r.g.Wire.Obs(e.Observe(table.Seat(seat)))
 			}
 		}
 		out.Steps = append(out.Steps, st)

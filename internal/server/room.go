@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -102,7 +101,7 @@ type room[M, O, E any] struct {
 
 func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M, O, E] {
 	r := &room[M, O, E]{srv: srv, g: g, id: st.ID, seed: st.Seed, st: st, done: make(chan struct{}),
-		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.name),
+		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.Name),
 
 		touched: time.Now(), wake: make(chan struct{})}
 	r.acct.computer = true
@@ -117,8 +116,8 @@ func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M
 	for i := range r.conns {
 		r.conns[i] = map[*conn]struct{}{}
 	}
-	r.obs = make([]O, g.seats)
-	r.ctls = make([]*seatCtl[M, O, E], g.seats)
+	r.obs = make([]O, len(st.Seats))
+	r.ctls = make([]*seatCtl[M, O, E], len(st.Seats))
 	for i, s := range st.Seats {
 		r.ctls[i] = r.newCtl(table.Seat(i), s)
 	}
@@ -131,7 +130,7 @@ func (r *room[M, O, E]) newCtl(i table.Seat, s store.Seat) *seatCtl[M, O, E] {
 	c := &seatCtl[M, O, E]{r: r, seat: i, person: s.Kind == kindPerson, name: s.Name,
 		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
 	if c.person {
-		c.level = r.mustLevel(r.g.standIn, 0x100+uint64(i))
+		c.level = r.mustLevel(r.g.StandIn, 0x100+uint64(i))
 	} else {
 		c.level = r.mustLevel(s.Level, uint64(i)+1)
 	}
@@ -141,9 +140,9 @@ func (r *room[M, O, E]) newCtl(i table.Seat, s store.Seat) *seatCtl[M, O, E] {
 // mustLevel returns a built-in level seeded from the table's seed; the
 // level names were checked when the table was made.
 func (r *room[M, O, E]) mustLevel(name string, stream uint64) table.Player[M, O] {
-	p, err := r.g.level(name, rand.New(rand.NewPCG(r.seed, stream)))
+	p, err := r.g.Level(name, levelSeed(r.seed, stream))
 	if err != nil {
-		p, _ = r.g.level(r.g.deflt, rand.New(rand.NewPCG(r.seed, stream)))
+		p, _ = r.g.Level(r.g.Default, levelSeed(r.seed, stream))
 	}
 	return p
 }
@@ -180,7 +179,7 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 func (r *room[M, O, E]) fallback(s table.Seat) table.Player[M, O] {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := &seatCtl[M, O, E]{r: r, seat: s, level: r.mustLevel(r.g.standIn, 0x200+uint64(s)),
+	c := &seatCtl[M, O, E]{r: r, seat: s, level: r.mustLevel(r.g.StandIn, 0x200+uint64(s)),
 		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
 	c.name = c.level.Name
 	r.ctls[s] = c
@@ -197,7 +196,7 @@ func (r *room[M, O, E]) start() error {
 	log := r.newLog(0)
 	r.mu.Lock()
 	r.st.Status = store.Playing
-	tb, err := table.New(r.g.spec, r.players(), r.options(log))
+	tb, err := table.New(r.g.Spec, r.players(), r.options(log))
 	if err != nil {
 		r.failed = err.Error()
 		r.mu.Unlock()
@@ -226,7 +225,7 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 			buf.WriteByte('\n')
 		}
 	}
-	rec, err := table.Recover(bytes.NewReader(buf.Bytes()), r.g.spec)
+	rec, err := table.Recover(bytes.NewReader(buf.Bytes()), r.g.Spec)
 	if err != nil {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
@@ -254,7 +253,7 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 	r.observeAll()
 	if rec.Forfeited || rec.Engine.Over() {
 		res := table.Result{Outcome: rec.Engine.Outcome(), Forfeited: rec.Forfeited, Forfeiter: rec.Forfeiter}
-		o := outcomeWire(res.Outcome, r.g.teams, &res)
+		o := outcomeWire(res.Outcome, teamCount(rec.Engine), &res)
 		r.outcome = &o
 		r.mu.Unlock()
 		if !r.readOnly {
@@ -313,7 +312,7 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	switch {
 	case err == nil && (res.Over || res.Forfeited):
 		// The outcome is stored before anyone is told.
-		o := outcomeWire(res.Outcome, r.g.teams, &res)
+		o := outcomeWire(res.Outcome, teamCount(r.tb.Engine()), &res)
 		r.mu.Unlock()
 		r.saveOutcome(o)
 		r.mu.Lock()
@@ -475,13 +474,13 @@ func (r *room[M, O, E]) roundDone(spect E) {
 		}
 		if len(r.conns[i]) > 0 {
 			pace = true
-			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(e), Obs: r.g.wire.Obs(r.obs[i])}))
+			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.Event(e), Obs: r.g.Wire.Obs(r.obs[i])}))
 		}
 	}
 	r.obsN, r.obsAdv, r.hasObs = n, adv, true
 	r.hist[spectator] = append(r.hist[spectator], histEntry[E]{n, adv, spect})
 	if len(r.conns[spectator]) > 0 {
-		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.wire.Event(spect)}))
+		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.Event(spect)}))
 	}
 	r.round = [table.MaxSeats]E{}
 	r.mu.Unlock()
@@ -546,7 +545,7 @@ func (r *room[M, O, E]) summaryLocked() Summary {
 	if len(rules) == 0 {
 		rules = json.RawMessage("{}")
 	}
-	return Summary{ID: r.id, Game: r.g.name, Rules: rules, Status: r.st.Status.String(),
+	return Summary{ID: r.id, Game: r.g.Name, Rules: rules, Status: r.st.Status.String(),
 		Seats: r.seatsLocked(), Outcome: r.outcome, Created: r.st.Created}
 }
 

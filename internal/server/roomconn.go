@@ -18,16 +18,16 @@ func (r *room[M, O, E]) attach(c *conn) error {
 	if i < 0 {
 		i = spectator
 	}
-	c.enqueue(encode(welcomeMsg{Type: "welcome", Game: r.g.name, Table: r.summaryLocked(), Seat: c.seat}))
+	c.enqueue(encode(welcomeMsg{Type: "welcome", Game: r.g.Name, Table: r.summaryLocked(), Seat: c.seat}))
 	h := historyMsg{Type: "history", Events: make([]histEvent, 0, len(r.hist[i]))}
 	for _, e := range r.hist[i] {
-		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.wire.Event(e.e)})
+		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.Wire.Event(e.e)})
 	}
 	c.enqueue(encode(h))
 	if c.seat >= 0 {
 		ctl := r.ctls[c.seat]
 		if r.hasObs {
-			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.wire.Obs(r.obs[c.seat])}))
+			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.Wire.Obs(r.obs[c.seat])}))
 		}
 		if ctl.pendMsg != nil {
 			c.enqueue(ctl.pendMsg)
@@ -88,7 +88,7 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 	}
 	switch m.Type {
 	case moveMsg:
-		mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+		mv, err := r.g.Wire.Codec.UnmarshalMove(m.Move)
 		if err != nil {
 			c.enqueue(encode(refusedMsg{Type: "refused", Seq: m.Seq, Move: m.Move, Error: err.Error()}))
 			return
@@ -104,7 +104,7 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 			c.enqueue(encode(refusedMsg{Type: "refused", Seq: m.Seq, Move: m.Move, Error: why}))
 		}
 	case bidMsg:
-		mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+		mv, err := r.g.Wire.Codec.UnmarshalMove(m.Move)
 		if err != nil {
 			c.enqueue(encode(refusedMsg{Type: "refused", Seq: -1, Move: m.Move, Error: err.Error()}))
 			return
@@ -152,12 +152,12 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		}
 		r.mu.Unlock()
 		if cached == nil {
-			mv, text, err := r.g.hint(d.Obs, hintSeed(r.seed, d.Seq))
+			mv, text, err := r.g.Hint(&d.Obs, hintSeed(r.seed, d.Seq))
 			if err != nil {
 				c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
 				return
 			}
-			raw, err := r.g.wire.Codec.MarshalMove(mv)
+			raw, err := r.g.Wire.Codec.MarshalMove(mv)
 			if err != nil {
 				c.enqueue(encode(errorMsg{Type: "error", Error: err.Error()}))
 				return
@@ -183,7 +183,7 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 // from the decision's observation, with the rules' reason when it is not.
 func (r *room[M, O, E]) check(seat int, m clientMsg) checkedMsg {
 	out := checkedMsg{Type: "checked", Seq: m.Seq, Move: m.Move}
-	mv, err := r.g.wire.Codec.UnmarshalMove(m.Move)
+	mv, err := r.g.Wire.Codec.UnmarshalMove(m.Move)
 	if err != nil {
 		out.Reason = err.Error()
 		return out
@@ -202,7 +202,7 @@ func (r *room[M, O, E]) check(seat int, m clientMsg) checkedMsg {
 	case d.Seq != m.Seq:
 		out.Reason = fmt.Sprintf("check for decision %d, but decision %d is pending", m.Seq, d.Seq)
 	default:
-		if err := program.CheckMove(r.g.wire, &d.Obs, mv); err != nil {
+		if err := program.CheckMove(r.g.Wire, &d.Obs, mv); err != nil {
 			out.Reason = err.Error()
 		} else {
 			out.Legal = true

@@ -84,7 +84,7 @@ func (c *seatCtl[M, O, E]) Refused(m M, err error) {
 		c.refusals++
 		return
 	}
-	raw, _ := r.g.wire.Codec.MarshalMove(m)
+	raw, _ := r.g.Wire.Codec.MarshalMove(m)
 	seq := c.sentSeq
 	if c.bidding {
 		seq = -1 // a queued bid, dropped
@@ -239,12 +239,12 @@ func (c *seatCtl[M, O, E]) relieve(to mode, name, reason string) (int, error) {
 // bounded, on every reconnect and across servers alike.
 func (c *seatCtl[M, O, E]) decideMsg(d table.Decision[O]) []byte {
 	g := c.r.g
-	msg := decideMsg{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: g.wire.Obs(d.Obs), Legal: []json.RawMessage{}}
+	msg := decideMsg{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: g.Wire.Obs(d.Obs), Legal: []json.RawMessage{}}
 	if d.Seq == c.r.lines {
 		msg.Adv = c.r.adv
 	}
 	o := d.Obs
-	if legal, more, err := program.Legal(g.wire, &o); err == nil {
+	if legal, more, err := program.Legal(g.Wire, &o); err == nil {
 		msg.Legal, msg.More = append(msg.Legal, legal...), more
 	}
 	return encode(msg)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"log/slog"
 	"math/rand/v2"
 	"regexp"
@@ -11,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"felt/games"
 	"felt/gin"
 	"felt/internal/store"
 	"felt/internal/testenv"
@@ -26,13 +26,13 @@ func ginLogLines(t *testing.T, seed uint64) (lines [][]byte, deal int) {
 	var log bytes.Buffer
 	var ps []table.Player[gin.Action, gin.Observation]
 	for s := range 2 {
-		p, err := games.GinLevel("simple", rand.New(rand.NewPCG(seed, uint64(s))))
+		p, err := gingame.Level("simple", rand.New(rand.NewPCG(seed, uint64(s))))
 		if err != nil {
 			t.Fatal(err)
 		}
 		ps = append(ps, p)
 	}
-	tb, err := table.New(games.Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{ID: "t", Seed: seed, Log: &log})
+	tb, err := table.New(gingame.Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{ID: "t", Seed: seed, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}

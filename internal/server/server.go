@@ -235,13 +235,11 @@ func (s *Server) recoverRoom(ctx context.Context, r roomer, t store.Table) error
 
 // newRoom makes the room of a stored table.
 func (s *Server) newRoom(t store.Table) (roomer, error) {
-	switch t.Game {
-	case ginGame.name:
-		return newRoom(s, ginGame, t), nil
-	case shengjiGame.name:
-		return newRoom(s, shengjiGame, t), nil
+	g, err := gameOf(t.Game)
+	if err != nil {
+		return nil, fmt.Errorf("server: table %s: %w", t.ID, err)
 	}
-	return nil, fmt.Errorf("server: table %s: unknown game %q", t.ID, t.Game)
+	return newRoom(s, g, t), nil
 }
 
 func (s *Server) room(id string) (roomer, bool) {
@@ -372,18 +370,4 @@ func newSeed() uint64 {
 	var b [8]byte
 	rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])
-}
-
-// rulesOf returns the game's options for a preset ("" is standard).
-func rulesOf(g, preset string) ([]byte, error) {
-	if preset == "" {
-		preset = "standard"
-	}
-	switch g {
-	case "gin":
-		return ginGame.rules(preset)
-	case "shengji":
-		return shengjiGame.rules(preset)
-	}
-	return nil, fmt.Errorf("no game %q: gin or shengji", g)
 }

@@ -56,7 +56,8 @@ func outcomeWire(o table.Outcome, teams int, res *table.Result) OutcomeWire {
 	return w
 }
 
-// GameSummary is one of a player's games, as GET /api/games lists them.
+// GameSummary is one of a player's tables, as GET /api/tables?player=P
+// lists them.
 type GameSummary struct {
 	ID      string          `json:"id"`
 	Game    string          `json:"game"`

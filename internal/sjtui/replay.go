@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"slices"
@@ -12,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"felt/card"
-	"felt/games"
 	"felt/shengji"
 	"felt/table"
 )
@@ -126,9 +126,9 @@ func personSeat(data []byte) int {
 func framesOf(data []byte, viewer int) ([]Frame, error) {
 	var frames []Frame
 	rs := &recorder{frames: &frames, viewer: viewer}
-	spec := table.Spec[shengji.Action, Obs, shengji.Event]{Kind: games.Shengji.Kind, Format: games.Shengji.Format,
+	spec := table.Spec[shengji.Action, Obs, shengji.Event]{Kind: sjgame.Spec.Kind, Format: sjgame.Spec.Format,
 		New: func(seed uint64, opts json.RawMessage) (table.Engine[shengji.Action, Obs, shengji.Event], error) {
-			e, err := games.Shengji.New(seed, opts)
+			e, err := sjgame.Spec.New(seed, opts)
 			rs.Engine = e
 			return rs, err
 		}}

@@ -3,6 +3,7 @@ package sjtui
 import (
 	"context"
 	"encoding/json"
+	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"felt/games"
 	"felt/program"
 	"felt/shengji"
 	"felt/shengji/sjbot"
@@ -94,12 +94,12 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 			level = Fallback // the person plays: no computer here
 		}
 		if command, ok := strings.CutPrefix(level, "exec:"); ok && s.Resume == nil {
-			prog := program.New(command, games.ShengjiProgram, program.Options{Game: games.Shengji.Kind, Seat: table.Seat(seat), Seed: s.Seed + uint64(seat), Rules: rules})
+			prog := program.New(command, sjgame.Wire, program.Options{Game: sjgame.Spec.Kind, Seat: table.Seat(seat), Seed: s.Seed + uint64(seat), Rules: rules})
 			progs = append(progs, prog)
 			p = table.Player[shengji.Action, Obs]{Name: level, Kind: table.Program, Control: prog, Deadline: ProgramDeadline}
 		} else {
 			var err error
-			if p, err = games.ShengjiLevel(level, levelRand(s.Seed, seat)); err != nil {
+			if p, err = sjgame.Level(level, levelRand(s.Seed, seat)); err != nil {
 				closeAll(progs)
 				return nil, err
 			}
@@ -126,7 +126,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		Log:         s.Log,
 		Spectators:  spectators,
 		Fallback: func(seat table.Seat) table.Player[shengji.Action, Obs] {
-			p, _ := games.ShengjiLevel(Fallback, levelRand(s.Seed^0xfa11, shengji.Seat(seat)))
+			p, _ := sjgame.Level(Fallback, levelRand(s.Seed^0xfa11, shengji.Seat(seat)))
 			if shengji.Seat(seat) == s.Seat && s.Autoplay && p.Control != nil {
 				// The watched seat's new player decides through the
 				// bridge, so the screen still sees the seat's events
@@ -142,7 +142,7 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	if s.Resume != nil {
 		tab, err = table.Resume(s.Resume, players, opts)
 	} else {
-		tab, err = table.New(games.Shengji, players, opts)
+		tab, err = table.New(sjgame.Spec, players, opts)
 	}
 	if err != nil {
 		closeAll(progs)

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"io"
 	"sync"
@@ -10,7 +11,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"felt/games"
 	"felt/gin"
 	"felt/table"
 )
@@ -168,13 +168,13 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 			err = tab.Replace(comp, s.Computer, s.Replaced)
 		}
 	} else {
-		tab, err = table.New(games.Gin, players, opts)
+		tab, err = table.New(gingame.Spec, players, opts)
 	}
 	if err != nil {
 		return nil, err
 	}
 	b.engine = tab.Engine()
-	ge, ok := b.engine.(*games.GinEngine)
+	ge, ok := b.engine.(*gingame.Engine)
 	if !ok {
 		return nil, fmt.Errorf("tui: the table's engine is not Gin Rummy's")
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/internal/seed"
 	"felt/table"
@@ -359,7 +359,7 @@ func (m Model) decision(d table.Decision[Obs]) (tea.Model, tea.Cmd) {
 	if d.Obs.Result != nil && d.Obs.Phase != gin.OverPhase {
 		// A knock waits for the person's layout (a table whose defender
 		// lays out): the engine's choice.
-		if err := m.b.Submit(d.Seq, games.GinLayOut(d.Obs.Result.Showdown.Defender)); err != nil {
+		if err := m.b.Submit(d.Seq, gingame.LayOut(d.Obs.Result.Showdown.Defender)); err != nil {
 			m.setStatus(err.Error(), true)
 			return m, nil
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -342,7 +342,7 @@ func TestKnockChoosingTheArrangement(t *testing.T) {
 		t.Fatal("no showdown after the knock")
 	}
 	// the log records the melds shown
-	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
+	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec); err != nil {
 		t.Fatal(err)
 	}
 	var last struct {
@@ -529,7 +529,7 @@ func TestHintRefusedOnTheComputersTurn(t *testing.T) {
 func computerFirst(t *testing.T, opt Options) *driver {
 	t.Helper()
 	for seed := uint64(1); seed <= 64; seed++ {
-		comp, _ := games.GinLevel("normal", gin.NewRand(1))
+		comp, _ := gingame.Level("normal", gin.NewRand(1))
 		d := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Seed: seed}, opt)
 		d.m.waiting = true
 		nm, cmd := d.m.Update(d.b.Next()) // the deal
@@ -639,7 +639,7 @@ func TestQuitSavesAndResumes(t *testing.T) {
 		}
 		d.stop() // what felt play does after the screen quits
 		// everything played is in the log, which resumes to the same place
-		rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+		rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -650,7 +650,7 @@ func TestQuitSavesAndResumes(t *testing.T) {
 		if o2.Hand != o.Hand || o2.Phase != o.Phase || o2.StockLen != o.StockLen || o2.Scores != o.Scores {
 			t.Fatalf("resumed at another position")
 		}
-		comp, _ := games.GinLevel("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
+		comp, _ := gingame.Level("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
 		r := startDriver(t, Setup{Computer: comp, Fallback: normalFallback, Resume: rec, Log: &testenv.Buffer{}}, Options{})
 		if a, b := ansi.Strip(r.m.Render()), d.screen(); handLine(a) != handLine(b) {
 			t.Fatalf("resumed screen shows another hand:\n%s\n---\n%s", a, b)
@@ -806,7 +806,7 @@ func TestHiddenCardsNeverDrawn(t *testing.T) {
 	}{{"normal", Look{NoColor: true}, 21}, {"simple", Look{ASCII: true}, 22}, {"easy", Look{}, 23}} {
 		r := gin.Standard()
 		r.TargetScore = 80
-		comp, _ := games.GinLevel(tc.level, gin.NewRand(tc.seed))
+		comp, _ := gingame.Level(tc.level, gin.NewRand(tc.seed))
 		spy := &handSpy{inner: comp.Control}
 		comp.Control = spy
 		rules, _ := json.Marshal(r)
@@ -926,7 +926,7 @@ func TestNoInputCrashes(t *testing.T) {
 			}
 			_ = d.m.View()
 		}
-		if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
+		if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec); err != nil {
 			t.Fatalf("the log of a random session does not replay: %v", err)
 		}
 	}
@@ -943,7 +943,7 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 }
 
 func TestSaveErrorIsShownAndPlayGoesOn(t *testing.T) {
-	comp, _ := games.GinLevel("normal", gin.NewRand(1))
+	comp, _ := gingame.Level("normal", gin.NewRand(1))
 	d := newDriverSetup(t, Setup{Computer: comp, Fallback: normalFallback, Seed: 3, Log: &failingWriter{}}, Options{Look: Look{NoColor: true}})
 	moves := 0
 	d.seen = func(d *driver) { moves++ }
@@ -957,7 +957,7 @@ func TestSaveErrorIsShownAndPlayGoesOn(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
-	comp, _ := games.GinLevel("hard", gin.NewRand(1))
+	comp, _ := gingame.Level("hard", gin.NewRand(1))
 	d := startDriver(t, Setup{Computer: comp, Seed: 1}, Options{})
 	m := d.m
 	for _, tc := range []struct {
@@ -986,12 +986,12 @@ func TestNewOnFinishedHandAndGame(t *testing.T) {
 	if i := bytes.LastIndex(data, []byte(`{"type":"deal"`)); i > 0 && bytes.Count(data[i:], []byte("\n")) == 1 {
 		data = data[:i]
 	}
-	rec, err := table.Recover(bytes.NewReader(data), games.Gin)
+	rec, err := table.Recover(bytes.NewReader(data), gingame.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hand := rec.Engine.Outcome().Hands // the table goes on with this engine
-	comp, _ := games.GinLevel("normal", gin.NewRand(1))
+	comp, _ := gingame.Level("normal", gin.NewRand(1))
 	r := startDriver(t, Setup{Computer: comp, Resume: rec, Log: &testenv.Buffer{}}, Options{})
 	if r.m.screen != showdownScreen || r.m.Init() != nil {
 		t.Fatal("a model on a finished hand does not show its showdown")
@@ -1002,7 +1002,7 @@ func TestNewOnFinishedHandAndGame(t *testing.T) {
 	}
 	d.playTo(func(d *driver) bool { return d.m.screen == gameOverScreen })
 	d.stop()
-	rec, err = table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+	rec, err = table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}

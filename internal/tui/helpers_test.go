@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -68,7 +68,7 @@ func newDriver(t *testing.T, seed uint64, level string, opt Options) *driver {
 
 func newDriverRules(t *testing.T, seed uint64, level string, r gin.Rules, opt Options) *driver {
 	t.Helper()
-	comp, err := games.GinLevel(level, gin.NewRand(ComputerSeed(seed, 0)))
+	comp, err := gingame.Level(level, gin.NewRand(ComputerSeed(seed, 0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func newDriverRules(t *testing.T, seed uint64, level string, r gin.Rules, opt Op
 
 // normalFallback is the normal player, taking over a failed computer.
 func normalFallback() table.Player[gin.Action, gin.Observation] {
-	p, _ := games.GinLevel("normal", gin.NewRand(7))
+	p, _ := gingame.Level("normal", gin.NewRand(7))
 	return p
 }
 

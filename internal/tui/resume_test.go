@@ -2,13 +2,13 @@ package tui
 
 import (
 	"bytes"
+	gingame "felt/games/gin"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/games"
 	"felt/gin"
 	"felt/internal/testenv"
 	"felt/table"
@@ -25,7 +25,7 @@ func TestResumeListsTheHandSoFar(t *testing.T) {
 	screen := d.screen()
 	d.stop()
 	data := d.log.Bytes()
-	rec, err := table.Recover(bytes.NewReader(data), games.Gin)
+	rec, err := table.Recover(bytes.NewReader(data), gingame.Spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestResumeListsTheHandSoFar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	comp, _ := games.GinLevel("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
+	comp, _ := gingame.Level("normal", gin.NewRand(ComputerSeed(rec.Header.Seed, rec.Moves)))
 	r := startDriver(t, Setup{Seat: d.m.seat, Computer: comp, Fallback: normalFallback, Resume: rec, Earlier: earlier, Log: &testenv.Buffer{}}, Options{Look: Look{NoColor: true}})
 	if !slices.Equal(r.m.log, before) {
 		t.Fatalf("the resumed history:\n%s\nbefore the quit:\n%s", strings.Join(r.m.log, "\n"), strings.Join(before, "\n"))

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
-	"felt/games"
 	"felt/gin"
 	"felt/table"
 )
@@ -26,7 +26,7 @@ type controlLine struct {
 // replayEngine is Gin Rummy's table engine noting a replay step after
 // every deal and move that Recover replays.
 type replayEngine struct {
-	*games.GinEngine
+	*gingame.Engine
 	v     *Replay
 	lines []controlLine // the log's lines after the header, in order
 	at    int           // the next of lines to show
@@ -38,7 +38,7 @@ func (r *replayEngine) flush() {
 	for r.at < len(r.lines) && !r.lines[r.at].deal && !r.lines[r.at].move {
 		c := r.lines[r.at]
 		r.at++
-		if c.seat < 0 || c.seat > 1 || r.GinEngine.Game().HandNumber() == 0 {
+		if c.seat < 0 || c.seat > 1 || r.Engine.Game().HandNumber() == 0 {
 			continue
 		}
 		from := r.v.names[c.seat]
@@ -47,17 +47,17 @@ func (r *replayEngine) flush() {
 			why, _, _ := strings.Cut(c.reason, "\n")
 			text = fmt.Sprintf("%s took over from %s, which failed (%s).", PlayerName(c.to), from, why)
 		}
-		r.v.add(r.GinEngine.Game(), 0, text)
+		r.v.add(r.Engine.Game(), 0, text)
 	}
 }
 
 func (r *replayEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
 	r.flush()
 	r.at++
-	if err := r.GinEngine.Redeal(rec, v); err != nil {
+	if err := r.Engine.Redeal(rec, v); err != nil {
 		return err
 	}
-	g := r.GinEngine.Game()
+	g := r.Engine.Game()
 	h := g.Hand()
 	r.v.add(g, 0, fmt.Sprintf("Hand %d: %s dealt; the upcard is %s.", g.HandNumber(), r.v.names[h.Dealer()], r.v.th.ink(h.Upcard())))
 	return nil
@@ -66,10 +66,10 @@ func (r *replayEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) er
 func (r *replayEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
 	r.flush()
 	r.at++
-	g := r.GinEngine.Game()
+	g := r.Engine.Game()
 	h := g.Hand()
 	top := h.Pile().Top()
-	if err := r.GinEngine.Apply(s, a, v); err != nil {
+	if err := r.Engine.Apply(s, a, v); err != nil {
 		return err
 	}
 	r.moves++
@@ -163,14 +163,14 @@ func NewTableReplay(rd io.Reader, title string, l Look) (Replay, error) {
 		v.names[0] += " (A)"
 		v.names[1] += " (B)"
 	}
-	spec := games.GinSpecWith(func(ge *games.GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-		re.GinEngine = ge
+	spec := gingame.SpecWith(func(ge *gingame.Engine) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+		re.Engine = ge
 		v.rules = ge.Game().Rules()
 		return re, nil
 	})
 	// In a game that is not over, the computer's cards stay hidden: the
 	// first pass says whether it is over.
-	all, err := table.Recover(bytes.NewReader(data), games.Gin)
+	all, err := table.Recover(bytes.NewReader(data), gingame.Spec)
 	if err != nil {
 		return v, err
 	}

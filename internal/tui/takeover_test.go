@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gingame "felt/games/gin"
 	"os"
 	"os/exec"
 	"strings"
@@ -16,7 +17,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -109,7 +109,7 @@ func TestOutsidePlayerFailureIsShownAndLogged(t *testing.T) {
 	if !strings.Contains(s, "Normal · 10 cards") && d.m.screen == tableScreen {
 		t.Errorf("the computer is not named Normal after the takeover:\n%s", s)
 	}
-	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec)
 	if err != nil {
 		t.Fatalf("the log with the takeover does not replay: %v", err)
 	}
@@ -128,7 +128,7 @@ func TestOutsidePlayerFailureIsShownAndLogged(t *testing.T) {
 	if l := controls(d.log.String()); len(l) != 1 {
 		t.Fatalf("%d control lines after the game, want 1", len(l))
 	}
-	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin); err != nil {
+	if _, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec); err != nil {
 		t.Fatalf("the finished game's log does not replay: %v", err)
 	}
 }
@@ -159,7 +159,7 @@ func TestOutsidePlayerFailureAtHandEnd(t *testing.T) {
 	if i := strings.Index(after, `"seat":1,"move"`); i >= 0 && i < strings.Index(after, `"type":"control"`) {
 		t.Fatalf("the failed program moved after the hand's end:\n%s", after)
 	}
-	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), games.Gin)
+	rec, err := table.Recover(bytes.NewReader(d.log.Bytes()), gingame.Spec)
 	if err != nil || rec.Names[1] != "normal" {
 		t.Fatalf("log after the failure: playing %v, %v", rec.Names, err)
 	}
@@ -311,7 +311,7 @@ func needPython(t *testing.T) {
 func programPlayer(t *testing.T, command string) table.Player[gin.Action, gin.Observation] {
 	t.Helper()
 	rules, _ := json.Marshal(gin.Standard())
-	p := program.New(command, games.GinProgram, program.Options{Game: games.Gin.Kind, Seat: 1, Seed: 3, Rules: rules,
+	p := program.New(command, gingame.Wire, program.Options{Game: gingame.Spec.Kind, Seat: 1, Seed: 3, Rules: rules,
 		Startup: testenv.Timeout(60 * time.Second)})
 	t.Cleanup(func() { p.Close() })
 	return table.Player[gin.Action, gin.Observation]{Name: "exec:" + command, Kind: table.Program, Control: p, Deadline: testenv.Timeout(60 * time.Second)}

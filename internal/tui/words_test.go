@@ -2,17 +2,17 @@ package tui
 
 import (
 	"errors"
+	gingame "felt/games/gin"
 	"fmt"
 	"testing"
 
-	"felt/games"
 	"felt/gin"
 )
 
 // explain drops only the engine's leading "gin: ", never the same letters
 // inside the message ("big gin: ", a result called gin).
 func TestExplain_StripsOnlyThePackagePrefix(t *testing.T) {
-	comp, err := games.GinLevel("normal", gin.NewRand(1))
+	comp, err := gingame.Level("normal", gin.NewRand(1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,22 +3,34 @@
 // page. The table and the replay have modules of their own, loaded here by
 // the page's data-page attribute.
 
-export const GAMES = {
-  gin: {
-    title: "Gin Rummy",
-    seats: 2,
-    presets: [["standard", "Standard"], ["eaai", "EAAI challenge"]],
-    levels: [["easy", "Easy"], ["normal", "Normal"], ["hard", "Hard"], ["simple", "Simple"], ["random", "Random"]],
-    defaultLevel: "normal",
-  },
-  shengji: {
-    title: "Shengji",
-    seats: 4,
-    presets: [["standard", "Standard"], ["simple", "Declare after the deal"], ["penalty", "Throw penalty 10"]],
-    levels: [["greedy", "Greedy"], ["hard", "Hard"], ["random", "Random"]],
-    defaultLevel: "greedy",
-  },
-};
+// serverGames returns the games the server plays (GET /api/games, asked
+// once), by name: each with its title, seat counts, levels and presets.
+let gamesOnce = null;
+export function serverGames() {
+  if (!gamesOnce) {
+    gamesOnce = api("GET", "/api/games").then((list) => Object.fromEntries(list.map((g) => [g.name, g])));
+    gamesOnce.catch(() => (gamesOnce = null));
+  }
+  return gamesOnce;
+}
+
+// gameTitle returns a game's title for people, or its name when the
+// server does not say.
+export async function gameTitle(name) {
+  try {
+    const g = (await serverGames())[name];
+    return g ? g.title : String(name);
+  } catch (e) {
+    return String(name);
+  }
+}
+
+// seatLabels names the seats other than the creator's on the home page.
+function seatLabels(n) {
+  if (n === 2) return ["Opponent"];
+  if (n === 4) return ["East (right, opponent)", "North (partner)", "West (left, opponent)"];
+  return Array.from({ length: n - 1 }, (_, i) => `Seat ${i + 1}`);
+}
 
 // h builds an element: h("div.a.b", {attr: v, onclick: f}, children…).
 export function h(spec, attrs, ...kids) {
@@ -129,7 +141,7 @@ export function tableURL(id) {
 
 // ---- the home page: create a game ----
 
-function initIndex() {
+async function initIndex() {
   const form = document.getElementById("create");
   const gameSel = form.elements.game;
   const presetSel = form.elements.preset;
@@ -138,18 +150,29 @@ function initIndex() {
   const out = document.getElementById("created");
   const err = document.getElementById("create-error");
   nameIn.value = playerName();
+  let known, noView;
+  try {
+    ({ noView } = await import("./views.js"));
+    known = await serverGames();
+  } catch (e) {
+    err.textContent = "Could not read the games this server plays: " + e.message;
+    return;
+  }
+  // The games this page can show, in the server's order.
+  const offered = Object.values(known).filter((g) => !noView(g.name));
+  gameSel.replaceChildren(...offered.map((g) => h("option", { value: g.name }, `${g.title} (${g.seats[0]} players)`)));
 
   function fill() {
-    const g = GAMES[gameSel.value];
-    presetSel.replaceChildren(...g.presets.map(([v, t]) => h("option", { value: v }, t)));
-    const seatNames = g.seats === 2 ? ["Opponent"] : ["East (right, opponent)", "North (partner)", "West (left, opponent)"];
+    const g = known[gameSel.value];
+    presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p.name }, p.title)));
+    const seatNames = seatLabels(g.seats[0]);
     seatsBox.replaceChildren(
       ...seatNames.map((label, i) => {
         const id = `seat-${i + 1}`;
         const sel = h(
           "select",
           { id, name: id, "data-seat": i + 1 },
-          ...g.levels.map(([v, t]) => h("option", { value: v, selected: v === g.defaultLevel }, `Computer: ${t}`)),
+          ...g.levels.map((l) => h("option", { value: l.name, selected: l.name === g.default_level }, `Computer: ${l.title}`)),
           h("option", { value: "friend" }, "A friend (invite link)"),
         );
         return h("div.field", h("label", { for: id }, label), sel);
@@ -166,7 +189,7 @@ function initIndex() {
     setPlayerName(name);
     const game = gameSel.value;
     const watch = form.elements.watch.checked;
-    const seats = [watch ? { kind: "computer", level: GAMES[game].defaultLevel } : { kind: "me" }];
+    const seats = [watch ? { kind: "computer", level: known[game].default_level } : { kind: "me" }];
     for (const sel of seatsBox.querySelectorAll("select")) {
       seats.push(sel.value === "friend" ? { kind: "open" } : { kind: "computer", level: sel.value });
     }
@@ -217,14 +240,15 @@ function initIndex() {
 async function initGames() {
   const list = document.getElementById("games-list");
   try {
-    const games = await api("GET", "/api/games?player=" + encodeURIComponent(playerID()));
+    const games = await api("GET", "/api/tables?player=" + encodeURIComponent(playerID()));
+    const known = await serverGames().catch(() => ({}));
     if (!games || games.length === 0) {
       list.replaceChildren(h("p", "No games yet. ", h("a", { href: "/" }, "Start one.")));
       return;
     }
     const rows = games.map((g) => {
       const seats = (g.seats || []).map((s, i) => (i === g.seat ? "you" : seatName(s, i))).join(", ");
-      const title = (GAMES[g.game] && GAMES[g.game].title) || g.game;
+      const title = (known[g.game] && known[g.game].title) || g.game;
       const when = g.created ? new Date(g.created).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
       return h(
         "tr",

@@ -3,7 +3,7 @@
 // buttons, the slider or the arrow keys. It draws them with the table's
 // own views, with no way to act.
 
-import { api, getToken, seatName, GAMES } from "./app.js";
+import { api, getToken, seatName, gameTitle } from "./app.js";
 import { newView, noView } from "./views.js";
 
 export async function init() {
@@ -35,7 +35,7 @@ export async function init() {
   }
   const steps = data.steps || [];
   const seat = typeof data.seat === "number" ? data.seat : -1;
-  const title = (GAMES[data.game] && GAMES[data.game].title) || data.game;
+  const title = await gameTitle(data.game);
   document.getElementById("game-title").textContent = `${title} replay`;
   let summary = null;
   try {

@@ -3,7 +3,7 @@
 // (gin.js or shengji.js). The server is the authority: a move is only an
 // intent until an event or a refusal comes back.
 
-import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, GAMES } from "./app.js";
+import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, gameTitle } from "./app.js";
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
 import { newView } from "./views.js";
@@ -114,8 +114,10 @@ export async function init() {
     els.log.replaceChildren();
     view = v;
     view.game = game;
-    els.title.textContent = (GAMES[game] && GAMES[game].title) || game;
-    document.title = `Felt — ${els.title.textContent}`;
+    gameTitle(game).then((title) => {
+      els.title.textContent = title;
+      document.title = `Felt — ${title}`;
+    });
     els.keys.textContent = view.keysHelp();
   }
 

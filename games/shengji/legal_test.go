@@ -1,4 +1,4 @@
-package games
+package shengji
 
 import (
 	"context"
@@ -44,11 +44,11 @@ func sjFollowing(t *testing.T, tr shengji.Trump, lead, hand string) shengji.Obse
 // sjDecisionSize is the size of the decision protocol 2 sends for o.
 func sjDecisionSize(t *testing.T, o shengji.Observation) (size, listed, more int) {
 	t.Helper()
-	legal, more, err := program.Legal(ShengjiProgram, &o)
+	legal, more, err := program.Legal(Wire, &o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(map[string]any{"type": "decide", "seq": 1000, "optional": false, "observation": ShengjiProgram.Obs(o), "legal": legal, "more": more})
+	b, err := json.Marshal(map[string]any{"type": "decide", "seq": 1000, "optional": false, "observation": Wire.Obs(o), "legal": legal, "more": more})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,12 +97,12 @@ func TestShengjiDecision_WorstPositionsBounded(t *testing.T) {
 			}
 			// The game itself lists a sample, never all of them (5,200,300
 			// moves would take seconds and hundreds of MB to build).
-			as, gmore := ShengjiProgram.Legal(&o)
+			as, gmore := Wire.Legal(&o)
 			if len(as) > program.MaxLegal || len(as)+gmore != n {
 				t.Fatalf("the game lists %d moves with more %d, of %d: want at most %d", len(as), gmore, n, program.MaxLegal)
 			}
 			for _, a := range as {
-				if err := ShengjiProgram.Check(&o, a); err != nil {
+				if err := Wire.Check(&o, a); err != nil {
 					t.Fatalf("listed %s: %v", a.Cards, err)
 				}
 			}
@@ -158,7 +158,7 @@ func TestShengjiProgram_CheckAndBound(t *testing.T) {
 	testenv.AcquireProc(t)
 	c := sjWorst[1]
 	o := sjFollowing(t, c.trump, c.lead, c.hand)
-	listed, _ := ShengjiProgram.Legal(&o)
+	listed, _ := Wire.Legal(&o)
 	unlisted, ok := o.NthPlay(1) // between the sample's first and second
 	if !ok || unlisted == listed[1].Cards {
 		t.Fatal("the follow to play is listed")
@@ -169,7 +169,7 @@ echo '{"seq":7,"check":{"kind":"play","cards":"2H"}}'; read a; printf '%s\n' "$a
 echo '{"seq":6,"check":{"kind":"play","cards":"` + unlisted.String() + `"}}'; read b; printf '%s\n' "$b" >> ` + log + `
 echo '{"seq":7,"check":{"kind":"play","cards":"` + unlisted.String() + `"}}'; read c; printf '%s\n' "$c" >> ` + log + `
 echo '{"seq":7,"move":{"kind":"play","cards":"` + unlisted.String() + `"}}'; read q`
-	prog := program.New(script, ShengjiProgram, program.Options{Game: "shengji", Seat: 1})
+	prog := program.New(script, Wire, program.Options{Game: "shengji", Seat: 1})
 	defer prog.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(20*time.Second))
 	defer cancel()

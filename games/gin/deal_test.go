@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 
 	"felt/card"
 	"felt/gin"
+	"felt/internal/strictjson"
 	"felt/table"
 )
 
@@ -22,24 +23,24 @@ func TestGinDealLine_AsJSON(t *testing.T) {
 		t.Helper()
 		fast, ok := parseDeal(line)
 		var want ginDeal
-		err := strict(line, &want)
+		err := strictjson.Known(line, &want)
 		if ok && (err != nil || !reflect.DeepEqual(fast, want) && !(len(fast.Deck) == 0 && len(want.Deck) == 0)) {
 			t.Fatalf("%q: read as %+v, the JSON decoder reads %+v (%v)", line, fast, want, err)
 		}
 	}
 	var lines [][]byte
 	for seed := uint64(1); seed <= 20; seed++ {
-		eng, err := NewGin(seed, nil)
+		eng, err := New(seed, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var v table.Views[gin.Event]
-		rec, err := eng.(*GinEngine).Advance(&v)
+		rec, err := eng.(*Engine).Advance(&v)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var d ginDeal
-		if err := strict(rec, &d); err != nil {
+		if err := strictjson.Known(rec, &d); err != nil {
 			t.Fatal(err)
 		}
 		if want, _ := json.Marshal(d); string(rec) != string(want) {

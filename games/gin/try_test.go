@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"encoding/json"
@@ -31,7 +31,7 @@ func stateOf(e ginEngine) ginState {
 // and lay-offs.
 func ginCandidates(rng *rand.Rand, cards []card.Card) []gin.Action {
 	as := []gin.Action{gin.DrawStockAction(), gin.TakeDiscardAction(), gin.PassAction(), gin.BigGinAction(),
-		GinLayOut(gin.Arrangement{}), {Kind: gin.LayOff}}
+		LayOut(gin.Arrangement{}), {Kind: gin.LayOff}}
 	pack := card.Pack()
 	for range 3 {
 		cards = append(cards, pack[rng.IntN(len(pack))])
@@ -39,7 +39,7 @@ func ginCandidates(rng *rand.Rand, cards []card.Card) []gin.Action {
 	for _, c := range cards {
 		as = append(as, gin.DiscardAction(c), gin.KnockAction(c), gin.Action{Kind: gin.LayOff, Card: c})
 		if m, ok := gin.NewArrangement(gin.MeldOf(c, c+1, c+2)); ok == nil {
-			as = append(as, GinLayOff(c, m.Meld(0)), gin.Action{Kind: gin.Knock, Card: c, Show: m})
+			as = append(as, LayOff(c, m.Meld(0)), gin.Action{Kind: gin.Knock, Card: c, Show: m})
 		}
 	}
 	return as
@@ -66,11 +66,11 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 	for k, options := range optionSets {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
 			t.Run(fmt.Sprintf("options%d/seed%d", k, seed), func(t *testing.T) {
-				a, err := NewGin(seed, json.RawMessage(options))
+				a, err := New(seed, json.RawMessage(options))
 				if err != nil {
 					t.Fatal(err)
 				}
-				b, _ := NewGin(seed, json.RawMessage(options))
+				b, _ := New(seed, json.RawMessage(options))
 				try := a.(table.Trier[gin.Action, gin.Event])
 				rng := rand.New(rand.NewPCG(seed, 7))
 				for moves := 0; !b.Over(); moves++ {
@@ -105,7 +105,7 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 						}
 						var cards []card.Card // the seat's own, for the seat to move
 						if seat == s {
-							cards = b.(*GinEngine).Game().Hand().Cards(gin.Seat(s)).Cards()
+							cards = b.(*Engine).Game().Hand().Cards(gin.Seat(s)).Cards()
 						}
 						for _, m := range ginCandidates(rng, cards) {
 							want := b.Check(seat, m)
@@ -129,7 +129,7 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 					var m gin.Action
 					switch legal := o.LegalActions(nil); {
 					case o.Result != nil && o.Phase != gin.OverPhase:
-						m = GinLayOut(o.Result.Showdown.Defender)
+						m = LayOut(o.Result.Showdown.Defender)
 					case rng.IntN(8) == 0 && len(legal) > 0:
 						m = legal[rng.IntN(len(legal))]
 					default:
@@ -153,7 +153,7 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 				if !reflect.DeepEqual(stateOf(a), stateOf(b)) {
 					t.Fatal("the engines differ at the end")
 				}
-				for _, m := range ginCandidates(rng, b.(*GinEngine).Game().Hand().Cards(0).Cards()) {
+				for _, m := range ginCandidates(rng, b.(*Engine).Game().Hand().Cards(0).Cards()) {
 					want := b.Check(0, m)
 					var v table.Views[gin.Event]
 					if got := try.TryApply(0, m, &v); want == nil || got == nil || got.Error() != want.Error() {

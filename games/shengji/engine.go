@@ -1,4 +1,4 @@
-package games
+package shengji
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"felt/card"
+	"felt/games"
+	"felt/internal/strictjson"
 	"felt/shengji"
 	"felt/shengji/sjbot"
 	"felt/table"
@@ -13,23 +15,23 @@ import (
 
 // ShengjiFormat is the version of Shengji's moves and deals in the table
 // log.
-const ShengjiFormat = 1
+const Format = 1
 
 // Shengji is Shengji at a table. Its options are shengji.Rules as JSON,
 // over the standard rules.
-var Shengji = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: ShengjiFormat, New: NewShengji}
+var Spec = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: Format, New: New}
 
 // ShengjiEngine is Shengji as a table.Engine. While the cards are dealt,
 // ToAct holds every seat that may show a declaration and Optional is true;
 // Advance deals one card.
-type ShengjiEngine struct {
+type Engine struct {
 	g    *shengji.Game
 	seed uint64
 }
 
 // NewShengji returns a Shengji engine for a table with this seed and rules
 // (shengji.Rules as JSON over the standard rules; empty for the standard).
-func NewShengji(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, shengji.Observation, shengji.Event], error) {
+func New(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, shengji.Observation, shengji.Event], error) {
 	r := shengji.Standard()
 	if len(options) > 0 {
 		var err error
@@ -41,20 +43,20 @@ func NewShengji(seed uint64, options json.RawMessage) (table.Engine[shengji.Acti
 	if err != nil {
 		return nil, err
 	}
-	return &ShengjiEngine{g: g, seed: seed}, nil
+	return &Engine{g: g, seed: seed}, nil
 }
 
 // Game returns the game: the full state, for whoever runs the table.
-func (e *ShengjiEngine) Game() *shengji.Game { return e.g }
+func (e *Engine) Game() *shengji.Game { return e.g }
 
 // Seats is 4.
-func (e *ShengjiEngine) Seats() int { return shengji.NumSeats }
+func (e *Engine) Seats() int { return shengji.NumSeats }
 
 // Team is 0 for seats 0 and 2, 1 for seats 1 and 3.
-func (e *ShengjiEngine) Team(s table.Seat) int { return int(s & 1) }
+func (e *Engine) Team(s table.Seat) int { return int(s & 1) }
 
 // ToAct is who may act: while dealing, every seat that may declare.
-func (e *ShengjiEngine) ToAct() table.Seats {
+func (e *Engine) ToAct() table.Seats {
 	if e.g.Over() || e.g.NeedsDeal() {
 		return 0
 	}
@@ -62,15 +64,15 @@ func (e *ShengjiEngine) ToAct() table.Seats {
 }
 
 // Optional is true while the cards are dealt: declaring is a choice.
-func (e *ShengjiEngine) Optional() bool {
+func (e *Engine) Optional() bool {
 	return !e.g.NeedsDeal() && e.g.Hand().Phase() == shengji.DealPhase
 }
 
 // Over reports whether the game is over.
-func (e *ShengjiEngine) Over() bool { return e.g.Over() }
+func (e *Engine) Over() bool { return e.g.Over() }
 
 // Check reports whether the move is allowed; it changes nothing.
-func (e *ShengjiEngine) Check(s table.Seat, a shengji.Action) error {
+func (e *Engine) Check(s table.Seat, a shengji.Action) error {
 	if e.g.NeedsDeal() {
 		return fmt.Errorf("shengji: %s: %w (no hand is being played)", a.Kind, shengji.ErrWrongPhase)
 	}
@@ -78,7 +80,7 @@ func (e *ShengjiEngine) Check(s table.Seat, a shengji.Action) error {
 }
 
 // Apply makes the move and fills what each seat sees of it.
-func (e *ShengjiEngine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
+func (e *Engine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
 	return e.g.ApplyShown(shengji.Seat(s), a, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
 }
 
@@ -90,7 +92,7 @@ type shengjiDeal struct {
 // Advance deals one card, or returns the next hand's deal, a deck from
 // the seed's stream for that hand, for the table to log and then make with
 // Redeal.
-func (e *ShengjiEngine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
+func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
 	seen := (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats])
 	if !e.g.NeedsDeal() {
 		return nil, e.g.DealOne(seen, &v.Spectator)
@@ -109,9 +111,9 @@ func (e *ShengjiEngine) Advance(v *table.Views[shengji.Event]) (json.RawMessage,
 }
 
 // Redeal starts a logged hand: its deck is the one dealt.
-func (e *ShengjiEngine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {
+func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {
 	var d shengjiDeal
-	if err := strict(rec, &d); err != nil {
+	if err := strictjson.Known(rec, &d); err != nil {
 		return fmt.Errorf("shengji: deal: %w", err)
 	}
 	if d.Hand != e.g.HandNumber()+1 {
@@ -121,13 +123,13 @@ func (e *ShengjiEngine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event
 }
 
 // Observe returns seat s's observation.
-func (e *ShengjiEngine) Observe(s table.Seat) shengji.Observation {
+func (e *Engine) Observe(s table.Seat) shengji.Observation {
 	return e.g.Observe(shengji.Seat(s))
 }
 
 // Outcome is the game's standing: each team's level (2 to 14, the ace
 // 14), and the winning team once over.
-func (e *ShengjiEngine) Outcome() table.Outcome {
+func (e *Engine) Outcome() table.Outcome {
 	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
 	for t, r := range e.g.Levels() {
 		o.Scores[t] = int(r)
@@ -147,14 +149,14 @@ type shengjiMove struct {
 }
 
 // MarshalMove encodes an action: its kind and cards.
-func (e *ShengjiEngine) MarshalMove(a shengji.Action) ([]byte, error) {
+func (e *Engine) MarshalMove(a shengji.Action) ([]byte, error) {
 	return json.Marshal(shengjiMove{Kind: a.Kind.String(), Cards: a.Cards})
 }
 
 // UnmarshalMove decodes an action, refusing malformed ones.
-func (e *ShengjiEngine) UnmarshalMove(b []byte) (shengji.Action, error) {
+func (e *Engine) UnmarshalMove(b []byte) (shengji.Action, error) {
 	var m shengjiMove
-	if err := strict(b, &m); err != nil {
+	if err := strictjson.Known(b, &m); err != nil {
 		return shengji.Action{}, fmt.Errorf("shengji: move: %w", err)
 	}
 	k, err := shengji.ParseActionKind(m.Kind)
@@ -166,18 +168,18 @@ func (e *ShengjiEngine) UnmarshalMove(b []byte) (shengji.Action, error) {
 }
 
 // ShengjiRandom returns Shengji's random legal player as a table player.
-func ShengjiRandom(rng *rand.Rand) table.Player[shengji.Action, shengji.Observation] {
+func Random(rng *rand.Rand) table.Player[shengji.Action, shengji.Observation] {
 	p := shengji.NewRandom(rng)
 	return table.Player[shengji.Action, shengji.Observation]{Name: "random", Kind: table.Level,
-		Control: Controller(p.Act)}
+		Control: games.Controller(p.Act)}
 }
 
 // ShengjiLevel returns Shengji's built-in player name (see
 // sjbot.Levels) as a table player, seeded by rng.
-func ShengjiLevel(name string, rng *rand.Rand) (table.Player[shengji.Action, shengji.Observation], error) {
+func Level(name string, rng *rand.Rand) (table.Player[shengji.Action, shengji.Observation], error) {
 	p, err := sjbot.New(name, rng)
 	if err != nil {
 		return table.Player[shengji.Action, shengji.Observation]{}, err
 	}
-	return table.Player[shengji.Action, shengji.Observation]{Name: p.Name(), Kind: table.Level, Control: Controller(p.Act)}, nil
+	return table.Player[shengji.Action, shengji.Observation]{Name: p.Name(), Kind: table.Level, Control: games.Controller(p.Act)}, nil
 }

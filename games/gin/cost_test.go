@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"encoding/json"
@@ -69,7 +69,7 @@ func TestNewGin_OptionsKept(t *testing.T) {
 	}
 	for i, c := range cases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			e, err := NewGin(1, json.RawMessage(c.options))
+			e, err := New(1, json.RawMessage(c.options))
 			if c.fails {
 				if err == nil {
 					t.Fatalf("options %s accepted", c.options)
@@ -79,7 +79,7 @@ func TestNewGin_OptionsKept(t *testing.T) {
 			if err != nil {
 				t.Fatalf("options %s: %v", c.options, err)
 			}
-			g := e.(*GinEngine)
+			g := e.(*Engine)
 			if g.g.Rules() != c.rules || g.layOut != c.layOut {
 				t.Fatalf("options %s: rules %+v lay out %v, want %+v %v", c.options, g.g.Rules(), g.layOut, c.rules, c.layOut)
 			}

@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"felt/agent"
@@ -13,29 +13,29 @@ import (
 // is accepted; for a defender that lays out, the engine's lay_out, and
 // lay_off moves are not listed), the observation in protocol 1's form and the events in a
 // wire form that gives, at a hand's end, all that the table sees.
-var GinProgram = program.Game[gin.Action, gin.Observation, gin.Event]{
-	Codec: &GinEngine{},
+var Wire = program.Game[gin.Action, gin.Observation, gin.Event]{
+	Codec: &Engine{},
 	Legal: func(o *gin.Observation) ([]gin.Action, int) {
 		if o.Result != nil && o.Phase != gin.OverPhase {
 			// A knock awaits this defender's layout: the engine's choice
 			// (any other arrangement of its own cards is accepted).
-			return []gin.Action{GinLayOut(o.Result.Showdown.Defender)}, 0
+			return []gin.Action{LayOut(o.Result.Showdown.Defender)}, 0
 		}
 		return o.LegalActions(nil), 0
 	},
 	Obs:   func(o gin.Observation) any { return agent.WireObs(&o) },
-	Event: func(e gin.Event) any { return GinEventWire(e) },
+	Event: func(e gin.Event) any { return EventWire(e) },
 }
 
 // GinEvent is a Gin Rummy event as protocol version 2 writes it.
-type GinEvent struct {
-	Hand   int         `json:"hand"`
-	Seat   gin.Seat    `json:"seat"`             // who moved; at a deal, the dealer
-	Kind   string      `json:"kind"`             // the move's kind, "deal", "lay_off" (a defender's lay-off) or "lay_out" (a defender's layout ending the hand)
-	Card   card.Card   `json:"card,omitempty"`   // the card the move put in view, if this viewer may see it
-	Cards  []card.Card `json:"cards,omitempty"`  // at a deal, the viewer's ten cards
-	Upcard card.Card   `json:"upcard,omitempty"` // at a deal, the card turned up
-	End    *GinHandEnd `json:"end,omitempty"`    // the hand's end, when the move ended it
+type WireEvent struct {
+	Hand   int          `json:"hand"`
+	Seat   gin.Seat     `json:"seat"`             // who moved; at a deal, the dealer
+	Kind   string       `json:"kind"`             // the move's kind, "deal", "lay_off" (a defender's lay-off) or "lay_out" (a defender's layout ending the hand)
+	Card   card.Card    `json:"card,omitempty"`   // the card the move put in view, if this viewer may see it
+	Cards  []card.Card  `json:"cards,omitempty"`  // at a deal, the viewer's ten cards
+	Upcard card.Card    `json:"upcard,omitempty"` // at a deal, the card turned up
+	End    *WireHandEnd `json:"end,omitempty"`    // the hand's end, when the move ended it
 	// Melds are, at a knock whose defender lays out, the knocker's melds.
 	Melds [][]card.Card `json:"melds,omitempty"`
 	// Onto is, at a lay_off, the knocker's meld (as shown) the card went onto.
@@ -43,7 +43,7 @@ type GinEvent struct {
 }
 
 // GinHandEnd is all that the table sees when a hand ends.
-type GinHandEnd struct {
+type WireHandEnd struct {
 	Result           string         `json:"result"` // knock, gin, big_gin, undercut or draw
 	Knocker          *gin.Seat      `json:"knocker,omitempty"`
 	Winner           *gin.Seat      `json:"winner,omitempty"`
@@ -53,7 +53,7 @@ type GinHandEnd struct {
 	KnockerMelds     [][]card.Card  `json:"knocker_melds,omitempty"`
 	KnockerDeadwood  *int           `json:"knocker_deadwood,omitempty"`
 	DefenderMelds    [][]card.Card  `json:"defender_melds,omitempty"`
-	Layoffs          []GinLayoff    `json:"layoffs,omitempty"`
+	Layoffs          []WireLayoff   `json:"layoffs,omitempty"`
 	DefenderDeadwood *int           `json:"defender_deadwood,omitempty"`
 	Scores           [2]int         `json:"scores"` // running totals after the hand
 	Over             bool           `json:"over"`
@@ -63,7 +63,7 @@ type GinHandEnd struct {
 
 // GinLayoff is one of the defender's lay-offs: the card and the knocker's
 // meld (as shown, before any lay-off) it went onto.
-type GinLayoff struct {
+type WireLayoff struct {
 	Card card.Card   `json:"card"`
 	Onto []card.Card `json:"onto"`
 }
@@ -78,8 +78,8 @@ func cardList(s card.Set) []card.Card {
 }
 
 // GinEventWire converts an event for protocol version 2.
-func GinEventWire(e gin.Event) GinEvent {
-	w := GinEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
+func EventWire(e gin.Event) WireEvent {
+	w := WireEvent{Hand: e.Hand, Seat: e.Seat, Kind: e.Kind.String(), Card: e.Card, Upcard: e.Upcard}
 	switch {
 	case e.Kind == gin.LayOff:
 		// Kind "lay_off", the card, and the meld it went onto.
@@ -100,7 +100,7 @@ func GinEventWire(e gin.Event) GinEvent {
 		return w
 	}
 	r := e.End.Result
-	end := &GinHandEnd{Result: r.Kind.String(), Points: r.Points, Discard: e.End.Discard,
+	end := &WireHandEnd{Result: r.Kind.String(), Points: r.Points, Discard: e.End.Discard,
 		Hands: [2][]card.Card{cardList(e.End.Hands[0]), cardList(e.End.Hands[1])}, Scores: e.End.Scores, Over: e.End.Over}
 	if r.Kind != gin.DrawResult {
 		end.Knocker, end.Winner = ptr(r.Knocker), ptr(r.Winner)
@@ -110,7 +110,7 @@ func GinEventWire(e gin.Event) GinEvent {
 		end.DefenderMelds = gin.MeldLists(sd.Defender)
 		end.DefenderDeadwood = ptr(sd.DefenderDeadwood)
 		for _, l := range sd.Layoffs {
-			end.Layoffs = append(end.Layoffs, GinLayoff{Card: l.Card, Onto: l.Onto.Cards()})
+			end.Layoffs = append(end.Layoffs, WireLayoff{Card: l.Card, Onto: l.Onto.Cards()})
 		}
 	}
 	if e.End.Over {

@@ -1,4 +1,4 @@
-package games
+package shengji
 
 import (
 	"context"
@@ -47,15 +47,15 @@ func TestShengjiProgram(t *testing.T) {
 					t.Skip("no python3")
 				}
 			}
-			prog := program.New(c.command, ShengjiProgram, program.Options{Game: "shengji", Seat: 1, Seed: 5, Startup: c.startup})
+			prog := program.New(c.command, Wire, program.Options{Game: "shengji", Seat: 1, Seed: 5, Startup: c.startup})
 			defer prog.Close()
 			ps := sjRandoms(5)
 			ps[1] = table.Player[shengji.Action, shengji.Observation]{Name: "exec:" + c.command, Kind: table.Program, Control: prog,
 				Deadline: testenv.Timeout(20 * time.Second)}
 			w := &noticed{}
-			tb, err := table.New(Shengji, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, GameOptions: fast,
+			tb, err := table.New(Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, GameOptions: fast,
 				Fallback: func(table.Seat) table.Player[shengji.Action, shengji.Observation] {
-					return ShengjiRandom(rand.New(rand.NewPCG(1, 2)))
+					return Random(rand.New(rand.NewPCG(1, 2)))
 				},
 				Spectators: []table.Listener[shengji.Event]{w}})
 			if err != nil {

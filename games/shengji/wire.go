@@ -1,4 +1,4 @@
-package games
+package shengji
 
 import (
 	"felt/card"
@@ -13,8 +13,8 @@ import (
 // burial is the program's to choose), a check of any move against the
 // seat's observation with the rules' reason (shengji.Observation.Check),
 // and wire forms of observations and events whose unset trump marshals.
-var ShengjiProgram = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
-	Codec: &ShengjiEngine{},
+var Wire = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
+	Codec: &Engine{},
 	Legal: func(o *shengji.Observation) ([]shengji.Action, int) {
 		switch o.Phase {
 		case shengji.DealPhase:

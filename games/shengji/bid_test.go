@@ -1,4 +1,4 @@
-package games
+package shengji
 
 import (
 	"bytes"
@@ -52,7 +52,7 @@ func TestShengjiBidsFromAnySeat(t *testing.T) {
 				notReceiver++
 			}
 		}
-		if _, err := table.Recover(bytes.NewReader(log), Shengji); err != nil {
+		if _, err := table.Recover(bytes.NewReader(log), Spec); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 	rules, _ := json.Marshal(gin.EAAI())
 	var withOpt map[string]any
 	_ = json.Unmarshal(rules, &withOpt)
-	withOpt[GinLayOutOption] = true
+	withOpt[LayOutOption] = true
 	opts, _ := json.Marshal(withOpt)
 	layouts := 0
 	for seed := uint64(1); seed <= 6; seed++ {
@@ -35,7 +35,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 				ends++
 			}
 		})
-		laid, err := table.New(Gin, ginBots(t, seed, "simple", "easy"), table.Options[gin.Action, gin.Observation, gin.Event]{
+		laid, err := table.New(Spec, ginBots(t, seed, "simple", "easy"), table.Options[gin.Action, gin.Observation, gin.Event]{
 			Seed: seed, GameOptions: opts, Log: &log, Spectators: []table.Listener[gin.Event]{watch}})
 		if err != nil {
 			t.Fatal(err)
@@ -44,7 +44,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plain, err := table.New(Gin, ginBots(t, seed, "simple", "easy"), table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed, GameOptions: rules})
+		plain, err := table.New(Spec, ginBots(t, seed, "simple", "easy"), table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed, GameOptions: rules})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 			t.Fatalf("seed %d: %d lay_out moves, %d knocks showing melds, %d hands ended by a layout", seed, n, knockMelds, ends)
 		}
 		layouts += n
-		rec, err := table.Recover(bytes.NewReader(log.Bytes()), Gin)
+		rec, err := table.Recover(bytes.NewReader(log.Bytes()), Spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,13 +81,13 @@ func (l listener) Notice(table.Notice)             {}
 // the reason; a lay_out without a knock is refused; a malformed option is
 // refused.
 func TestGinLayoutRefused(t *testing.T) {
-	eng, err := NewGin(3, json.RawMessage(`{"defender_lays_out":true}`))
+	eng, err := New(3, json.RawMessage(`{"defender_lays_out":true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := eng.(*GinEngine)
+	e := eng.(*Engine)
 	var v table.Views[gin.Event]
-	if err := e.Check(0, GinLayOut(gin.Arrangement{})); err == nil {
+	if err := e.Check(0, LayOut(gin.Arrangement{})); err == nil {
 		t.Fatal("a lay_out with no hand dealt accepted")
 	}
 	// Play pure moves until someone may knock.
@@ -106,7 +106,7 @@ func TestGinLayoutRefused(t *testing.T) {
 		o := e.Observe(s)
 		a, _ := ginPure(&o)
 		if a.Kind != gin.Knock {
-			if err := e.Check(s, GinLayOut(gin.Arrangement{})); err == nil {
+			if err := e.Check(s, LayOut(gin.Arrangement{})); err == nil {
 				t.Fatal("a lay_out with no knock accepted")
 			}
 		}
@@ -119,7 +119,7 @@ func TestGinLayoutRefused(t *testing.T) {
 	if e.ToAct() != table.SeatsOf(def) || e.Observe(def).Result == nil {
 		t.Fatalf("the defender is not asked: %v", e.ToAct())
 	}
-	if err := e.Check(table.Seat(p.knocker), GinLayOut(gin.Arrangement{})); err == nil {
+	if err := e.Check(table.Seat(p.knocker), LayOut(gin.Arrangement{})); err == nil {
 		t.Fatal("the knocker's lay_out accepted")
 	}
 	if err := e.Check(def, gin.DrawStockAction()); err == nil {
@@ -144,7 +144,7 @@ func TestGinLayoutRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := *e.g
-		err = e.Apply(def, GinLayOut(bad), &v)
+		err = e.Apply(def, LayOut(bad), &v)
 		if !errors.Is(err, gin.ErrBadLayout) || !strings.Contains(err.Error(), "not in the defender's hand") {
 			t.Fatalf("the knocker's meld laid out by the defender: %v", err)
 		}
@@ -152,16 +152,16 @@ func TestGinLayoutRefused(t *testing.T) {
 			t.Fatal("a refused layout changed the game")
 		}
 	}
-	if err := e.Apply(def, GinLayOut(p.sd.Defender), &v); err != nil {
+	if err := e.Apply(def, LayOut(p.sd.Defender), &v); err != nil {
 		t.Fatal(err)
 	}
 	if e.pending != nil || v.Spectator.End == nil || v.Spectator.Seat != gin.Seat(def) {
 		t.Fatalf("after the layout: pending %v, shown %+v", e.pending, v.Spectator)
 	}
-	if _, err := NewGin(3, json.RawMessage(`{"defender_lays_out":"yes"}`)); err == nil || !strings.Contains(err.Error(), GinLayOutOption) {
+	if _, err := New(3, json.RawMessage(`{"defender_lays_out":"yes"}`)); err == nil || !strings.Contains(err.Error(), LayOutOption) {
 		t.Fatalf("a malformed option: %v", err)
 	}
-	if b, _ := e.MarshalMove(GinLayOut(p.sd.Defender)); !bytes.Contains(b, []byte(`"lay_out"`)) {
+	if b, _ := e.MarshalMove(LayOut(p.sd.Defender)); !bytes.Contains(b, []byte(`"lay_out"`)) {
 		t.Fatalf("lay_out encodes as %s", b)
 	} else if a, err := e.UnmarshalMove(b); err != nil || a.Show.Melded() != p.sd.Defender.Melded() {
 		t.Fatalf("%s decodes as %v, %v", b, a, err)

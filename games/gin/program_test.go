@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"encoding/json"
@@ -25,7 +25,7 @@ func TestGinEventWireHandEnd(t *testing.T) {
 			Layoffs: []gin.Layoff{{Card: card.MustParse("8S"), Onto: run}, {Card: card.MustParse("9S"), Onto: run}}}},
 		Hands:   [2]card.Set{card.MustParseSet("5S 6S 7S 9H 9D 9C AH 2C 3D 4D"), card.MustParseSet("8S 9S TC JC QC KC KH 2D 3H 4H")},
 		Discard: card.MustParse("KD"), Scores: [2]int{12, 0}}}
-	b, err := json.Marshal(GinEventWire(e))
+	b, err := json.Marshal(EventWire(e))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestGinEventWireHandEnd(t *testing.T) {
 	}
 	drawn := gin.Event{Hand: 3, Seat: 1, Kind: gin.DrawStock, End: &gin.HandEnd{Result: gin.Result{Kind: gin.DrawResult},
 		Hands: e.End.Hands}}
-	b, err = json.Marshal(GinEventWire(drawn))
+	b, err = json.Marshal(EventWire(drawn))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"testing"
@@ -17,11 +17,11 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 	opts := layOutOpts(t)
 	layoffs, others := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
-		eng, err := NewGin(seed, opts)
+		eng, err := New(seed, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := eng.(*GinEngine)
+		e := eng.(*Engine)
 		var plan []gin.Layoff
 		planned := 0 // the hand the plan is for
 		for moves := 0; !e.Over(); moves++ {
@@ -51,9 +51,9 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 					planned, plan = o.HandNumber, o.Result.Showdown.Layoffs
 				}
 				if len(plan) > 0 {
-					a, plan = GinLayOff(plan[0].Card, plan[0].Onto), plan[1:]
+					a, plan = LayOff(plan[0].Card, plan[0].Onto), plan[1:]
 				} else {
-					a = GinLayOut(o.Result.Showdown.Defender)
+					a = LayOut(o.Result.Showdown.Defender)
 				}
 			default:
 				a, _ = ginPure(&o)
@@ -77,10 +77,10 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 				if bare.Kind == gin.NoAction && bare.End == nil {
 					t.Fatalf("seed %d: %s's lay-off of %s, without its meld, reads as a deal: %+v", seed, viewer, x.Card, bare)
 				}
-				if w := GinEventWire(bare); w.Kind != "lay_off" || w.Card != x.Card || w.Cards != nil {
+				if w := EventWire(bare); w.Kind != "lay_off" || w.Card != x.Card || w.Cards != nil {
 					t.Fatalf("seed %d: %s's lay-off without its meld is written %+v", seed, viewer, w)
 				}
-				w := GinEventWire(ev)
+				w := EventWire(ev)
 				if w.Kind != "lay_off" || w.Card != x.Card || gin.MeldOf(w.Onto...) != x.Onto || len(w.Onto) != x.Onto.Len() ||
 					w.End != nil || w.Melds != nil || w.Cards != nil {
 					t.Fatalf("seed %d: %s's lay-off of %s onto %v is written %+v", seed, viewer, x.Card, x.Onto, w)
@@ -99,7 +99,7 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 func checkNotLayOff(t *testing.T, what string, v *table.Views[gin.Event]) int {
 	t.Helper()
 	for _, ev := range []gin.Event{v.Seat[0], v.Seat[1], v.Spectator} {
-		if ev.Kind.String() == "lay_off" || GinEventWire(ev).Kind == "lay_off" {
+		if ev.Kind.String() == "lay_off" || EventWire(ev).Kind == "lay_off" {
 			t.Fatalf("%s is seen as a lay-off: %+v", what, ev)
 		}
 	}

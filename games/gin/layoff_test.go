@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func layOutOpts(t testing.TB) json.RawMessage {
 	rules, _ := json.Marshal(gin.EAAI())
 	var fields map[string]any
 	_ = json.Unmarshal(rules, &fields)
-	fields[GinLayOutOption] = true
+	fields[LayOutOption] = true
 	b, err := json.Marshal(fields)
 	if err != nil {
 		t.Fatal(err)
@@ -43,9 +43,9 @@ func cardByCard() table.Controller[gin.Action, gin.Observation] {
 		}
 		if next < len(plan) {
 			next++
-			return GinLayOff(plan[next-1].Card, plan[next-1].Onto), true
+			return LayOff(plan[next-1].Card, plan[next-1].Onto), true
 		}
-		return GinLayOut(o.Result.Showdown.Defender), true
+		return LayOut(o.Result.Showdown.Defender), true
 	})
 }
 
@@ -69,7 +69,7 @@ func TestGinLayOffCardByCard(t *testing.T) {
 		})
 		ps := []ginP{{Name: "pure", Kind: table.Level, Control: cardByCard()}, {Name: "pure", Kind: table.Level, Control: cardByCard()}}
 		var log bytes.Buffer
-		tb, err := table.New(Gin, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed, GameOptions: opts, Log: &log,
+		tb, err := table.New(Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed, GameOptions: opts, Log: &log,
 			Spectators: []table.Listener[gin.Event]{watch}})
 		if err != nil {
 			t.Fatal(err)
@@ -88,7 +88,7 @@ func TestGinLayOffCardByCard(t *testing.T) {
 			t.Fatalf("seed %d: %d lay_off lines, %d seen", seed, seen[0], seen[1])
 		}
 		total += seen[0]
-		rec, err := table.Recover(bytes.NewReader(log.Bytes()), Gin)
+		rec, err := table.Recover(bytes.NewReader(log.Bytes()), Spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,20 +105,20 @@ func TestGinLayOffCardByCard(t *testing.T) {
 // knockWithLayoffs plays pure moves at a table whose defender lays out,
 // from seed on, until a knock awaits a defender that can lay off at least
 // want cards.
-func knockWithLayoffs(t testing.TB, want int) *GinEngine {
+func knockWithLayoffs(t testing.TB, want int) *Engine {
 	t.Helper()
 	return knockFrom(t, 1, want)
 }
 
 // knockFrom is knockWithLayoffs trying seeds from first on.
-func knockFrom(t testing.TB, first uint64, want int) *GinEngine {
+func knockFrom(t testing.TB, first uint64, want int) *Engine {
 	t.Helper()
 	for seed := first; seed < first+200; seed++ {
-		eng, err := NewGin(seed, layOutOpts(t))
+		eng, err := New(seed, layOutOpts(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := eng.(*GinEngine)
+		e := eng.(*Engine)
 		var v table.Views[gin.Event]
 		for !e.Over() {
 			if e.g.NeedsDeal() {
@@ -157,7 +157,7 @@ func knockFrom(t testing.TB, first uint64, want int) *GinEngine {
 // out the engine's choice (as the built-in levels do).
 func pureChoice(o *gin.Observation) (gin.Action, bool) {
 	if o.Result != nil && o.Phase != gin.OverPhase {
-		return GinLayOut(o.Result.Showdown.Defender), true
+		return LayOut(o.Result.Showdown.Defender), true
 	}
 	return ginPure(o)
 }
@@ -191,13 +191,13 @@ func TestGinLayOffRefused(t *testing.T) {
 	}
 	// A card of the knocker's is not the defender's to lay off.
 	knockerCard := (p.sd.KnockerCards &^ p.sd.DefenderCards).Cards()[0]
-	refused("a card of the knocker's", def, GinLayOff(knockerCard, first.Onto), "not in the defender's hand", gin.ErrBadLayout)
+	refused("a card of the knocker's", def, LayOff(knockerCard, first.Onto), "not in the defender's hand", gin.ErrBadLayout)
 	// A meld the knocker did not show.
 	other := gin.MeldOf(card.MustParse("AS"), card.MustParse("AH"), card.MustParse("AD"))
 	if slices := p.sd.Knocker.Melds(); len(slices) > 0 && slices[0] == other {
 		other = gin.MeldOf(card.MustParse("KS"), card.MustParse("KH"), card.MustParse("KD"))
 	}
-	refused("onto a meld not shown", def, GinLayOff(first.Card, other), "the knocker showed no such meld", gin.ErrBadLayout)
+	refused("onto a meld not shown", def, LayOff(first.Card, other), "the knocker showed no such meld", gin.ErrBadLayout)
 	// A card that makes no meld with the knocker's meld.
 	var misfit card.Card
 	for _, c := range p.sd.DefenderCards.Cards() {
@@ -206,10 +206,10 @@ func TestGinLayOffRefused(t *testing.T) {
 			break
 		}
 	}
-	refused("a card that makes no meld", def, GinLayOff(misfit, first.Onto), "makes no meld", gin.ErrBadLayout)
-	refused("the knocker's lay-off", table.Seat(p.knocker), GinLayOff(first.Card, first.Onto), "the defender lays out", gin.ErrNotYourTurn)
+	refused("a card that makes no meld", def, LayOff(misfit, first.Onto), "makes no meld", gin.ErrBadLayout)
+	refused("the knocker's lay-off", table.Seat(p.knocker), LayOff(first.Card, first.Onto), "the defender lays out", gin.ErrNotYourTurn)
 	// The first lay-off is accepted and seen by everyone.
-	if err := e.Apply(def, GinLayOff(first.Card, first.Onto), &v); err != nil {
+	if err := e.Apply(def, LayOff(first.Card, first.Onto), &v); err != nil {
 		t.Fatal(err)
 	}
 	for _, ev := range append(v.Seat[:2:2], v.Spectator) {
@@ -217,10 +217,10 @@ func TestGinLayOffRefused(t *testing.T) {
 			t.Fatalf("the lay-off is seen as %+v", ev)
 		}
 	}
-	if w := GinEventWire(v.Spectator); w.Kind != "lay_off" || w.Card != first.Card || len(w.Onto) != first.Onto.Len() {
+	if w := EventWire(v.Spectator); w.Kind != "lay_off" || w.Card != first.Card || len(w.Onto) != first.Onto.Len() {
 		t.Fatalf("the lay-off's wire event: %+v", w)
 	}
-	refused("the same card again", def, GinLayOff(first.Card, first.Onto), "card used twice", gin.ErrBadLayout)
+	refused("the same card again", def, LayOff(first.Card, first.Onto), "card used twice", gin.ErrBadLayout)
 	// A layout that melds the card laid off.
 	if o := e.Observe(def); len(o.Result.Showdown.Layoffs) != 1 || o.Result.Showdown.Layoffs[0] != first ||
 		o.Result.Showdown.Defender.Melded().Has(first.Card) {
@@ -243,13 +243,13 @@ func TestGinLayOffRefused(t *testing.T) {
 	}
 	if withIt != 0 {
 		show, _ := gin.NewArrangement(withIt)
-		refused("a layout melding a card laid off", def, GinLayOut(show), "used twice", gin.ErrBadLayout)
+		refused("a layout melding a card laid off", def, LayOut(show), "used twice", gin.ErrBadLayout)
 	}
 	// The layout after this one lay-off: the hand's showdown has exactly
 	// it, not the engine's other lay-offs, and the deadwood the defender's
 	// observation gave.
 	o := e.Observe(def)
-	if err := e.Apply(def, GinLayOut(o.Result.Showdown.Defender), &v); err != nil {
+	if err := e.Apply(def, LayOut(o.Result.Showdown.Defender), &v); err != nil {
 		t.Fatal(err)
 	}
 	end := v.Spectator.End
@@ -262,7 +262,7 @@ func TestGinLayOffRefused(t *testing.T) {
 	if e.Over() {
 		return
 	}
-	if err := e.Check(s, GinLayOff(first.Card, first.Onto)); !errors.Is(err, gin.ErrWrongPhase) || !strings.Contains(err.Error(), "lay_off") {
+	if err := e.Check(s, LayOff(first.Card, first.Onto)); !errors.Is(err, gin.ErrWrongPhase) || !strings.Contains(err.Error(), "lay_off") {
 		t.Errorf("a lay_off with no knock: %v", err)
 	}
 }
@@ -270,8 +270,8 @@ func TestGinLayOffRefused(t *testing.T) {
 // TestGinLayOffWire: a lay_off move is written as its card and the meld
 // it goes onto and read back; malformed ones are refused with the reason.
 func TestGinLayOffWire(t *testing.T) {
-	var e GinEngine
-	a := GinLayOff(card.MustParse("8S"), gin.MeldOf(card.MustParse("5S"), card.MustParse("6S"), card.MustParse("7S")))
+	var e Engine
+	a := LayOff(card.MustParse("8S"), gin.MeldOf(card.MustParse("5S"), card.MustParse("6S"), card.MustParse("7S")))
 	b, err := e.MarshalMove(a)
 	if err != nil || string(b) != `{"kind":"lay_off","card":"8S","onto":["5S","6S","7S"]}` {
 		t.Fatalf("%s, %v", b, err)
@@ -304,12 +304,12 @@ func FuzzGinLayOffMove(f *testing.F) {
 	e := knockWithLayoffs(f, 2)
 	p := e.pending
 	seed := e.seed
-	var c GinEngine
+	var c Engine
 	for _, x := range p.sd.Layoffs {
-		b, _ := c.MarshalMove(GinLayOff(x.Card, x.Onto))
+		b, _ := c.MarshalMove(LayOff(x.Card, x.Onto))
 		f.Add(b)
 	}
-	b, _ := c.MarshalMove(GinLayOut(p.sd.Defender))
+	b, _ := c.MarshalMove(LayOut(p.sd.Defender))
 	f.Add(b)
 	f.Add([]byte(`{"kind":"lay_off","card":"8S","onto":["5S","6S","7S"]}`))
 	f.Add([]byte(`{"kind":"lay_out"}`))

@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"bytes"
@@ -10,20 +10,22 @@ import (
 	"sync/atomic"
 
 	"felt/card"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/strictjson"
 	"felt/table"
 )
 
 // GinFormat is the version of Gin Rummy's moves and deals in the table log.
-const GinFormat = 1
+const Format = 1
 
 // Gin is Gin Rummy at a table. Its options are gin.Rules as JSON, over
 // the standard rules.
-var Gin = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format: GinFormat, New: NewGin}
+var Spec = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format: Format, New: New}
 
 // GinEngine is Gin Rummy as a table.Engine.
-type GinEngine struct {
+type Engine struct {
 	g    *gin.Game
 	seed uint64
 	// layOut is the table option defender_lays_out: after a knock the
@@ -53,14 +55,14 @@ type ginKnock struct {
 
 // GinLayOutOption is the key of Gin Rummy's table option (beside the
 // rules) that lets the defender lay out its own melds after a knock.
-const GinLayOutOption = "defender_lays_out"
+const LayOutOption = "defender_lays_out"
 
 // GinLayOut is the defender's move that ends the hand at a table whose
 // defender lays out: its own melds (at most three). Its lay-offs are those
 // of its GinLayOff moves before it, or, when it made none, its other cards
 // laid off on the knocker's melds as well as they may be (gin.Layoffs),
 // none on a gin.
-func GinLayOut(melds gin.Arrangement) gin.Action {
+func LayOut(melds gin.Arrangement) gin.Action {
 	return gin.Action{Kind: gin.NoAction, Show: melds}
 }
 
@@ -69,7 +71,7 @@ func GinLayOut(melds gin.Arrangement) gin.Action {
 // showed it (before any lay-off), before its GinLayOut. The card must be
 // the defender's and not laid off yet, and the meld with the cards laid
 // on it so far and this one must still be a meld.
-func GinLayOff(c card.Card, onto gin.Meld) gin.Action {
+func LayOff(c card.Card, onto gin.Meld) gin.Action {
 	a := gin.Action{Kind: gin.LayOff, Card: c}
 	a.Show, _ = gin.NewArrangement(onto)
 	return a
@@ -129,7 +131,7 @@ func (p *ginKnock) choice(r gin.Rules) gin.Showdown {
 
 // NewGin returns a Gin Rummy engine for a table with this seed and rules
 // (gin.Rules as JSON over the standard rules; empty for the standard).
-func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
+func New(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
 	r, o, err := ginOptions(options)
 	if err != nil {
 		return nil, err
@@ -138,20 +140,20 @@ func NewGin(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.
 	if err != nil {
 		return nil, err
 	}
-	return &GinEngine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
+	return &Engine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
 }
 
 // GinSpecWith returns Gin Rummy's table spec with each engine it makes
 // passed through wrap: for a reader that watches the engine while a log
 // is walked (the terminal's replay and resume, the old format's converter).
-func GinSpecWith(wrap func(*GinEngine) (table.Engine[gin.Action, gin.Observation, gin.Event], error)) table.Spec[gin.Action, gin.Observation, gin.Event] {
-	spec := Gin
+func SpecWith(wrap func(*Engine) (table.Engine[gin.Action, gin.Observation, gin.Event], error)) table.Spec[gin.Action, gin.Observation, gin.Event] {
+	spec := Spec
 	spec.New = func(seed uint64, opts json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
-		e, err := NewGin(seed, opts)
+		e, err := New(seed, opts)
 		if err != nil {
 			return nil, err
 		}
-		return wrap(e.(*GinEngine))
+		return wrap(e.(*Engine))
 	}
 	return spec
 }
@@ -161,7 +163,7 @@ func GinSpecWith(wrap func(*GinEngine) (table.Engine[gin.Action, gin.Observation
 // logs drew them (gin.NewGame seeded by gin.NewRand(seed), each hand from
 // the same stream): a game saved in that format goes on as a table log
 // whose deals still all come from its seed, which replay checks.
-const GinOldDealsOption = "deals_before_table_logs"
+const OldDealsOption = "deals_before_table_logs"
 
 // ginTableOptions are Gin Rummy's table options beside the rules.
 type ginTableOptions struct {
@@ -202,7 +204,7 @@ func parseGinOptions(options json.RawMessage) (gin.Rules, ginTableOptions, error
 			return r, o, fmt.Errorf("gin: options: %w", err)
 		}
 		changed := false
-		for key, v := range map[string]*bool{GinLayOutOption: &o.layOut, GinOldDealsOption: &o.oldDeals} {
+		for key, v := range map[string]*bool{LayOutOption: &o.layOut, OldDealsOption: &o.oldDeals} {
 			raw, ok := fields[key]
 			if !ok {
 				continue
@@ -230,16 +232,16 @@ func parseGinOptions(options json.RawMessage) (gin.Rules, ginTableOptions, error
 }
 
 // Game returns the game: the full state, for whoever runs the table.
-func (e *GinEngine) Game() *gin.Game { return e.g }
+func (e *Engine) Game() *gin.Game { return e.g }
 
 // Seats is 2.
-func (e *GinEngine) Seats() int { return 2 }
+func (e *Engine) Seats() int { return 2 }
 
 // Team is the seat: each player is a team.
-func (e *GinEngine) Team(s table.Seat) int { return int(s) }
+func (e *Engine) Team(s table.Seat) int { return int(s) }
 
 // ToAct is the seat to move, or none between hands.
-func (e *GinEngine) ToAct() table.Seats {
+func (e *Engine) ToAct() table.Seats {
 	if e.pending != nil {
 		return table.SeatsOf(table.Seat(e.pending.knocker.Other()))
 	}
@@ -250,13 +252,13 @@ func (e *GinEngine) ToAct() table.Seats {
 }
 
 // Optional is false: the seat to move must move.
-func (e *GinEngine) Optional() bool { return false }
+func (e *Engine) Optional() bool { return false }
 
 // Over reports whether the game is over.
-func (e *GinEngine) Over() bool { return e.g.Over() }
+func (e *Engine) Over() bool { return e.g.Over() }
 
 // Check tries the move on a copy.
-func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
+func (e *Engine) Check(s table.Seat, a gin.Action) error {
 	if s >= 2 {
 		return fmt.Errorf("gin: seat %d: %w", s, gin.ErrInvalidSeat)
 	}
@@ -288,7 +290,7 @@ func (e *GinEngine) Check(s table.Seat, a gin.Action) error {
 }
 
 // Apply makes the move and fills what each seat sees of it.
-func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
+func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
 	if s >= 2 {
 		return fmt.Errorf("gin: seat %d: %w", s, gin.ErrInvalidSeat)
 	}
@@ -342,7 +344,7 @@ func (e *GinEngine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event])
 // nothing when it refuses; so the trial on a copy that Check makes is
 // spared. Other moves (a knock where the defender lays out, the
 // defender's lay-offs and layout) are checked, then applied.
-func (e *GinEngine) TryApply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
+func (e *Engine) TryApply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
 	if s < 2 && e.pending == nil && a.Kind != gin.NoAction && !isLayOff(a) &&
 		!(e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin)) {
 		return e.g.ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
@@ -362,7 +364,7 @@ type ginDeal struct {
 
 // Advance returns the next hand's deal, from the seed's stream for that
 // hand, for the table to log and then make with Redeal.
-func (e *GinEngine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) {
+func (e *Engine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) {
 	if !e.g.NeedsDeal() {
 		return nil, fmt.Errorf("gin: advance: no hand is due")
 	}
@@ -534,7 +536,7 @@ func parseDeal(rec []byte) (d ginDeal, ok bool) {
 }
 
 // Redeal deals a logged deal: its deck is the one dealt.
-func (e *GinEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
+func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
 	var d ginDeal
 	ok := false
 	if e.haveDrawn && bytes.Equal(rec, e.drawnRec) {
@@ -544,7 +546,7 @@ func (e *GinEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error
 	}
 	e.haveDrawn = false
 	if !ok {
-		if err := strict(rec, &d); err != nil {
+		if err := strictjson.Known(rec, &d); err != nil {
 			return fmt.Errorf("gin: deal: %w", err)
 		}
 	}
@@ -554,7 +556,7 @@ func (e *GinEngine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error
 	return e.deal(d, v)
 }
 
-func (e *GinEngine) deal(d ginDeal, v *table.Views[gin.Event]) error {
+func (e *Engine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 	return e.g.DealDeck(d.Deck, d.Dealer, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 }
 
@@ -564,7 +566,7 @@ func (e *GinEngine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 // engine's choice for the defender (the hand is not over: Phase says so):
 // once it has laid cards off (GinLayOff), those lay-offs and the best
 // melds of its other cards.
-func (e *GinEngine) Observe(s table.Seat) gin.Observation {
+func (e *Engine) Observe(s table.Seat) gin.Observation {
 	o := e.g.Observe(gin.Seat(s))
 	if p := e.pending; p != nil {
 		o.Turn = p.knocker.Other()
@@ -583,7 +585,7 @@ func (e *GinEngine) Observe(s table.Seat) gin.Observation {
 }
 
 // Outcome is the game's standing: totals, with every bonus once over.
-func (e *GinEngine) Outcome() table.Outcome {
+func (e *Engine) Outcome() table.Outcome {
 	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
 	sc := e.g.Scores()
 	if o.Over {
@@ -603,7 +605,7 @@ type ginMove struct {
 
 // MarshalMove encodes an action: its kind, card and shown melds; a
 // lay-off, its card and the meld it goes onto.
-func (e *GinEngine) MarshalMove(a gin.Action) ([]byte, error) {
+func (e *Engine) MarshalMove(a gin.Action) ([]byte, error) {
 	m := ginMove{Kind: a.Kind.String(), Card: a.Card}
 	if isLayOff(a) {
 		x, err := layoff(a)
@@ -622,10 +624,10 @@ func (e *GinEngine) MarshalMove(a gin.Action) ([]byte, error) {
 }
 
 // UnmarshalMove decodes an action, refusing malformed ones.
-func (e *GinEngine) UnmarshalMove(b []byte) (gin.Action, error) {
+func (e *Engine) UnmarshalMove(b []byte) (gin.Action, error) {
 	var m ginMove
 	var a gin.Action
-	if err := strict(b, &m); err != nil {
+	if err := strictjson.Known(b, &m); err != nil {
 		return a, fmt.Errorf("gin: move: %w", err)
 	}
 	if m.Kind == "lay_off" {
@@ -636,7 +638,7 @@ func (e *GinEngine) UnmarshalMove(b []byte) (gin.Action, error) {
 		if onto.Len() != len(m.Onto) || onto.Kind() == gin.NoMeld {
 			return a, fmt.Errorf("gin: move: lay_off onto %s: %w", card.Format(m.Onto), gin.ErrInvalidMeld)
 		}
-		return GinLayOff(m.Card, onto), nil
+		return LayOff(m.Card, onto), nil
 	}
 	if m.Onto != nil {
 		return a, fmt.Errorf("gin: move: %s takes no onto: %w", m.Kind, gin.ErrMalformedAction)
@@ -668,30 +670,17 @@ func (e *GinEngine) UnmarshalMove(b []byte) (gin.Action, error) {
 
 // GinLevel returns Gin Rummy's built-in player name as a table player,
 // seeded by rng.
-func GinLevel(name string, rng *rand.Rand) (table.Player[gin.Action, gin.Observation], error) {
+func Level(name string, rng *rand.Rand) (table.Player[gin.Action, gin.Observation], error) {
 	p, err := ginbot.New(name, rng)
 	if err != nil {
 		return table.Player[gin.Action, gin.Observation]{}, err
 	}
 	return table.Player[gin.Action, gin.Observation]{Name: p.Name(), Kind: table.Level,
-		Control: Controller(func(o *gin.Observation) (gin.Action, bool) {
+		Control: games.Controller(func(o *gin.Observation) (gin.Action, bool) {
 			if o.Result != nil && o.Phase != gin.OverPhase {
 				// A knock awaits this defender's layout: the engine's choice.
-				return GinLayOut(o.Result.Showdown.Defender), true
+				return LayOut(o.Result.Showdown.Defender), true
 			}
 			return p.Act(o), true
 		})}, nil
-}
-
-// strict decodes one JSON value, refusing unknown fields and trailing data.
-func strict(b []byte, v any) error {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(v); err != nil {
-		return err
-	}
-	if d.More() {
-		return fmt.Errorf("more than one JSON value")
-	}
-	return nil
 }

@@ -1,0 +1,366 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"felt/card"
+	"felt/program"
+	"felt/table"
+)
+
+// Info is what every layer may know of a game without its types: names,
+// seats, levels and presets. A page, a command line or a server builds
+// its choices from it.
+type Info struct {
+	// Name is the game's name in logs, URLs and flags ("gin").
+	Name string `json:"name"`
+	// Title is its name for people ("Gin Rummy").
+	Title string `json:"title"`
+	// Seats are the numbers of seats a table of the game may have, fewest
+	// first.
+	Seats []int `json:"seats"`
+	// Teams says how the seats form teams, in words ("each seat plays for
+	// itself", "seats 0 and 2 against 1 and 3").
+	Teams string `json:"teams"`
+	// Levels are the built-in computer players a seat may have, in the
+	// order they are offered to people.
+	Levels []Choice `json:"levels"`
+	// Default is a computer seat's level when none is named.
+	Default string `json:"default_level"`
+	// StandIn is the level that plays for a person who is away or too slow.
+	StandIn string `json:"stand_in"`
+	// HintLevel is the level whose choice a hint gives.
+	HintLevel string `json:"hint_level,omitempty"`
+	// Presets are the game's rules presets, the default first.
+	Presets []Choice `json:"presets"`
+	// Score says what Outcome.Scores count ("points", "level").
+	Score string `json:"score"`
+}
+
+// Choice is one of a game's levels or presets: its name, and how a page
+// shows it.
+type Choice struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+// names returns the choices' names.
+func names(cs []Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// LevelNames returns the names of the game's levels.
+func (i Info) LevelNames() []string { return names(i.Levels) }
+
+// PresetNames returns the names of the game's presets, the default first.
+func (i Info) PresetNames() []string { return names(i.Presets) }
+
+// HasLevel reports whether name is one of the game's levels.
+func (i Info) HasLevel(name string) bool { return slices.Contains(i.LevelNames(), name) }
+
+// Def is a game as its package registers it: what Info says, and the
+// parts that know its moves M, observations O and events E.
+type Def[M, O, E any] struct {
+	Info
+	// Spec makes the game's table engines.
+	Spec table.Spec[M, O, E]
+	// Wire is the game as an outside program and a web page read it:
+	// its move codec, legal moves, check, and the wire forms of
+	// observations and events.
+	Wire program.Game[M, O, E]
+	// Rules returns the game's options (for the table's GameOptions) of a
+	// preset; "" is the default.
+	Rules func(preset string) (json.RawMessage, error)
+	// Level returns the built-in level name as a table player, its
+	// choices drawn from seed alone.
+	Level func(name string, seed uint64) (table.Player[M, O], error)
+	// Hint returns the hint level's move for a seat's decision, and says
+	// it in words; seed makes it repeatable.
+	Hint func(o *O, seed uint64) (M, string, error)
+	// Visible returns the cards seat s may have seen by now at a table of
+	// engine e (a seat past the engine's seats is a spectator): every
+	// card the game sends that seat must be among them.
+	Visible func(e table.Engine[M, O, E], s table.Seat) card.Set
+
+	erased *Def[any, any, any]
+}
+
+// Game is a registered game, whatever its types: the layers above the
+// rules (the server, the arena, the load test, replays) use only this.
+type Game interface {
+	// About returns what the game is.
+	About() Info
+	// Rules returns the game's options of a preset ("" is the default).
+	Rules(preset string) (json.RawMessage, error)
+	// Any returns the game with its moves, observations and events as
+	// values of type any (each holding the game's own type): a table of
+	// it runs the game's engine, its levels play as they do.
+	Any() *Def[any, any, any]
+	// verify replays a table log of the game (see Verify).
+	verify(data []byte) (Verified, error)
+}
+
+// Rules returns the game's options of a preset; "" is the default.
+func (d *Def[M, O, E]) rules(preset string) (json.RawMessage, error) {
+	if preset == "" && len(d.Presets) > 0 {
+		preset = d.Presets[0].Name
+	}
+	if d.Rules == nil {
+		if preset == "" {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s: no rules preset %q (%v): %w", d.Name, preset, d.PresetNames(), ErrUnknownPreset)
+	}
+	return d.Rules(preset)
+}
+
+// ErrUnknownPreset is a rules preset a game does not have.
+var ErrUnknownPreset = errors.New("no such rules preset")
+
+// ErrUnknownLevel is a level a game does not have.
+var ErrUnknownLevel = errors.New("no such level")
+
+// registered wraps a Def as a Game (Def's own Rules field and the
+// interface's method would share a name).
+type registered[M, O, E any] struct{ d *Def[M, O, E] }
+
+func (r registered[M, O, E]) About() Info { return r.d.Info }
+func (r registered[M, O, E]) Rules(preset string) (json.RawMessage, error) {
+	return r.d.rules(preset)
+}
+func (r registered[M, O, E]) Any() *Def[any, any, any] { return r.d.Any() }
+func (r registered[M, O, E]) verify(data []byte) (Verified, error) {
+	return verify(data, r.d.Spec)
+}
+
+// Any returns the game with its types erased to any: its Spec wraps the
+// game's engines (a move is an M, an observation an O, an event an E,
+// each held in an any), its levels, wire forms, hint and visible cards
+// the game's own. Made once.
+func (d *Def[M, O, E]) Any() *Def[any, any, any] {
+	if e, ok := any(d).(*Def[any, any, any]); ok {
+		return e
+	}
+	if d.erased != nil {
+		return d.erased
+	}
+	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules}
+	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
+		New: func(seed uint64, options json.RawMessage) (table.Engine[any, any, any], error) {
+			inner, err := d.Spec.New(seed, options)
+			if err != nil {
+				return nil, err
+			}
+			return &anyEngine[M, O, E]{e: inner}, nil
+		}}
+	e.Wire = eraseWire(d.Wire)
+	if d.Level != nil {
+		e.Level = func(name string, seed uint64) (table.Player[any, any], error) {
+			p, err := d.Level(name, seed)
+			if err != nil {
+				return table.Player[any, any]{}, err
+			}
+			return table.Player[any, any]{Name: p.Name, Kind: p.Kind, Control: anyControl[M, O]{p.Control}, Deadline: p.Deadline}, nil
+		}
+	}
+	if d.Hint != nil {
+		e.Hint = func(o *any, seed uint64) (any, string, error) {
+			ob, ok := (*o).(O)
+			if !ok {
+				return nil, "", fmt.Errorf("%s: hint: %w", d.Name, errNotOurs)
+			}
+			m, text, err := d.Hint(&ob, seed)
+			return m, text, err
+		}
+	}
+	if d.Visible != nil {
+		e.Visible = func(en table.Engine[any, any, any], s table.Seat) card.Set {
+			if ae, ok := en.(*anyEngine[M, O, E]); ok {
+				return d.Visible(ae.e, s)
+			}
+			return 0
+		}
+	}
+	d.erased = e
+	return e
+}
+
+// errNotOurs is a value of another game's type handed to a game.
+var errNotOurs = errors.New("a value of another game")
+
+// Unwrap returns the game's own engine inside an engine of its erased
+// Spec (Def.Any), or e itself.
+func Unwrap[M, O, E any](e table.Engine[any, any, any]) (table.Engine[M, O, E], bool) {
+	if ae, ok := e.(*anyEngine[M, O, E]); ok {
+		return ae.e, true
+	}
+	return nil, false
+}
+
+// Inner returns the engine inside an erased engine as an any (the game's
+// own engine value), or e itself when it is no erased engine.
+func Inner(e table.Engine[any, any, any]) any {
+	if u, ok := e.(interface{ inner() any }); ok {
+		return u.inner()
+	}
+	return e
+}
+
+// anyEngine is a game's engine with its types erased.
+type anyEngine[M, O, E any] struct {
+	e table.Engine[M, O, E]
+	v table.Views[E]
+}
+
+func (a *anyEngine[M, O, E]) inner() any               { return a.e }
+func (a *anyEngine[M, O, E]) Seats() int               { return a.e.Seats() }
+func (a *anyEngine[M, O, E]) Team(s table.Seat) int    { return a.e.Team(s) }
+func (a *anyEngine[M, O, E]) ToAct() table.Seats       { return a.e.ToAct() }
+func (a *anyEngine[M, O, E]) Optional() bool           { return a.e.Optional() }
+func (a *anyEngine[M, O, E]) Over() bool               { return a.e.Over() }
+func (a *anyEngine[M, O, E]) Observe(s table.Seat) any { return a.e.Observe(s) }
+func (a *anyEngine[M, O, E]) Outcome() table.Outcome   { return a.e.Outcome() }
+func (a *anyEngine[M, O, E]) MarshalMove(m any) ([]byte, error) {
+	mv, ok := m.(M)
+	if !ok {
+		return nil, fmt.Errorf("table: move %T: %w", m, errNotOurs)
+	}
+	return a.e.MarshalMove(mv)
+}
+func (a *anyEngine[M, O, E]) UnmarshalMove(b []byte) (any, error) {
+	m, err := a.e.UnmarshalMove(b)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+func (a *anyEngine[M, O, E]) Check(s table.Seat, m any) error {
+	mv, ok := m.(M)
+	if !ok {
+		return fmt.Errorf("table: move %T: %w", m, errNotOurs)
+	}
+	return a.e.Check(s, mv)
+}
+
+// views copies the inner views out, each event in an any.
+func (a *anyEngine[M, O, E]) views(v *table.Views[any]) {
+	for s := range a.e.Seats() {
+		v.Seat[s] = a.v.Seat[s]
+	}
+	v.Spectator = a.v.Spectator
+	a.v = table.Views[E]{}
+}
+
+func (a *anyEngine[M, O, E]) Apply(s table.Seat, m any, v *table.Views[any]) error {
+	mv, ok := m.(M)
+	if !ok {
+		return fmt.Errorf("table: move %T: %w", m, errNotOurs)
+	}
+	a.v = table.Views[E]{}
+	err := a.e.Apply(s, mv, &a.v)
+	a.views(v)
+	return err
+}
+
+func (a *anyEngine[M, O, E]) Advance(v *table.Views[any]) (json.RawMessage, error) {
+	a.v = table.Views[E]{}
+	rec, err := a.e.Advance(&a.v)
+	a.views(v)
+	return rec, err
+}
+
+func (a *anyEngine[M, O, E]) Redeal(rec json.RawMessage, v *table.Views[any]) error {
+	a.v = table.Views[E]{}
+	err := a.e.Redeal(rec, &a.v)
+	a.views(v)
+	return err
+}
+
+// anyControl is a game's controller deciding on erased observations.
+type anyControl[M, O any] struct{ c table.Controller[M, O] }
+
+func (a anyControl[M, O]) Decide(ctx context.Context, d table.Decision[any]) (any, bool, error) {
+	o, ok := d.Obs.(O)
+	if !ok {
+		return nil, false, fmt.Errorf("table: observation %T: %w", d.Obs, errNotOurs)
+	}
+	m, ok, err := a.c.Decide(ctx, table.Decision[O]{Seat: d.Seat, Seq: d.Seq, Optional: d.Optional, Obs: o})
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	return m, true, nil
+}
+
+// anyCodec is a game's move codec on erased moves.
+type anyCodec[M any] struct{ c program.Codec[M] }
+
+func (a anyCodec[M]) MarshalMove(m any) ([]byte, error) {
+	mv, ok := m.(M)
+	if !ok {
+		return nil, fmt.Errorf("move %T: %w", m, errNotOurs)
+	}
+	return a.c.MarshalMove(mv)
+}
+
+func (a anyCodec[M]) UnmarshalMove(b []byte) (any, error) {
+	m, err := a.c.UnmarshalMove(b)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// eraseWire is a game's wire forms on erased values.
+func eraseWire[M, O, E any](w program.Game[M, O, E]) program.Game[any, any, any] {
+	var e program.Game[any, any, any]
+	if w.Codec != nil {
+		e.Codec = anyCodec[M]{w.Codec}
+	}
+	if w.Legal != nil {
+		e.Legal = func(o *any) ([]any, int) {
+			ob, ok := (*o).(O)
+			if !ok {
+				return nil, 0
+			}
+			ms, more := w.Legal(&ob)
+			out := make([]any, len(ms))
+			for i, m := range ms {
+				out[i] = m
+			}
+			return out, more
+		}
+	}
+	if w.Check != nil {
+		e.Check = func(o *any, m any) error {
+			ob, ok := (*o).(O)
+			mv, ok2 := m.(M)
+			if !ok || !ok2 {
+				return errNotOurs
+			}
+			return w.Check(&ob, mv)
+		}
+	}
+	e.Obs = func(o any) any {
+		ob, ok := o.(O)
+		if !ok || w.Obs == nil {
+			return o
+		}
+		return w.Obs(ob)
+	}
+	e.Event = func(ev any) any {
+		x, ok := ev.(E)
+		if !ok || w.Event == nil {
+			return ev
+		}
+		return w.Event(x)
+	}
+	return e
+}

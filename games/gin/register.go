@@ -1,0 +1,95 @@
+package gin
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"felt/card"
+	"felt/games"
+	"felt/gin"
+	"felt/gin/ginbot"
+	"felt/table"
+)
+
+// Game is Gin Rummy as the registry knows it.
+var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
+	Info: games.Info{Name: "gin", Title: "Gin Rummy", Seats: []int{2}, Teams: "each seat plays for itself",
+		Levels:  []games.Choice{{"easy", "Easy"}, {"normal", "Normal"}, {"hard", "Hard"}, {"simple", "Simple"}, {"random", "Random"}},
+		Default: "normal", StandIn: "normal", HintLevel: hintLevel,
+		Presets: []games.Choice{{"standard", "Standard"}, {"eaai", "EAAI challenge"}}, Score: "points"},
+	Spec: Spec,
+	Wire: Wire,
+	Rules: func(preset string) (json.RawMessage, error) {
+		r, ok := gin.Preset(preset)
+		if !ok {
+			return nil, fmt.Errorf("gin: no rules preset %q (%v): %w", preset, gin.Presets(), games.ErrUnknownPreset)
+		}
+		return json.Marshal(r)
+	},
+	Level: func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
+		return Level(name, gin.NewRand(seed))
+	},
+	Hint: Hint,
+	Visible: func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
+		en, ok := e.(*Engine)
+		if !ok {
+			return 0
+		}
+		return Visible(en.Game(), s)
+	},
+}
+
+func init() { games.MustRegister(Game) }
+
+// hintLevel is the computer player whose choice a hint gives.
+const hintLevel = "hard"
+
+// Hint returns hard's move for a seat's decision, and says it: for a
+// defender whose layout is due, the engine's melds.
+func Hint(o *gin.Observation, seed uint64) (gin.Action, string, error) {
+	if o.Result != nil && o.Phase != gin.OverPhase {
+		return LayOut(o.Result.Showdown.Defender), "lay out the engine's melds, the rest laid off", nil
+	}
+	if o.Turn != o.Seat || o.Phase == gin.OverPhase {
+		return gin.Action{}, "", fmt.Errorf("gin: no decision to hint")
+	}
+	a := ginbot.NewHard(gin.NewRand(seed)).Act(o)
+	var text string
+	switch a.Kind {
+	case gin.DrawStock:
+		text = "draw from the stock"
+	case gin.TakeDiscard:
+		text = "take the upcard " + o.Pile.Top().String()
+	case gin.Discard:
+		text = "discard " + a.Card.String()
+	case gin.Knock:
+		text = "knock, discarding " + a.Card.String()
+	case gin.Pass:
+		text = "pass"
+	default:
+		text = a.String()
+	}
+	return a, hintLevel + " would " + text, nil
+}
+
+// Visible is what seat s of a Gin Rummy game may see (s beyond the seats:
+// a spectator): its own hand, every card on the discard pile or taken
+// from it, and once the hand is over everything but the stock.
+func Visible(g *gin.Game, s table.Seat) card.Set {
+	if g.HandNumber() == 0 {
+		return 0
+	}
+	h := g.Hand()
+	deck := h.Deck()
+	if h.Over() {
+		return card.FullSet &^ card.SetOf(deck[len(deck)-h.StockLen():]...)
+	}
+	allowed := h.Took(0) | h.Took(1)
+	for i := range h.Pile().Len() {
+		allowed = allowed.Add(h.Pile().At(i))
+	}
+	if s < 2 {
+		allowed |= h.Cards(gin.Seat(s))
+	}
+	return allowed
+}

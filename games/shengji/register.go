@@ -1,0 +1,115 @@
+package shengji
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"felt/card"
+	"felt/games"
+	"felt/shengji"
+	"felt/shengji/sjbot"
+	"felt/table"
+)
+
+// Game is Shengji as the registry knows it.
+var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
+	Info: games.Info{Name: "shengji", Title: "Shengji", Seats: []int{shengji.NumSeats},
+		Teams:  "seats 0 and 2 against seats 1 and 3",
+		Levels: []games.Choice{{"greedy", "Greedy"}, {"hard", "Hard"}, {"random", "Random"}}, Default: "greedy", StandIn: "greedy",
+		HintLevel: hintLevel, Score: "level",
+		Presets: []games.Choice{{"standard", "Standard"}, {"simple", "Declare after the deal"}, {"penalty", "Throw penalty 10"}}},
+	Spec: Spec,
+	Wire: Wire,
+	Rules: func(preset string) (json.RawMessage, error) {
+		r, ok := shengji.Preset(preset)
+		if !ok {
+			return nil, fmt.Errorf("shengji: no rules preset %q (%v): %w", preset, shengji.Presets(), games.ErrUnknownPreset)
+		}
+		return json.Marshal(r)
+	},
+	Level: func(name string, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
+		return Level(name, rand.New(rand.NewPCG(seed, 0)))
+	},
+	Hint: Hint,
+	Visible: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
+		en, ok := e.(*Engine)
+		if !ok {
+			return 0
+		}
+		return Visible(en.Game(), s)
+	},
+}
+
+func init() { games.MustRegister(Game) }
+
+// hintLevel is the computer player whose choice a hint gives.
+const hintLevel = "hard"
+
+// Hint returns hard's move for a seat's decision and says why, in the
+// words sjbot.Explain finds.
+func Hint(o *shengji.Observation, seed uint64) (shengji.Action, string, error) {
+	p, err := sjbot.New(hintLevel, rand.New(rand.NewPCG(seed, 0x5eed)))
+	if err != nil {
+		return shengji.Action{}, "", err
+	}
+	a, ok := p.Act(o)
+	if !ok {
+		return shengji.Action{}, hintLevel + " would not declare now", nil
+	}
+	name := func(x shengji.Seat) string {
+		switch {
+		case x == o.Seat:
+			return "you"
+		case x == o.Seat.Partner():
+			return "your partner"
+		}
+		return fmt.Sprintf("seat %d", x)
+	}
+	text := sjbot.Explain(o, a).Text(name, func(c card.Multi) string { return c.String() })
+	if text == "" {
+		switch a.Kind {
+		case shengji.Declare:
+			text = "declare " + a.Cards.String()
+		case shengji.Pass:
+			text = "pass"
+		case shengji.Bury:
+			text = fmt.Sprintf("bury %s (%d points)", a.Cards, shengji.Points(a.Cards))
+		default:
+			text = "play " + a.Cards.String()
+		}
+	}
+	return a, hintLevel + " would " + text, nil
+}
+
+// Visible is what seat s of a Shengji game may see (s beyond the seats: a
+// spectator): its own hand, every declaration, card played and failed
+// throw, the kitty cards turned up, the kitty for the banker once it took
+// it, and the buried kitty once the hand is over.
+func Visible(g *shengji.Game, s table.Seat) card.Set {
+	if g.HandNumber() == 0 {
+		return 0
+	}
+	h := g.Hand()
+	var allowed card.Set
+	for _, b := range h.Bids() {
+		allowed |= b.Cards.Faces()
+	}
+	for _, t := range h.Tricks() {
+		allowed |= t.Attempt.Faces()
+		for _, p := range t.Plays {
+			allowed |= p.Faces()
+		}
+	}
+	allowed |= card.SetOf(h.TurnedUp()...)
+	if h.Over() {
+		allowed |= h.Kitty().Faces()
+	}
+	if s < shengji.NumSeats {
+		allowed |= h.Cards(shengji.Seat(s)).Faces()
+		if shengji.Seat(s) == h.Banker() && h.Phase() >= shengji.BuryPhase {
+			allowed |= h.DealtKitty().Faces() | h.Kitty().Faces()
+		}
+	}
+	return allowed
+}
