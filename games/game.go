@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"felt/card"
@@ -33,6 +34,9 @@ type Info struct {
 	Default string `json:"default_level"`
 	// StandIn is the level that plays for a person who is away or too slow.
 	StandIn string `json:"stand_in"`
+	// FastLevel is the quickest of the levels to play against, which a
+	// load test seats.
+	FastLevel string `json:"fast_level,omitempty"`
 	// HintLevel is the level whose choice a hint gives.
 	HintLevel string `json:"hint_level,omitempty"`
 	// Presets are the game's rules presets, the default first.
@@ -85,6 +89,11 @@ type Def[M, O, E any] struct {
 	// Hint returns the hint level's move for a seat's decision, and says
 	// it in words; seed makes it repeatable.
 	Hint func(o *O, seed uint64) (M, string, error)
+	// Pick chooses a move for a client that reads only the wire (a load
+	// test's player): from the decision's observation and legal moves in
+	// their wire forms, a move in its wire form. Nil picks a legal move at
+	// random, and refuses a decision that lists none.
+	Pick func(obs json.RawMessage, legal []json.RawMessage, rng *rand.Rand) (json.RawMessage, error)
 	// Visible returns the cards seat s may have seen by now at a table of
 	// engine e (a seat past the engine's seats is a spectator): every
 	// card the game sends that seat must be among them.
@@ -152,7 +161,7 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 	if d.erased != nil {
 		return d.erased
 	}
-	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules}
+	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick}
 	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
 		New: func(seed uint64, options json.RawMessage) (table.Engine[any, any, any], error) {
 			inner, err := d.Spec.New(seed, options)
@@ -363,4 +372,19 @@ func eraseWire[M, O, E any](w program.Game[M, O, E]) program.Game[any, any, any]
 		return w.Event(x)
 	}
 	return e
+}
+
+// ErrNoMove is a decision with no move a client could pick.
+var ErrNoMove = errors.New("a decision with no legal move")
+
+// PickMove chooses a wire client's move with the game's Pick, or at
+// random among the legal moves.
+func (d *Def[M, O, E]) PickMove(obs json.RawMessage, legal []json.RawMessage, rng *rand.Rand) (json.RawMessage, error) {
+	if d.Pick != nil {
+		return d.Pick(obs, legal, rng)
+	}
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("%s: %w", d.Name, ErrNoMove)
+	}
+	return legal[rng.IntN(len(legal))], nil
 }

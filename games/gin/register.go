@@ -1,8 +1,10 @@
 package gin
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 
 	"felt/card"
 	"felt/games"
@@ -15,7 +17,7 @@ import (
 var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 	Info: games.Info{Name: "gin", Title: "Gin Rummy", Seats: []int{2}, Teams: "each seat plays for itself",
 		Levels:  []games.Choice{{"easy", "Easy"}, {"normal", "Normal"}, {"hard", "Hard"}, {"simple", "Simple"}, {"random", "Random"}},
-		Default: "normal", StandIn: "normal", HintLevel: hintLevel,
+		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
 		Presets: []games.Choice{{"standard", "Standard"}, {"eaai", "EAAI challenge"}}, Score: "points"},
 	Spec: Spec,
 	Wire: Wire,
@@ -92,4 +94,51 @@ func Visible(g *gin.Game, s table.Seat) card.Set {
 		allowed |= h.Cards(gin.Seat(s))
 	}
 	return allowed
+}
+
+// pick is a wire client's move: it ends the hand when it may (knock or
+// gin), else most often the discard leaving the least deadwood, else a
+// legal move at random.
+func pick(obs json.RawMessage, legal []json.RawMessage, rng *rand.Rand) (json.RawMessage, error) {
+	if len(legal) == 0 {
+		return nil, fmt.Errorf("gin: %w: %.200s", games.ErrNoMove, obs)
+	}
+	for _, l := range legal {
+		if bytes.Contains(l, []byte(`"kind":"gin"`)) || bytes.Contains(l, []byte(`"kind":"knock"`)) || bytes.Contains(l, []byte(`"kind":"big_gin"`)) {
+			return l, nil
+		}
+	}
+	if rng.IntN(5) > 0 {
+		if best := leastDeadwood(obs, legal); best != nil {
+			return best, nil
+		}
+	}
+	return legal[rng.IntN(len(legal))], nil
+}
+
+// leastDeadwood picks, among discards, the one leaving the least deadwood
+// (nil if the moves are not discards).
+func leastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMessage {
+	var o struct {
+		Cards []card.Card `json:"cards"`
+	}
+	if json.Unmarshal(obs, &o) != nil || len(o.Cards) == 0 {
+		return nil
+	}
+	hand := card.SetOf(o.Cards...)
+	var best json.RawMessage
+	bestDW := 1 << 30
+	for _, l := range legal {
+		var m struct {
+			Kind string    `json:"kind"`
+			Card card.Card `json:"card"`
+		}
+		if json.Unmarshal(l, &m) != nil || m.Kind != "discard" {
+			continue
+		}
+		if dw := gin.Deadwood(hand.Remove(m.Card)); dw < bestDW {
+			best, bestDW = l, dw
+		}
+	}
+	return best
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"felt/card"
 	"felt/games"
@@ -16,7 +17,7 @@ import (
 var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 	Info: games.Info{Name: "shengji", Title: "Shengji", Seats: []int{shengji.NumSeats},
 		Teams:  "seats 0 and 2 against seats 1 and 3",
-		Levels: []games.Choice{{"greedy", "Greedy"}, {"hard", "Hard"}, {"random", "Random"}}, Default: "greedy", StandIn: "greedy",
+		Levels: []games.Choice{{"greedy", "Greedy"}, {"hard", "Hard"}, {"random", "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
 		HintLevel: hintLevel, Score: "level",
 		Presets: []games.Choice{{"standard", "Standard"}, {"simple", "Declare after the deal"}, {"penalty", "Throw penalty 10"}}},
 	Spec: Spec,
@@ -32,6 +33,7 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 		return Level(name, rand.New(rand.NewPCG(seed, 0)))
 	},
 	Hint: Hint,
+	Pick: pick,
 	Visible: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
 		en, ok := e.(*Engine)
 		if !ok {
@@ -112,4 +114,21 @@ func Visible(g *shengji.Game, s table.Seat) card.Set {
 		}
 	}
 	return allowed
+}
+
+// pick is a wire client's move: a legal move at random, and for a burial
+// (which lists none) the hand's first eight cards.
+func pick(obs json.RawMessage, legal []json.RawMessage, rng *rand.Rand) (json.RawMessage, error) {
+	if len(legal) > 0 {
+		return legal[rng.IntN(len(legal))], nil
+	}
+	var o struct {
+		Hand string `json:"Hand"`
+	}
+	json.Unmarshal(obs, &o)
+	cards := strings.Fields(o.Hand)
+	if len(cards) < 8 {
+		return nil, fmt.Errorf("shengji: %w: %.200s", games.ErrNoMove, obs)
+	}
+	return fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " ")), nil
 }

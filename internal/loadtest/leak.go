@@ -3,14 +3,10 @@ package loadtest
 import (
 	"bytes"
 	"encoding/json"
-	gingame "felt/games/gin"
-	sjgame "felt/games/shengji"
 	"fmt"
 
 	"felt/card"
-	"felt/gin"
-	"felt/internal/visible"
-	"felt/shengji"
+	"felt/games"
 	"felt/table"
 )
 
@@ -28,17 +24,15 @@ type sighting struct {
 // allowedAt replays a stored log and returns what seat may see at every
 // moment of it.
 func allowedAt(game string, lines [][]byte, seat table.Seat) (map[point]card.Set, error) {
-	switch game {
-	case "gin":
-		return replay(gingame.Spec, lines, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) card.Set {
-			return visible.Gin(e.(*gingame.Engine).Game(), seat)
-		})
-	case "shengji":
-		return replay(sjgame.Spec, lines, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) card.Set {
-			return visible.Shengji(e.(*sjgame.Engine).Game(), seat)
-		})
+	g, err := games.Lookup(game)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: %w", err)
 	}
-	return nil, fmt.Errorf("loadtest: no game %q", game)
+	d := g.Any()
+	if d.Visible == nil {
+		return nil, fmt.Errorf("loadtest: %s says nothing of what a seat may see", game)
+	}
+	return replay(d.Spec, lines, func(e table.Engine[any, any, any]) card.Set { return d.Visible(e, seat) })
 }
 
 // replay runs a table log through the game's engine and records allowed at

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"felt/games"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -32,11 +33,12 @@ type Config struct {
 	// server's rate limit (20 messages a second, 20 at once) bounds it
 	// from below: keep it over 50 ms, with a margin.
 	Think time.Duration
-	// Game is "gin" (the default), "shengji", or "mix" (one Shengji table
-	// in ten).
+	// Game is a registered game's name (default the first registered), or
+	// "mix": nine tables in ten of the first game, the tenth of the others
+	// in turn.
 	Game string
-	// Level is the computer seats' level (default the game's: "simple"
-	// for Gin, "greedy" for Shengji).
+	// Level is the computer seats' level (default the game's FastLevel:
+	// "simple" for Gin, "greedy" for Shengji).
 	Level string
 	// Lines reads a table's stored log, for the hidden-card check
 	// (required).
@@ -171,12 +173,15 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if cfg.PerAddr == 0 {
 		cfg.PerAddr = 16
 	}
-	switch cfg.Game {
-	case "":
-		cfg.Game = "gin"
-	case "gin", "shengji", "mix":
-	default:
-		return Report{}, fmt.Errorf("loadtest: no game %q: gin, shengji or mix", cfg.Game)
+	if names := games.Names(); len(names) == 0 {
+		return Report{}, fmt.Errorf("loadtest: %w: no game is registered", games.ErrUnknownGame)
+	} else if cfg.Game == "" {
+		cfg.Game = names[0]
+	}
+	if cfg.Game != "mix" {
+		if _, err := games.Lookup(cfg.Game); err != nil {
+			return Report{}, fmt.Errorf("loadtest: %w, or mix", err)
+		}
 	}
 	loopback := true
 	for _, u := range cfg.URLs {
@@ -274,17 +279,23 @@ func (r *run) slot(ctx context.Context, i int) {
 		create, play := r.cfg.URLs[n%k], r.cfg.URLs[(n+n/k)%k]
 		game := r.cfg.Game
 		if game == "mix" {
-			game = "gin"
-			if n%10 == 9 {
-				game = "shengji"
+			names := games.Names()
+			game = names[0]
+			if n%10 == 9 && len(names) > 1 {
+				game = names[1+(n/10)%(len(names)-1)]
 			}
+		}
+		g, err := games.Lookup(game)
+		if err != nil {
+			r.fail(err)
+			return
 		}
 		var d *http.Client
 		if len(r.dialers) > 0 {
 			d = r.dialers[i/r.cfg.PerAddr]
 		}
-		p := &player{r: r, rng: rng, game: game, id: fmt.Sprintf("load%d", i), dialer: d, cross: create != play}
-		err := p.play(ctx, create, play)
+		p := &player{r: r, rng: rng, game: game, g: g.Any(), id: fmt.Sprintf("load%d", i), dialer: d, cross: create != play}
+		err = p.play(ctx, create, play)
 		if err != nil {
 			if p.table != "" {
 				err = fmt.Errorf("table %s: %w", p.table, err)

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,8 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
-	"felt/card"
-	"felt/gin"
+	"felt/games"
 	"felt/internal/visible"
 	"felt/table"
 )
@@ -29,6 +29,7 @@ type player struct {
 	r      *run
 	rng    *rand.Rand
 	game   string
+	g      *games.Def[any, any, any] // the game, from the registry
 	id     string
 	dialer *http.Client
 	table  string
@@ -65,20 +66,16 @@ type serverMsg struct {
 }
 
 func (p *player) create(ctx context.Context, base string) (created, error) {
+	info := p.g.Info
 	level := p.r.cfg.Level
-	var body string
-	if p.game == "gin" {
-		if level == "" {
-			level = "simple"
-		}
-		body = fmt.Sprintf(`{"game":"gin","player":%q,"name":"Load","seats":[{"kind":"me"},{"kind":"computer","level":%q}]}`, p.id, level)
-	} else {
-		if level == "" {
-			level = "greedy"
-		}
-		c := fmt.Sprintf(`{"kind":"computer","level":%q}`, level)
-		body = fmt.Sprintf(`{"game":"shengji","player":%q,"name":"Load","seats":[{"kind":"me"},%s,%s,%s]}`, p.id, c, c, c)
+	if level == "" {
+		level = cmp.Or(info.FastLevel, info.Default)
 	}
+	seats := []string{`{"kind":"me"}`}
+	for range info.Seats[0] - 1 {
+		seats = append(seats, fmt.Sprintf(`{"kind":"computer","level":%q}`, level))
+	}
+	body := fmt.Sprintf(`{"game":%q,"player":%q,"name":"Load","seats":[%s]}`, info.Name, p.id, strings.Join(seats, ","))
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/tables", strings.NewReader(body))
 	if err != nil {
 		return created{}, err
@@ -289,59 +286,7 @@ func (p *player) sight(m serverMsg, raw []byte) {
 	}
 }
 
-var errNoMove = errors.New("a decision with no legal move")
-
-// choose picks the move: Gin Rummy ends the hand when it may (knock or
-// gin), else most often the discard leaving the least deadwood, else a
-// random legal move; a Shengji burial is the hand's first eight cards.
+// choose picks the move the game's Pick chooses for a wire client.
 func (p *player) choose(m serverMsg) (json.RawMessage, error) {
-	if len(m.Legal) == 0 {
-		var o struct {
-			Hand string `json:"Hand"`
-		}
-		json.Unmarshal(m.Obs, &o)
-		cards := strings.Fields(o.Hand)
-		if len(cards) < 8 {
-			return nil, fmt.Errorf("%w: %.200s", errNoMove, m.Obs)
-		}
-		return fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " ")), nil
-	}
-	for _, l := range m.Legal {
-		if bytes.Contains(l, []byte(`"kind":"gin"`)) || bytes.Contains(l, []byte(`"kind":"knock"`)) || bytes.Contains(l, []byte(`"kind":"big_gin"`)) {
-			return l, nil
-		}
-	}
-	if p.game == "gin" && p.rng.IntN(5) > 0 {
-		if best := leastDeadwood(m.Obs, m.Legal); best != nil {
-			return best, nil
-		}
-	}
-	return m.Legal[p.rng.IntN(len(m.Legal))], nil
-}
-
-// leastDeadwood picks, among Gin Rummy discards, the one leaving the least
-// deadwood (nil if the moves are not discards).
-func leastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMessage {
-	var o struct {
-		Cards []card.Card `json:"cards"`
-	}
-	if json.Unmarshal(obs, &o) != nil || len(o.Cards) == 0 {
-		return nil
-	}
-	hand := card.SetOf(o.Cards...)
-	var best json.RawMessage
-	bestDW := 1 << 30
-	for _, l := range legal {
-		var m struct {
-			Kind string    `json:"kind"`
-			Card card.Card `json:"card"`
-		}
-		if json.Unmarshal(l, &m) != nil || m.Kind != "discard" {
-			continue
-		}
-		if dw := gin.Deadwood(hand.Remove(m.Card)); dw < bestDW {
-			best, bestDW = l, dw
-		}
-	}
-	return best
+	return p.g.PickMove(m.Obs, m.Legal, p.rng)
 }

@@ -1,6 +1,6 @@
-// Package visible works out, from a game's full state, which cards a seat
-// (or a spectator) may have seen by now: the reference the hidden-card
-// tests of the games, the server and the load test check every message
-// against. It is written apart from the engines' own views on purpose, so
-// that it can catch them wrong.
+// Package visible finds the cards a message names (JSONFaces), for the
+// hidden-card checks of the server and the load test: each card a
+// message to a seat names must be among those the game's leak oracle
+// (games.Def.Visible, written apart from the engine's own views so that it
+// can catch them wrong) says the seat may have seen by then.
 package visible
