@@ -2,6 +2,9 @@ package loadtest
 
 import (
 	"context"
+	"felt/games"
+	_ "felt/games/all" // the games the server plays
+	"felt/internal/highcard"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -89,6 +92,18 @@ func TestLoadPostgres(t *testing.T) {
 	load(t, st, "gin")
 }
 
+// TestLoadThirdGame: a game the load test has no line about
+// (internal/highcard, registered here) is played, its cards checked.
+func TestLoadThirdGame(t *testing.T) {
+	highcard.Register()
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	load(t, st, "highcard")
+}
+
 // TestLeakCheckFinds: the hidden-card check passes a real game's messages
 // and finds a card the seat could not see slipped into one of them.
 func TestLeakCheckFinds(t *testing.T) {
@@ -100,7 +115,11 @@ func TestLeakCheckFinds(t *testing.T) {
 	url := serve(t, st)
 	r := &run{cfg: Config{Think: 80 * time.Millisecond, Wait: testenv.Timeout(60 * time.Second)}, http: http.DefaultClient,
 		deadline: time.Now().Add(testenv.Timeout(60 * time.Second))}
-	p := &player{r: r, rng: rand.New(rand.NewPCG(1, 2)), game: "gin", id: "p1"}
+	g, err := games.Lookup("gin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &player{r: r, rng: rand.New(rand.NewPCG(1, 2)), game: "gin", g: g.Any(), id: "p1"}
 	if err := p.play(context.Background(), url, url); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strconv"
@@ -26,6 +27,8 @@ type person struct {
 	player string
 	c      *client
 	tables int
+	g      *game[any, any, any] // the game the person plays
+	rng    *rand.Rand
 }
 
 func (p *person) sit() {
@@ -87,14 +90,9 @@ func (p *person) moves(k int) []time.Duration {
 			if err := json.Unmarshal(m.Raw, &d); err != nil || len(d.Legal) == 0 {
 				p.t.Fatalf("decide %s: %v", m.Raw, err)
 			}
-			mv := d.Legal[0]
-			if best := ginLeastDeadwood(d.Obs, d.Legal); best != nil {
-				mv = best
-			}
-			for _, l := range d.Legal {
-				if s := string(l); strings.Contains(s, `"gin"`) || strings.Contains(s, `"knock"`) {
-					mv = l
-				}
+			mv, err := p.g.PickMove(d.Obs, d.Legal, p.rng)
+			if err != nil {
+				p.t.Fatalf("decide %s: %v", m.Raw, err)
 			}
 			time.Sleep(5 * time.Millisecond) // a thought
 			sent[d.Seq] = time.Now()
@@ -123,7 +121,11 @@ func TestFloodKeepsPersonLatency(t *testing.T) {
 	// The default limits on tables; a quick person (more messages a
 	// second than a person sends).
 	ts := startServer(t, sqliteStore(t), Config{Away: time.Hour, Rate: 1000})
-	ann := &person{t: t, ts: ts, player: "ann"}
+	g, err := gameOf("gin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := &person{t: t, ts: ts, player: "ann", g: g, rng: rand.New(rand.NewPCG(1, 2))}
 	ann.moves(10) // warm up
 	before := ann.moves(samples)
 

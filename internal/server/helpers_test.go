@@ -21,8 +21,6 @@ import (
 	"github.com/coder/websocket"
 	"github.com/jackc/pgx/v5"
 
-	"felt/card"
-	"felt/gin"
 	"felt/internal/store"
 	"felt/internal/testenv"
 )
@@ -332,6 +330,7 @@ func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) { return c.playHi
 // playHints is play, asking for a hint before each move if hints is set.
 func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 	var all []msg
+	var game string // the table's, from the welcome
 	asked := 0
 	for {
 		m, err := c.next(120 * time.Second)
@@ -340,6 +339,8 @@ func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 		}
 		all = append(all, m)
 		switch m.Type {
+		case "welcome":
+			game = m.str("game")
 		case "over":
 			return all, nil
 		case "refused":
@@ -369,62 +370,20 @@ func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 				asked++
 				c.send(`{"type":"hint"}`)
 			}
-			var mv []byte
-			if len(d.Legal) > 0 {
-				mv = d.Legal[rng.IntN(len(d.Legal))]
-				if rng.IntN(5) > 0 {
-					if best := ginLeastDeadwood(d.Obs, d.Legal); best != nil {
-						mv = best
-					}
-				}
-				for _, l := range d.Legal {
-					// End Gin Rummy hands when it may: random play
-					// alone makes games of hundreds of hands.
-					if strings.Contains(string(l), `"kind":"gin"`) || strings.Contains(string(l), `"kind":"knock"`) || strings.Contains(string(l), `"kind":"big_gin"`) {
-						mv = l
-					}
-				}
-			} else {
-				var o struct {
-					Hand string `json:"Hand"`
-				}
-				json.Unmarshal(d.Obs, &o)
-				cards := strings.Fields(o.Hand)
-				if len(cards) < 8 {
-					return all, fmt.Errorf("a decision with no legal move: %s", m.Raw)
-				}
-				mv = fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " "))
+			// The game's own wire client (games.Def.Pick) chooses: it
+			// ends Gin Rummy hands when it may, as random play alone
+			// makes games of hundreds of hands.
+			g, err := gameOf(game)
+			if err != nil {
+				return all, err
+			}
+			mv, err := g.PickMove(d.Obs, d.Legal, rng)
+			if err != nil {
+				return all, fmt.Errorf("%w: %s", err, m.Raw)
 			}
 			c.send(fmt.Sprintf(`{"type":"move","seq":%d,"move":%s}`, d.Seq, mv))
 		}
 	}
-}
-
-// ginLeastDeadwood picks, among Gin Rummy discards, the one leaving the
-// least deadwood (nil if the moves are not discards).
-func ginLeastDeadwood(obs json.RawMessage, legal []json.RawMessage) json.RawMessage {
-	var o struct {
-		Cards []card.Card `json:"cards"`
-	}
-	if json.Unmarshal(obs, &o) != nil || len(o.Cards) == 0 {
-		return nil
-	}
-	hand := card.SetOf(o.Cards...)
-	var best json.RawMessage
-	bestDW := 1 << 30
-	for _, l := range legal {
-		var m struct {
-			Kind string    `json:"kind"`
-			Card card.Card `json:"card"`
-		}
-		if json.Unmarshal(l, &m) != nil || m.Kind != "discard" {
-			continue
-		}
-		if dw := gin.Deadwood(hand.Remove(m.Card)); dw < bestDW {
-			best, bestDW = l, dw
-		}
-	}
-	return best
 }
 
 var httpClient = &http.Client{Timeout: testenv.Timeout(60 * time.Second)}

@@ -152,6 +152,7 @@ func (s *seatClient) run(url string) error {
 			in <- b
 		}
 	}()
+	var game string // the table's, from the welcome
 	for {
 		b, ok := <-in
 		if !ok {
@@ -160,6 +161,7 @@ func (s *seatClient) run(url string) error {
 
 		var m struct {
 			Type     string            `json:"type"`
+			Game     string            `json:"game"` // in the welcome
 			N        int               `json:"n"`
 			Adv      int               `json:"adv"`
 			Seq      int               `json:"seq"`
@@ -172,6 +174,10 @@ func (s *seatClient) run(url string) error {
 		if err := json.Unmarshal(b, &m); err != nil {
 			return err
 		}
+		if m.Type == "welcome" {
+			game = m.Game
+		}
+		m.Game = game
 		switch m.Type {
 		case "event":
 			s.mu.Lock()
@@ -195,27 +201,13 @@ func (s *seatClient) run(url string) error {
 				continue
 			}
 			time.Sleep(2 * time.Millisecond) // the games last until the kill
-			var mv []byte
-			if len(m.Legal) > 0 {
-				mv = m.Legal[s.rng.IntN(len(m.Legal))]
-				if best := ginLeastDeadwood(m.Obs, m.Legal); best != nil {
-					mv = best
-				}
-				for _, l := range m.Legal {
-					if strings.Contains(string(l), `"kind":"knock"`) || strings.Contains(string(l), `"kind":"big_gin"`) {
-						mv = l
-					}
-				}
-			} else {
-				var o struct {
-					Hand string `json:"Hand"`
-				}
-				json.Unmarshal(m.Obs, &o)
-				cards := strings.Fields(o.Hand)
-				if len(cards) < 8 {
-					return fmt.Errorf("a decision without legal moves: %s", b)
-				}
-				mv = fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " "))
+			g, err := gameOf(m.Game)
+			if err != nil {
+				return err
+			}
+			mv, err := g.PickMove(m.Obs, m.Legal, s.rng)
+			if err != nil {
+				return fmt.Errorf("%w: %s", err, b)
 			}
 			if err := ws.Write(ctx, websocket.MessageText, fmt.Appendf(nil, `{"type":"move","seq":%d,"move":%s}`, m.Seq, mv)); err != nil {
 				return err
