@@ -388,3 +388,15 @@ func (d *Def[M, O, E]) PickMove(obs json.RawMessage, legal []json.RawMessage, rn
 	}
 	return legal[rng.IntN(len(legal))], nil
 }
+
+// PresetRules returns a game's Rules from its rules package's presets:
+// preset(name) is the named preset's rules, as JSON for the table.
+func PresetRules[R any](game string, names []string, preset func(name string) (R, bool)) func(string) (json.RawMessage, error) {
+	return func(name string) (json.RawMessage, error) {
+		r, ok := preset(name)
+		if !ok {
+			return nil, fmt.Errorf("%s: no rules preset %q (%v): %w", game, name, names, ErrUnknownPreset)
+		}
+		return json.Marshal(r)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	_ "felt/games/all" // every game Felt plays, in the registry
 	"felt/internal/plain"
 )
 

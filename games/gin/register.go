@@ -19,25 +19,15 @@ var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 		Levels:  []games.Choice{{"easy", "Easy"}, {"normal", "Normal"}, {"hard", "Hard"}, {"simple", "Simple"}, {"random", "Random"}},
 		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
 		Presets: []games.Choice{{"standard", "Standard"}, {"eaai", "EAAI challenge"}}, Score: "points"},
-	Spec: Spec,
-	Wire: Wire,
-	Rules: func(preset string) (json.RawMessage, error) {
-		r, ok := gin.Preset(preset)
-		if !ok {
-			return nil, fmt.Errorf("gin: no rules preset %q (%v): %w", preset, gin.Presets(), games.ErrUnknownPreset)
-		}
-		return json.Marshal(r)
-	},
+	Spec:  Spec,
+	Wire:  Wire,
+	Rules: games.PresetRules("gin", gin.Presets(), gin.Preset),
 	Level: func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
 		return Level(name, gin.NewRand(seed))
 	},
 	Hint: Hint,
 	Visible: func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
-		en, ok := e.(*Engine)
-		if !ok {
-			return 0
-		}
-		return Visible(en.Game(), s)
+		return Visible(e.(*Engine).Game(), s)
 	},
 }
 

@@ -20,26 +20,16 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 		Levels: []games.Choice{{"greedy", "Greedy"}, {"hard", "Hard"}, {"random", "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
 		HintLevel: hintLevel, Score: "level",
 		Presets: []games.Choice{{"standard", "Standard"}, {"simple", "Declare after the deal"}, {"penalty", "Throw penalty 10"}}},
-	Spec: Spec,
-	Wire: Wire,
-	Rules: func(preset string) (json.RawMessage, error) {
-		r, ok := shengji.Preset(preset)
-		if !ok {
-			return nil, fmt.Errorf("shengji: no rules preset %q (%v): %w", preset, shengji.Presets(), games.ErrUnknownPreset)
-		}
-		return json.Marshal(r)
-	},
+	Spec:  Spec,
+	Wire:  Wire,
+	Rules: games.PresetRules("shengji", shengji.Presets(), shengji.Preset),
 	Level: func(name string, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
 		return Level(name, rand.New(rand.NewPCG(seed, 0)))
 	},
 	Hint: Hint,
 	Pick: pick,
 	Visible: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
-		en, ok := e.(*Engine)
-		if !ok {
-			return 0
-		}
-		return Visible(en.Game(), s)
+		return Visible(e.(*Engine).Game(), s)
 	},
 }
 
