@@ -242,7 +242,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !open {
-		if err := rm.(interface{ start() error }).start(); err != nil {
+		if err := rm.start(); err != nil {
 			s.log.Error("starting a table", "table", t.ID, "err", err)
 			writeError(w, http.StatusInternalServerError, "the table could not start")
 			return

@@ -96,7 +96,7 @@ type cluster struct {
 	scan      chan struct{}              // wakes the adoption loop
 	scanUntil time.Time                  // look for tables to adopt often until then
 	remotes   map[string]*remoteConn     // connections relayed from here, by id
-	virt      map[string]*conn           // connections relayed to here, by node and id
+	virt      map[string]virtConn        // connections relayed to here, by node and id
 	waits     map[string]chan ownerReply // relayed hellos and joins waiting for the owner
 	parts     map[string][]byte          // messages arriving in pieces, by id
 	seq       uint64
@@ -107,6 +107,12 @@ type lease struct {
 	cancel  context.CancelFunc // stops listening to the table's channel
 	claimed time.Time
 	renewed time.Time
+}
+
+// virtConn is a connection another process relays to a table run here.
+type virtConn struct {
+	c     *conn
+	table string
 }
 
 // remoteConn is a connection of this process to a table another runs.
@@ -138,7 +144,7 @@ func (s *Server) JoinCluster(bus store.Notifier, node string, ttl time.Duration)
 		return fmt.Errorf("server: a lease of %s is under a second", ttl)
 	}
 	c := &cluster{s: s, st: s.cfg.Store, bus: bus, node: node, ttl: ttl, wait: min(ttl, 5*time.Second),
-		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, gone: map[string]bool{}, scan: make(chan struct{}, 1), remotes: map[string]*remoteConn{}, virt: map[string]*conn{},
+		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, gone: map[string]bool{}, scan: make(chan struct{}, 1), remotes: map[string]*remoteConn{}, virt: map[string]virtConn{},
 		waits: map[string]chan ownerReply{}, parts: map[string][]byte{}}
 	var nodeChs []<-chan []byte
 	for k := range nodeShards {
@@ -289,7 +295,7 @@ func (c *cluster) Release(ctx context.Context, id string) {
 		return
 	}
 	if r, ok := c.s.room(id); ok {
-		if st, ok := r.(interface{ status() store.Status }); ok && (st.status() == store.Waiting || st.status() == store.Playing) {
+		if st := r.status(); st == store.Waiting || st == store.Playing {
 			c.publish(clusterChannel, "released "+c.node+"\n", nil, "table", id)
 		}
 	}
@@ -306,9 +312,6 @@ func (c *cluster) wakeAdoption() {
 	default:
 	}
 }
-
-// tableID names a room's table (for Server.Close's release of the leases).
-func (r *room[M, O, E]) tableID() string { return r.id }
 
 // dropConns closes every connection of the room: the table is no longer
 // run here, and its clients must reconnect to find it.
@@ -369,7 +372,7 @@ func (c *cluster) renew(id string) {
 	}
 	r, ok := c.s.room(id)
 	if ok {
-		if st, ok := r.(interface{ status() store.Status }); ok && (st.status() == store.Over || st.status() == store.Abandoned) {
+		if st := r.status(); st == store.Over || st == store.Abandoned {
 			c.Release(c.s.ctx, id)
 			return
 		}
@@ -416,9 +419,7 @@ func (c *cluster) lose(id, why string) {
 	if !ok {
 		return
 	}
-	if d, ok := r.(interface{ dropConns(string) }); ok {
-		d.dropConns("the table moved to another server: reconnect")
-	}
+	r.dropConns("the table moved to another server: reconnect")
 	go r.stop()
 }
 
@@ -506,7 +507,7 @@ func (c *cluster) sweep() {
 	for key, vc := range c.virt {
 		from, _, _ := strings.Cut(key, " ")
 		if time.Since(c.seen[from]) > c.ttl {
-			dead = append(dead, vc)
+			dead = append(dead, vc.c)
 		}
 	}
 	died := false
@@ -760,15 +761,6 @@ type remoteRoom struct {
 	rc *remoteConn
 }
 
-func (r *remoteRoom) summary() Summary                                { return Summary{ID: r.rc.table} }
-func (r *remoteRoom) seatOf(string) (int, bool)                       { return -1, false }
-func (r *remoteRoom) attach(*conn) error                              { return nil }
-func (r *remoteRoom) stop()                                           {}
-func (r *remoteRoom) bind(context.Context, int, string, string) error { return ErrNoSeat }
-func (r *remoteRoom) replay(context.Context, int) (any, error) {
-	return nil, errors.New("the table is run by another server")
-}
-
 // handle passes a client's message on to the owner.
 func (r *remoteRoom) handle(cn *conn, m clientMsg) {
 	if err := r.c.publish("t."+r.rc.table, "msg "+r.c.node+" "+r.rc.id+"\n", encodeClient(m)); err != nil {
@@ -818,8 +810,8 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 			c.mu.Lock()
 			var all []*conn
 			for _, vc := range c.virt {
-				if vc.room != nil && vc.room.summary().ID == id {
-					all = append(all, vc)
+				if vc.table == id {
+					all = append(all, vc.c)
 				}
 			}
 			c.mu.Unlock()
@@ -840,7 +832,7 @@ func (c *cluster) serveTable(id string, ch <-chan []byte) {
 			continue
 		}
 		c.mu.Lock()
-		vc := c.virt[key]
+		vc := c.virt[key].c
 		c.mu.Unlock()
 		switch string(f[0]) {
 		case "hello":
@@ -901,7 +893,7 @@ func (c *cluster) relayHello(id, back, cid, key string, raw []byte) {
 	}
 	from, _, _ := strings.Cut(key, " ")
 	c.mu.Lock()
-	c.virt[key] = vc
+	c.virt[key] = virtConn{vc, id}
 	c.seen[from] = time.Now() // heard from now; its heartbeats follow
 	c.mu.Unlock()
 	c.publish(back, "ok "+cid+"\n", nil, "table", id)

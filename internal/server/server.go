@@ -214,7 +214,7 @@ func New(cfg Config) (*Server, error) {
 // recoverRoom starts a stored table again: a waiting table waits, a
 // table being played resumes from its log (or starts, if its header was
 // never written).
-func (s *Server) recoverRoom(ctx context.Context, r roomer, t store.Table) error {
+func (s *Server) recoverRoom(ctx context.Context, r recoverable, t store.Table) error {
 	if t.Status == store.Waiting {
 		return nil
 	}
@@ -222,15 +222,10 @@ func (s *Server) recoverRoom(ctx context.Context, r roomer, t store.Table) error
 	if err != nil {
 		return err
 	}
-	type starter interface {
-		start() error
-		resume(context.Context, [][]byte) error
-	}
-	st := r.(starter)
 	if len(lines) == 0 {
-		return st.start()
+		return r.start()
 	}
-	return st.resume(ctx, lines)
+	return r.resume(ctx, lines)
 }
 
 // newRoom makes the room of a stored table.
@@ -271,9 +266,10 @@ func (s *Server) track(c *conn, add bool) bool {
 func (s *Server) Close() error {
 	s.mu.Lock()
 	s.closed = true
+	ids := make([]string, 0, len(s.rooms))
 	rooms := make([]roomer, 0, len(s.rooms))
-	for _, r := range s.rooms {
-		rooms = append(rooms, r)
+	for id, r := range s.rooms {
+		ids, rooms = append(ids, id), append(rooms, r)
 	}
 	s.mu.Unlock()
 	s.cancel()
@@ -282,10 +278,8 @@ func (s *Server) Close() error {
 		wg.Go(r.stop)
 	}
 	wg.Wait()
-	for _, r := range rooms {
-		if rr, ok := r.(interface{ tableID() string }); ok {
-			s.cfg.Owner.Release(context.Background(), rr.tableID())
-		}
+	for _, id := range ids {
+		s.cfg.Owner.Release(context.Background(), id)
 	}
 	return nil
 }
