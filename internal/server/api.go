@@ -233,7 +233,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	*rm.account() = *a
-	if ok, err := s.cfg.Owner.Claim(ctx, t.ID); err != nil || !ok {
+	if ok, err := s.owner.Claim(ctx, t.ID); err != nil || !ok {
 		writeError(w, http.StatusServiceUnavailable, "this server cannot run the table now")
 		return
 	}
@@ -331,7 +331,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("id")
 	rm, ok := s.lookup(r.Context(), id)
-	if !ok && s.remoteJoin != nil {
+	if !ok && s.cluster != nil {
 		if code, msg := s.remoteJoin(r.Context(), id, req); code != http.StatusOK {
 			writeError(w, code, msg)
 		} else {

@@ -250,7 +250,7 @@ func (s *Server) abandonIdle(id string, r janitorTable) {
 		r.abandoned(fmt.Sprintf("nobody touched it for %s", s.cfg.IdleTimeout))
 		s.log.Info("table abandoned", "table", id, "why", "idle", "idle", s.cfg.IdleTimeout)
 	}
-	s.cfg.Owner.Release(context.Background(), id)
+	s.owner.Release(context.Background(), id)
 }
 
 // addRoom makes r the room of table id, unless the server closed (the
@@ -281,6 +281,6 @@ func (s *Server) forget(id string, r roomer) {
 	}
 	s.mu.Unlock()
 	if own {
-		s.cfg.Owner.Release(context.Background(), id)
+		s.owner.Release(context.Background(), id)
 	}
 }

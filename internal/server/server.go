@@ -29,8 +29,10 @@ type Config struct {
 	Static fs.FS
 	// Log receives the server's log (nil: discarded).
 	Log *slog.Logger
-	// Owner says which tables this process runs (nil: all of them).
-	Owner Owner
+	// Cluster makes this process one of several sharing Store, a
+	// PostgreSQL database: a *cluster.Node, started by New (nil: this
+	// process runs every table of the store).
+	Cluster Cluster
 	// MoveTimeout is a person's time for a decision before a level plays
 	// the seat (default 2 minutes).
 	MoveTimeout time.Duration
@@ -108,8 +110,8 @@ func (cfg Config) WithoutTableLimits() Config {
 }
 
 // Owner decides which process runs a table: with one process, all of
-// them; with several sharing a database, the one holding the table's
-// lease.
+// them (localOwner); with several sharing a database, the one holding the
+// table's lease (Cluster).
 type Owner interface {
 	// Claim reports whether this process may run table id.
 	Claim(ctx context.Context, id string) (bool, error)
@@ -136,12 +138,11 @@ type Server struct {
 	base    store.Store
 	metrics *metrics
 
-	// remote attaches a connection to a table another process runs
-	// (nil: tables run here only); see cluster.go.
-	remote func(ctx context.Context, c *conn, m clientMsg) error
-	// remoteJoin joins a seat of a table another process runs: an HTTP
-	// status and, unless OK, the error to say (nil: tables here only).
-	remoteJoin func(ctx context.Context, id string, req joinReq) (int, string)
+	// owner says which tables this process runs: cfg.Cluster, or all.
+	owner Owner
+	// cluster relays connections and joins to the tables other
+	// processes run (nil: tables run here only); see cluster.go.
+	cluster Cluster
 
 	lim   limits
 	recov recovery
@@ -152,8 +153,9 @@ type Server struct {
 	closed bool
 }
 
-// New returns a server with cfg; Start, called before its handler
-// serves, recovers its tables.
+// New returns a server with cfg, one of the cluster's processes if it has
+// one (it joins it at once: Config.Cluster is started); Start, called
+// before its handler serves, recovers its tables.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -193,9 +195,6 @@ func New(cfg Config) (*Server, error) {
 		cfg.ComputerPace = DefaultComputerPace
 	}
 	def(&cfg.IdleTimeout, DefaultIdleTimeout)
-	if cfg.Owner == nil {
-		cfg.Owner = localOwner{}
-	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -207,7 +206,18 @@ func New(cfg Config) (*Server, error) {
 	s.base = cfg.Store
 	s.metrics = newMetrics(s)
 	s.cfg.Store = timedStore{Store: cfg.Store, m: s.metrics}
+	s.owner = localOwner{}
+	if cfg.Cluster != nil {
+		s.owner, s.cluster = cfg.Cluster, cfg.Cluster
+		s.cfg.Store = cfg.Cluster.Fence(s.cfg.Store)
+	}
 	s.routes()
+	if s.cluster != nil {
+		if err := s.cluster.Start(s.ctx, host{s}); err != nil {
+			s.cancel()
+			return nil, fmt.Errorf("server: joining the cluster: %w", err)
+		}
+	}
 	return s, nil
 }
 
@@ -279,7 +289,7 @@ func (s *Server) Close() error {
 	}
 	wg.Wait()
 	for _, id := range ids {
-		s.cfg.Owner.Release(context.Background(), id)
+		s.owner.Release(context.Background(), id)
 	}
 	return nil
 }
@@ -289,8 +299,8 @@ func (s *Server) Close() error {
 func (s *Server) hello(ctx context.Context, c *conn, m clientMsg) error {
 	r, ok := s.lookup(ctx, m.Table)
 	if !ok {
-		if s.remote != nil {
-			return s.remote(ctx, c, m)
+		if s.cluster != nil {
+			return s.remoteHello(ctx, c, m)
 		}
 		t, err := s.storedTable(ctx, m.Table)
 		if err != nil {
