@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
 
+	"felt/internal/cluster"
 	"felt/internal/server"
 	"felt/internal/store"
 )
@@ -17,15 +19,16 @@ type clusterOpts struct {
 	lease time.Duration
 }
 
-// join makes srv one of the processes sharing the PostgreSQL database db;
-// a SQLite store is one process's alone.
-func (o clusterOpts) join(srv *server.Server, st store.Store, addr, db string) error {
-	if !strings.HasPrefix(db, "postgres://") && !strings.HasPrefix(db, "postgresql://") {
-		return nil
+// cluster returns the node that makes felt serve one of the processes
+// sharing the PostgreSQL database db, for the server's Config (nil: a
+// SQLite store is one process's alone).
+func (o clusterOpts) cluster(st store.Store, addr, db string, log *slog.Logger) (server.Cluster, error) {
+	if !store.IsPostgres(db) {
+		return nil, nil
 	}
 	bus, ok := st.(store.Notifier)
 	if !ok {
-		return fmt.Errorf("serve: the store of %s has no notification bus", storeKind(db))
+		return nil, fmt.Errorf("serve: the store of %s has no notification bus", storeKind(db))
 	}
 	node := o.node
 	if node == "" {
@@ -35,10 +38,11 @@ func (o clusterOpts) join(srv *server.Server, st store.Store, addr, db string) e
 			node = clean(fmt.Sprintf("%s:%d", host, os.Getpid()))
 		}
 	}
-	if err := srv.JoinCluster(bus, node, o.lease); err != nil {
-		return fmt.Errorf("serve: %w", err)
+	n, err := cluster.New(cluster.Config{Store: st, Bus: bus, Node: node, Lease: o.lease, Log: log})
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
 	}
-	return nil
+	return n, nil
 }
 
 // clean keeps the characters a node name may hold, at most 64 of them.

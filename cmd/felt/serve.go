@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"felt/internal/cluster"
 	"felt/internal/server"
 	"felt/internal/store"
 	"felt/web"
@@ -87,7 +88,7 @@ stops the server gracefully.`,
 	f.Float64Var(&rate, "rate", server.DefaultRate, "messages a second each connection may send (a token bucket as large); more close it")
 	limitFlags(c, &lim)
 	f.StringVar(&node, "node", "", "with PostgreSQL: this process's name among those sharing the database (default host and --addr)")
-	f.DurationVar(&lease, "lease", server.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
+	f.DurationVar(&lease, "lease", cluster.DefaultLease, "with PostgreSQL: how long a table stays with a process that stopped renewing its lease")
 	f.StringVar(&metricsAddr, "metrics-addr", "", "address to serve Prometheus metrics on, at /metrics (host:port; off when not given; never the public --addr)")
 	f.StringVar(&logFormat, "log-format", "text", "the log's format on stderr: text or json")
 	return c
@@ -128,11 +129,11 @@ func (e *env) serve(ctx context.Context, o serveOpts, cfg server.Config, co clus
 		return err
 	}
 	cfg.Store, cfg.Static, cfg.Log = st, static, log
-	srv, err := server.New(cfg)
-	if err != nil {
+	if cfg.Cluster, err = co.cluster(st, addr, db, log); err != nil {
 		return err
 	}
-	if err := co.join(srv, st, addr, db); err != nil {
+	srv, err := server.New(cfg)
+	if err != nil {
 		return err
 	}
 	var mln net.Listener

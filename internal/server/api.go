@@ -234,7 +234,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	*rm.account() = *a
-	if ok, err := s.cfg.Owner.Claim(ctx, t.ID); err != nil || !ok {
+	if ok, err := s.owner.Claim(ctx, t.ID); err != nil || !ok {
 		writeError(w, http.StatusServiceUnavailable, "this server cannot run the table now")
 		return
 	}
@@ -243,7 +243,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !open {
-		if err := rm.(interface{ start() error }).start(); err != nil {
+		if err := rm.start(); err != nil {
 			s.log.Error("starting a table", "table", t.ID, "err", err)
 			writeError(w, http.StatusInternalServerError, "the table could not start")
 			return
@@ -332,7 +332,7 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("id")
 	rm, ok := s.lookup(r.Context(), id)
-	if !ok && s.remoteJoin != nil {
+	if !ok && s.cluster != nil {
 		if code, msg := s.remoteJoin(r.Context(), id, req); code != http.StatusOK {
 			writeError(w, code, msg)
 		} else {

@@ -27,7 +27,7 @@ type conn struct {
 	reason string
 
 	// Set by hello, before the connection is attached to a room.
-	room   roomer
+	room   connTable
 	seat   int // -1 for a spectator
 	player string
 	bucket *bucket

@@ -5,7 +5,9 @@
 // # Rooms
 //
 // Each table runs in a room of the process that owns it (Owner; one
-// process owns every table unless it joined a cluster). The room runs the
+// process owns every table unless Config.Cluster makes it one of several,
+// package cluster). What each part of the server needs of a room is an
+// interface of its own (roles.go), all of them a roomer. The room runs the
 // game with package table: a controller per seat — a computer seat's
 // built-in level (games.GinLevel, games.ShengjiLevel, seeded from the
 // table's seed), or a person's, which waits for the person's move and,

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"felt/card"
+	"felt/internal/cluster"
 	"felt/internal/store"
 	"felt/internal/testenv"
 	"felt/program"
@@ -65,7 +66,7 @@ func TestDecideMsg_WorstPositionsBounded(t *testing.T) {
 			if len(b) > maxDecision || len(d.Legal) > program.MaxLegal || len(d.Legal)+d.More != n {
 				t.Fatalf("%d bytes listing %d with more %d, of %d follows: want at most %d bytes, %d moves", len(b), len(d.Legal), d.More, n, maxDecision, program.MaxLegal)
 			}
-			if pieces := (len(b) + maxPiece - 1) / maxPiece; pieces > 4 {
+			if pieces := (len(b) + cluster.MaxPiece - 1) / cluster.MaxPiece; pieces > 4 {
 				t.Fatalf("relayed in %d notifications", pieces)
 			}
 			t.Logf("%d follows: %d bytes, %d listed", n, len(b), len(d.Legal))

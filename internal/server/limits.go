@@ -213,15 +213,15 @@ func (s *Server) janitor() {
 		case now := <-t.C:
 			s.lim.pruneBuckets(now)
 			s.mu.Lock()
-			var idle []roomer
-			for _, r := range s.rooms {
+			idle := map[string]janitorTable{}
+			for id, r := range s.rooms {
 				if r.idle(now, s.cfg.IdleTimeout) {
-					idle = append(idle, r)
+					idle[id] = r
 				}
 			}
 			s.mu.Unlock()
-			for _, r := range idle {
-				s.abandonIdle(r)
+			for id, r := range idle {
+				s.abandonIdle(id, r)
 			}
 		}
 	}
@@ -229,8 +229,7 @@ func (s *Server) janitor() {
 
 // abandonIdle stops a table nobody touched: abandoned in its log and in
 // the store, and gone from memory.
-func (s *Server) abandonIdle(r roomer) {
-	id := r.summary().ID
+func (s *Server) abandonIdle(id string, r janitorTable) {
 	s.mu.Lock()
 	own := s.rooms[id] == r
 	if own {
@@ -251,7 +250,7 @@ func (s *Server) abandonIdle(r roomer) {
 		r.abandoned(fmt.Sprintf("nobody touched it for %s", s.cfg.IdleTimeout))
 		s.log.Info("table abandoned", "table", id, "why", "idle", "idle", s.cfg.IdleTimeout)
 	}
-	s.cfg.Owner.Release(context.Background(), id)
+	s.owner.Release(context.Background(), id)
 }
 
 // addRoom makes r the room of table id, unless the server closed (the
@@ -282,14 +281,6 @@ func (s *Server) forget(id string, r roomer) {
 	}
 	s.mu.Unlock()
 	if own {
-		s.cfg.Owner.Release(context.Background(), id)
+		s.owner.Release(context.Background(), id)
 	}
 }
-
-// A relayed connection's room is not one of the server's rooms; it counts
-// against nothing and is never idle.
-func (r *remoteRoom) account() *acct                     { return &acct{} }
-func (r *remoteRoom) idle(time.Time, time.Duration) bool { return false }
-func (r *remoteRoom) ended() bool                        { return false }
-func (r *remoteRoom) status() store.Status               { return store.NoStatus }
-func (r *remoteRoom) abandoned(string)                   {}

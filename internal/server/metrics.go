@@ -137,18 +137,14 @@ func (c tablesCollector) Collect(ch chan<- prometheus.Metric) {
 		}
 	}
 	c.s.mu.Lock()
-	rooms := make([]roomer, 0, len(c.s.rooms))
+	rooms := make([]meteredTable, 0, len(c.s.rooms))
 	for _, r := range c.s.rooms {
 		rooms = append(rooms, r)
 	}
 	c.s.mu.Unlock()
 	for _, r := range rooms {
-		if ti, ok := r.(interface {
-			gameStatus() (string, store.Status)
-		}); ok {
-			g, st := ti.gameStatus()
-			n[key{g, st.String()}]++
-		}
+		g, st := r.gameStatus()
+		n[key{g, st.String()}]++
 	}
 	for k, v := range n {
 		ch <- prometheus.MustNewConstMetric(tablesDesc, prometheus.GaugeValue, float64(v), k.game, k.status)

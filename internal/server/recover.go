@@ -90,7 +90,7 @@ func (s *Server) recoverPending(id string) (roomer, bool) {
 func (s *Server) recoverTable(t store.Table) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.StoreTimeout)
 	defer cancel()
-	ok, err := s.cfg.Owner.Claim(ctx, t.ID)
+	ok, err := s.owner.Claim(ctx, t.ID)
 	if err != nil || !ok {
 		if err != nil {
 			s.log.Error("recovering a table", "table", t.ID, "err", err)
@@ -104,7 +104,7 @@ func (s *Server) recoverTable(t store.Table) {
 	if err != nil {
 		s.log.Error("recovering a table", "table", t.ID, "err", err)
 		s.metrics.recoveries.WithLabelValues("failed").Inc()
-		s.cfg.Owner.Release(context.Background(), t.ID)
+		s.owner.Release(context.Background(), t.ID)
 		return
 	}
 	s.metrics.recoveries.WithLabelValues("ok").Inc()

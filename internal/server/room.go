@@ -22,35 +22,6 @@ import (
 // histories, after the seats'.
 const spectator = table.MaxSeats
 
-// roomer is a table as the server's handlers use it, whatever its game.
-type roomer interface {
-	summary() Summary
-	// seatOf finds the seat whose token this is.
-	seatOf(token string) (int, bool)
-	// bind gives seat i to player (named name) if it is open or already
-	// the player's; it starts the table once no seat is open.
-	bind(ctx context.Context, i int, player, name string) error
-	attach(c *conn) error
-	detach(c *conn)
-	handle(c *conn, m clientMsg)
-	replay(ctx context.Context, seat int) (any, error)
-	// account is what the table counts against the limits.
-	account() *acct
-	// idle reports whether nobody touched the table for d: no connection
-	// open, and none opened, closed or sending since.
-	idle(now time.Time, d time.Duration) bool
-	// ended reports whether the table's game ended here: over, failed or
-	// abandoned (a waiting table has not).
-	ended() bool
-	// status says where the table stands.
-	status() store.Status
-	// abandoned records that the server abandoned the table, and why.
-	abandoned(why string)
-	// stop ends the table's run (a graceful shutdown: the table is
-	// abandoned in its log and recovered at the next start) and waits.
-	stop()
-}
-
 // histEntry is one round of views: what a seat (or the spectators) saw.
 type histEntry[E any] struct {
 	n, adv int
@@ -717,12 +688,7 @@ func (s *Server) endedRoom(ctx context.Context, t store.Table) (roomer, error) {
 	if err != nil {
 		return nil, err
 	}
-	type resumer interface {
-		setReadOnly()
-		resume(context.Context, [][]byte) error
-	}
-	rr := r.(resumer)
-	rr.setReadOnly()
+	r.setReadOnly()
 	if t.Status != store.Over {
 		return r, nil
 	}
@@ -733,7 +699,7 @@ func (s *Server) endedRoom(ctx context.Context, t store.Table) (roomer, error) {
 		return nil, fmt.Errorf("the table %s could not be read", t.ID)
 	}
 	if len(lines) > 0 {
-		if err := rr.resume(ctx, lines); err != nil {
+		if err := r.resume(ctx, lines); err != nil {
 			return nil, err
 		}
 	}

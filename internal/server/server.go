@@ -29,8 +29,10 @@ type Config struct {
 	Static fs.FS
 	// Log receives the server's log (nil: discarded).
 	Log *slog.Logger
-	// Owner says which tables this process runs (nil: all of them).
-	Owner Owner
+	// Cluster makes this process one of several sharing Store, a
+	// PostgreSQL database: a *cluster.Node, started by New (nil: this
+	// process runs every table of the store).
+	Cluster Cluster
 	// MoveTimeout is a person's time for a decision before a level plays
 	// the seat (default 2 minutes).
 	MoveTimeout time.Duration
@@ -108,8 +110,8 @@ func (cfg Config) WithoutTableLimits() Config {
 }
 
 // Owner decides which process runs a table: with one process, all of
-// them; with several sharing a database, the one holding the table's
-// lease.
+// them (localOwner); with several sharing a database, the one holding the
+// table's lease (Cluster).
 type Owner interface {
 	// Claim reports whether this process may run table id.
 	Claim(ctx context.Context, id string) (bool, error)
@@ -136,12 +138,11 @@ type Server struct {
 	base    store.Store
 	metrics *metrics
 
-	// remote attaches a connection to a table another process runs
-	// (nil: tables run here only); see cluster.go.
-	remote func(ctx context.Context, c *conn, m clientMsg) error
-	// remoteJoin joins a seat of a table another process runs: an HTTP
-	// status and, unless OK, the error to say (nil: tables here only).
-	remoteJoin func(ctx context.Context, id string, req joinReq) (int, string)
+	// owner says which tables this process runs: cfg.Cluster, or all.
+	owner Owner
+	// cluster relays connections and joins to the tables other
+	// processes run (nil: tables run here only); see cluster.go.
+	cluster Cluster
 
 	lim   limits
 	recov recovery
@@ -152,8 +153,9 @@ type Server struct {
 	closed bool
 }
 
-// New returns a server with cfg; Start, called before its handler
-// serves, recovers its tables.
+// New returns a server with cfg, one of the cluster's processes if it has
+// one (it joins it at once: Config.Cluster is started); Start, called
+// before its handler serves, recovers its tables.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: no store")
@@ -193,9 +195,6 @@ func New(cfg Config) (*Server, error) {
 		cfg.ComputerPace = DefaultComputerPace
 	}
 	def(&cfg.IdleTimeout, DefaultIdleTimeout)
-	if cfg.Owner == nil {
-		cfg.Owner = localOwner{}
-	}
 	log := cfg.Log
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -207,14 +206,25 @@ func New(cfg Config) (*Server, error) {
 	s.base = cfg.Store
 	s.metrics = newMetrics(s)
 	s.cfg.Store = timedStore{Store: cfg.Store, m: s.metrics}
+	s.owner = localOwner{}
+	if cfg.Cluster != nil {
+		s.owner, s.cluster = cfg.Cluster, cfg.Cluster
+		s.cfg.Store = cfg.Cluster.Fence(s.cfg.Store)
+	}
 	s.routes()
+	if s.cluster != nil {
+		if err := s.cluster.Start(s.ctx, host{s}); err != nil {
+			s.cancel()
+			return nil, fmt.Errorf("server: joining the cluster: %w", err)
+		}
+	}
 	return s, nil
 }
 
 // recoverRoom starts a stored table again: a waiting table waits, a
 // table being played resumes from its log (or starts, if its header was
 // never written).
-func (s *Server) recoverRoom(ctx context.Context, r roomer, t store.Table) error {
+func (s *Server) recoverRoom(ctx context.Context, r recoverable, t store.Table) error {
 	if t.Status == store.Waiting {
 		return nil
 	}
@@ -222,15 +232,10 @@ func (s *Server) recoverRoom(ctx context.Context, r roomer, t store.Table) error
 	if err != nil {
 		return err
 	}
-	type starter interface {
-		start() error
-		resume(context.Context, [][]byte) error
-	}
-	st := r.(starter)
 	if len(lines) == 0 {
-		return st.start()
+		return r.start()
 	}
-	return st.resume(ctx, lines)
+	return r.resume(ctx, lines)
 }
 
 // newRoom makes the room of a stored table.
@@ -269,9 +274,10 @@ func (s *Server) track(c *conn, add bool) bool {
 func (s *Server) Close() error {
 	s.mu.Lock()
 	s.closed = true
+	ids := make([]string, 0, len(s.rooms))
 	rooms := make([]roomer, 0, len(s.rooms))
-	for _, r := range s.rooms {
-		rooms = append(rooms, r)
+	for id, r := range s.rooms {
+		ids, rooms = append(ids, id), append(rooms, r)
 	}
 	s.mu.Unlock()
 	s.cancel()
@@ -280,10 +286,8 @@ func (s *Server) Close() error {
 		wg.Go(r.stop)
 	}
 	wg.Wait()
-	for _, r := range rooms {
-		if rr, ok := r.(interface{ tableID() string }); ok {
-			s.cfg.Owner.Release(context.Background(), rr.tableID())
-		}
+	for _, id := range ids {
+		s.owner.Release(context.Background(), id)
 	}
 	return nil
 }
@@ -293,8 +297,8 @@ func (s *Server) Close() error {
 func (s *Server) hello(ctx context.Context, c *conn, m clientMsg) error {
 	r, ok := s.lookup(ctx, m.Table)
 	if !ok {
-		if s.remote != nil {
-			return s.remote(ctx, c, m)
+		if s.cluster != nil {
+			return s.remoteHello(ctx, c, m)
 		}
 		t, err := s.storedTable(ctx, m.Table)
 		if err != nil {
