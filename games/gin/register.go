@@ -16,9 +16,9 @@ import (
 // Game is Gin Rummy as the registry knows it.
 var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 	Info: games.Info{Name: "gin", Title: "Gin Rummy", Seats: []int{2}, Teams: "each seat plays for itself",
-		Levels:  []games.Choice{{"easy", "Easy"}, {"normal", "Normal"}, {"hard", "Hard"}, {"simple", "Simple"}, {"random", "Random"}},
+		Levels:  []games.Choice{{Name: "easy", Title: "Easy"}, {Name: "normal", Title: "Normal"}, {Name: "hard", Title: "Hard"}, {Name: "simple", Title: "Simple"}, {Name: "random", Title: "Random"}},
 		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
-		Presets: []games.Choice{{"standard", "Standard"}, {"eaai", "EAAI challenge"}}, Score: "points"},
+		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "eaai", Title: "EAAI challenge"}}, Score: "points"},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("gin", gin.Presets(), gin.Preset),

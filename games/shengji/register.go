@@ -17,9 +17,9 @@ import (
 var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 	Info: games.Info{Name: "shengji", Title: "Shengji", Seats: []int{shengji.NumSeats},
 		Teams:  "seats 0 and 2 against seats 1 and 3",
-		Levels: []games.Choice{{"greedy", "Greedy"}, {"hard", "Hard"}, {"random", "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
+		Levels: []games.Choice{{Name: "greedy", Title: "Greedy"}, {Name: "hard", Title: "Hard"}, {Name: "random", Title: "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
 		HintLevel: hintLevel, Score: "level",
-		Presets: []games.Choice{{"standard", "Standard"}, {"simple", "Declare after the deal"}, {"penalty", "Throw penalty 10"}}},
+		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "simple", Title: "Declare after the deal"}, {Name: "penalty", Title: "Throw penalty 10"}}},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("shengji", shengji.Presets(), shengji.Preset),

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -193,6 +194,8 @@ type client struct {
 	in   chan msg
 	done chan struct{}
 	err  error // why reading stopped, after done
+	// game is the table's game, from the welcome (set by the reader).
+	game atomic.Value
 }
 
 func dial(t testing.TB, ts *tserver) *client {
@@ -220,6 +223,9 @@ func dial(t testing.TB, ts *tserver) *client {
 			}
 			m := msg{Raw: b, F: f}
 			json.Unmarshal(f["type"], &m.Type)
+			if m.Type == "welcome" {
+				c.game.Store(m.str("game"))
+			}
 			c.in <- m
 		}
 	}()
@@ -330,7 +336,6 @@ func (c *client) play(rng *rand.Rand, bid bool) ([]msg, error) { return c.playHi
 // playHints is play, asking for a hint before each move if hints is set.
 func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 	var all []msg
-	var game string // the table's, from the welcome
 	asked := 0
 	for {
 		m, err := c.next(120 * time.Second)
@@ -339,8 +344,6 @@ func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 		}
 		all = append(all, m)
 		switch m.Type {
-		case "welcome":
-			game = m.str("game")
 		case "over":
 			return all, nil
 		case "refused":
@@ -373,6 +376,7 @@ func (c *client) playHints(rng *rand.Rand, bid, hints bool) ([]msg, error) {
 			// The game's own wire client (games.Def.Pick) chooses: it
 			// ends Gin Rummy hands when it may, as random play alone
 			// makes games of hundreds of hands.
+			game, _ := c.game.Load().(string)
 			g, err := gameOf(game)
 			if err != nil {
 				return all, err
