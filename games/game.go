@@ -89,6 +89,12 @@ type Def[M, O, E any] struct {
 	// Hint returns the hint level's move for a seat's decision, and says
 	// it in words; seed makes it repeatable.
 	Hint func(o *O, seed uint64) (M, string, error)
+	// Tally, if set, returns a spectator that records each hand of a
+	// game as it is played, for a match's report.
+	Tally func() Tally[E]
+	// Figures, if set, measures a match's hands from side A's view (one
+	// Side a game): how hands ended, in the game's own terms.
+	Figures func(games []Side) []Figure
 	// Pick chooses a move for a client that reads only the wire (a load
 	// test's player): from the decision's observation and legal moves in
 	// their wire forms, a move in its wire form. Nil picks a legal move at
@@ -113,6 +119,13 @@ type Game interface {
 	// values of type any (each holding the game's own type): a table of
 	// it runs the game's engine, its levels play as they do.
 	Any() *Def[any, any, any]
+	// Play plays a game to its end with the game's own types (levels
+	// decide on the engine's observations, nothing is converted): the
+	// arena's path.
+	Play(ctx context.Context, p Play) (Played, error)
+	// Figures measures a match's hands from side A's view (nil if the
+	// game measures none).
+	Figures(games []Side) []Figure
 	// verify replays a table log of the game (see Verify).
 	verify(data []byte) (Verified, error)
 }
@@ -146,6 +159,15 @@ func (r registered[M, O, E]) Rules(preset string) (json.RawMessage, error) {
 	return r.d.rules(preset)
 }
 func (r registered[M, O, E]) Any() *Def[any, any, any] { return r.d.Any() }
+func (r registered[M, O, E]) Play(ctx context.Context, p Play) (Played, error) {
+	return r.d.play(ctx, p)
+}
+func (r registered[M, O, E]) Figures(games []Side) []Figure {
+	if r.d.Figures == nil {
+		return nil
+	}
+	return r.d.Figures(games)
+}
 func (r registered[M, O, E]) verify(data []byte) (Verified, error) {
 	return verify(data, r.d.Spec)
 }
@@ -161,7 +183,7 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 	if d.erased != nil {
 		return d.erased
 	}
-	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick}
+	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick, Figures: d.Figures}
 	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
 		New: func(seed uint64, options json.RawMessage) (table.Engine[any, any, any], error) {
 			inner, err := d.Spec.New(seed, options)
