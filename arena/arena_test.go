@@ -1,7 +1,10 @@
 package arena
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,14 +14,14 @@ import (
 	"felt/internal/testenv"
 )
 
-func TestRun_DeterministicAndMirrored(t *testing.T) {
+func TestGinTable_DeterministicAndMirrored(t *testing.T) {
 	cfg := Config{A: "normal", B: "simple", Rules: gin.EAAI(), Games: 20, Seed: 7, Parallel: 1}
-	one, err := Run(context.Background(), cfg)
+	one, err := RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Parallel = 3
-	three, err := Run(context.Background(), cfg)
+	three, err := RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,56 +47,73 @@ func TestRun_DeterministicAndMirrored(t *testing.T) {
 			t.Fatal("decision times missing")
 		}
 	}
+	s := Summarize(cfg.A, cfg.B, one)
+	if s.Games != 20 || s.Hands == 0 || s.AHandsWon+s.BHandsWon+int(math.Round(s.DrawRate*float64(s.Hands))) != s.Hands {
+		t.Fatalf("summary: %+v", s)
+	}
 	// Game 5 alone is game 5 of the match.
-	g5 := PlayGame(context.Background(), Config{A: "normal", B: "simple", Rules: gin.EAAI(), Seed: 7}, 5)
+	g5 := PlayGinTable(context.Background(), Config{A: "normal", B: "simple", Rules: gin.EAAI(), Seed: 7}, 5)
 	if !reflect.DeepEqual(strip([]GameRecord{g5})[0], strip(one)[5]) {
 		t.Fatal("a single game differs from the same game in the match")
 	}
 	// An odd count is rounded up to whole pairs.
 	cfg.Games = 3
-	rs, _ := Run(context.Background(), cfg)
+	rs, _ := RunGinTable(context.Background(), cfg)
 	if len(rs) != 4 {
 		t.Fatalf("%d games", len(rs))
 	}
 }
 
-func TestRun_MirroredDealsAreTheSame(t *testing.T) {
+// TestGinTable_MirroredDealsAreTheSame: the saved table logs of a
+// mirrored pair have the same deal lines, with A in seat 0 and then 1.
+func TestGinTable_MirroredDealsAreTheSame(t *testing.T) {
 	dir := t.TempDir()
 	cfg := Config{A: "simple", B: "random", Rules: gin.EAAI(), Games: 2, Seed: 3, SaveDir: dir}
-	if _, err := Run(context.Background(), cfg); err != nil {
+	if _, err := RunGinTable(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
-	var decks [2][]string
-	for i := 0; i < 2; i++ {
+	var deals [2][]string
+	for i := range 2 {
 		f, err := os.Open(filepath.Join(dir, "game-00000"+string(rune('0'+i))+".jsonl"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rp, err := gin.ReadLog(f)
-		f.Close()
-		if err != nil || !rp.Complete() {
-			t.Fatalf("saved game %d does not verify: %v", i, err)
-		}
-		for _, r := range rp.Records {
-			if r.Type == "deal" && r.Hand == 1 {
-				for _, c := range r.Deck {
-					decks[i] = append(decks[i], c.String())
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			var l struct {
+				Type  string          `json:"type"`
+				Deal  json.RawMessage `json:"deal"`
+				Seats []struct {
+					Name string `json:"name"`
+				} `json:"seats"`
+			}
+			if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+				t.Fatal(err)
+			}
+			switch l.Type {
+			case "header":
+				if len(l.Seats) != 2 || l.Seats[i].Name != "simple" {
+					t.Fatalf("game %d: seats %+v, A should sit in seat %d", i, l.Seats, i)
 				}
+			case "deal":
+				deals[i] = append(deals[i], string(l.Deal))
 			}
 		}
-		if rp.Players[i] != "simple" {
-			t.Fatalf("game %d: players %v, A should sit in seat %d", i, rp.Players, i)
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if !reflect.DeepEqual(decks[0], decks[1]) {
-		t.Fatal("the mirrored game was dealt differently")
+	if len(deals[0]) == 0 || deals[0][0] != deals[1][0] {
+		t.Fatalf("the mirrored game was dealt differently: %q and %q", deals[0], deals[1])
 	}
 }
 
-func TestRun_ForfeitIsRecorded(t *testing.T) {
-	testenv.AcquireProcs(t, 2) // up to two games, each with a program, at once
-	cfg := Config{A: "exec:exit 3", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 1, Timeout: 500e6}
-	rs, err := Run(context.Background(), cfg)
+func TestGinTable_ForfeitIsRecorded(t *testing.T) {
+	testenv.AcquireProcs(t, 1)
+	cfg := Config{A: "exec:exit 3", B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 1, Parallel: 1, Timeout: testenv.Timeout(5e9)}
+	rs, err := RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,29 +123,29 @@ func TestRun_ForfeitIsRecorded(t *testing.T) {
 	}
 }
 
-func TestRun_UnknownPlayerIsAnError(t *testing.T) {
-	if _, err := Run(context.Background(), Config{A: "grandmaster", B: "simple", Rules: gin.EAAI(), Games: 2}); err == nil {
+func TestGinTable_UnknownPlayerIsAnError(t *testing.T) {
+	if _, err := RunGinTable(context.Background(), Config{A: "grandmaster", B: "simple", Rules: gin.EAAI(), Games: 2}); err == nil {
 		t.Fatal("unknown player accepted")
 	}
 }
 
-func TestRun_RefusesNonsenseConfig(t *testing.T) {
+func TestGinTable_RefusesNonsenseConfig(t *testing.T) {
 	for _, cfg := range []Config{
 		{A: "random", B: "random", Rules: gin.EAAI(), Games: 0},
 		{A: "random", B: "random", Rules: gin.EAAI(), Games: -2},
 		{A: "random", B: "random", Rules: gin.EAAI(), Games: MaxGames + 1},
 		{A: "random", B: "random", Rules: gin.EAAI(), Games: 2, Parallel: -1},
 	} {
-		if rs, err := Run(context.Background(), cfg); err == nil {
+		if rs, err := RunGinTable(context.Background(), cfg); err == nil {
 			t.Errorf("%d games, %d at once: no error (%d games played)", cfg.Games, cfg.Parallel, len(rs))
 		}
 	}
 }
 
-// TestRun_ParallelBeyondGames: asking for far more workers than games
+// TestGinTable_ParallelBeyondGames: asking for far more workers than games
 // plays the games (the workers are bounded by the games).
-func TestRun_ParallelBeyondGames(t *testing.T) {
-	rs, err := Run(context.Background(), Config{A: "random", B: "simple", Rules: gin.EAAI(), Games: 2, Parallel: 1 << 30})
+func TestGinTable_ParallelBeyondGames(t *testing.T) {
+	rs, err := RunGinTable(context.Background(), Config{A: "random", B: "simple", Rules: gin.EAAI(), Games: 2, Parallel: 1 << 30})
 	if err != nil || len(rs) != 2 {
 		t.Fatalf("%d games, %v", len(rs), err)
 	}

@@ -35,23 +35,6 @@ func countMoves(r GameRecord) int {
 	return m
 }
 
-// BenchmarkSelfPlayAgent plays whole self-play games (simple vs simple) on
-// the agent driver, agent.Play, as Run does.
-func BenchmarkSelfPlayAgent(b *testing.B) {
-	ctx, cfg := context.Background(), benchConfig()
-	moves, i := 0, 0
-	b.ReportAllocs()
-	for b.Loop() {
-		r := PlayGame(ctx, cfg, i%benchGames)
-		if r.Err != nil || r.Forfeit {
-			b.Fatalf("game %d: %v %s", i, r.Err, r.Reason)
-		}
-		moves += countMoves(r)
-		i++
-	}
-	reportMoves(b, moves)
-}
-
 // BenchmarkSelfPlayTable plays whole self-play games (simple vs simple) on
 // the table driver, as RunGinTable does (its match made once).
 func BenchmarkSelfPlayTable(b *testing.B) {

@@ -8,9 +8,6 @@
 // game is reproducible from the match seed and its game number.
 //
 // Both games are played through the table driver (package table) by one
-// match loop; outside programs speak protocol version 2 (package program),
-// each worker keeping them from game to game, or for Gin Rummy version 1
-// (package agent, Config.Protocol 1). Run plays Gin Rummy through the older
-// agent driver (agent.Play), kept for comparison and for players built by
-// Config.NewPlayer.
+// match loop (RunGinTable, RunShengji); outside programs speak protocol
+// version 2 (package program), each worker keeping them from game to game.
 package arena

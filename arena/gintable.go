@@ -4,11 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	gingame "felt/games/gin"
-	"fmt"
-	"strings"
 
 	"felt/gin"
-	"felt/program"
 	"felt/table"
 )
 
@@ -54,12 +51,9 @@ func ginMatch(cfg Config) (*tableMatch[gin.Action, gin.Observation, gin.Event], 
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Protocol != 0 && cfg.Protocol != 1 && cfg.Protocol != program.Protocol {
-		return nil, fmt.Errorf("arena: protocol %d: want 1 or %d", cfg.Protocol, program.Protocol)
-	}
 	m := &tableMatch[gin.Action, gin.Observation, gin.Event]{spec: gingame.Spec, seats: 2, program: gingame.Wire, options: rules,
 		a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed, parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout,
-		progress: cfg.Progress, sessions: cfg.Protocol != 1,
+		progress: cfg.Progress,
 		playerSeed: func(i int, s table.Seat) uint64 {
 			slot := 0
 			if gin.Seat(s) != ASeat(i) {
@@ -67,9 +61,9 @@ func ginMatch(cfg Config) (*tableMatch[gin.Action, gin.Observation, gin.Event], 
 			}
 			return PlayerSeed(cfg.Seed, i, slot)
 		}}
-	m.player = func(name string, s table.Seat, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
-		if command, ok := strings.CutPrefix(name, "exec:"); ok {
-			return ginV1(command, cfg, gin.Seat(s), seed)
+	m.player = func(name string, _ table.Seat, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
+		if cfg.NewPlayer != nil {
+			return cfg.NewPlayer(name, seed)
 		}
 		return gingame.Level(name, gin.NewRand(seed))
 	}
@@ -79,11 +73,10 @@ func ginMatch(cfg Config) (*tableMatch[gin.Action, gin.Observation, gin.Event], 
 // PlayGinTable plays game i of the match through the table driver: A in
 // seat ASeat(i), each hand's deck drawn from the table's seed
 // DealSeed(cfg.Seed, i) and the hand's number (so mirrored pairs meet the
-// same deals, though not those of PlayGame). Players are built-in levels
-// or exec:COMMAND, an outside program speaking protocol version 2 (package
-// program; version 1, package agent, with cfg.Protocol 1) that forfeits
-// the game when it fails. With cfg.SaveDir the table log is written there
-// as game-NNNNNN.jsonl.
+// same deals). Players are built-in levels or exec:COMMAND, an outside
+// program speaking protocol version 2 (package program) that forfeits the
+// game when it fails. With cfg.SaveDir the table log is written there as
+// game-NNNNNN.jsonl.
 func PlayGinTable(ctx context.Context, cfg Config, i int) GameRecord {
 	m, err := ginMatch(cfg)
 	if err != nil {
@@ -114,10 +107,11 @@ func playGin(ctx context.Context, m *tableMatch[gin.Action, gin.Observation, gin
 	return rec
 }
 
-// RunGinTable plays a Gin Rummy match through the table driver, as Run
-// does through agent.Play. Each worker keeps its outside programs running
-// from game to game (a session of protocol version 2; with cfg.Protocol 1
-// each game starts its programs anew).
+// RunGinTable plays a Gin Rummy match through the table driver: games in
+// mirrored pairs (an odd count rounded up), cfg.Parallel at once, every
+// game's record in game order (they do not depend on cfg.Parallel). Each
+// worker keeps its outside programs running from game to game (a session
+// of protocol version 2), so that each pays its start-up once.
 func RunGinTable(ctx context.Context, cfg Config) ([]GameRecord, error) {
 	m, err := ginMatch(cfg)
 	if err != nil {

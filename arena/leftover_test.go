@@ -126,21 +126,18 @@ func (l *leftovers) ended(at *atomic.Int64) {
 const hang = `read start; echo '{"type":"ready"}'; cat >/dev/null`
 
 // TestNoProcessOutlivesGin: a Gin Rummy program that leaves a child in the
-// background or forks one, speaking either protocol version, leaves no
+// background or forks one (either example player) leaves no
 // process of its group behind when the match ends: normally, by the
 // program's failure, by its timeout, or by the match's context ending
 // (Ctrl-C).
 func TestNoProcessOutlivesGin(t *testing.T) {
 	testenv.AcquireProc(t)
 	drivers := []struct {
-		name     string
-		protocol int
-		run      func(context.Context, Config) ([]GameRecord, error)
-		player   string // a python3 player of that protocol
+		name   string
+		player string // a python3 player
 	}{
-		{"protocol 2", 2, RunGinTable, "../examples/gin_random_v2.py"},
-		{"protocol 1", 1, RunGinTable, "../examples/ginbot.py"},
-		{"protocol 1, agent driver", 1, Run, "../examples/ginbot.py"},
+		{"gin_random_v2.py", "../examples/gin_random_v2.py"},
+		{"ginbot.py", "../examples/ginbot.py"},
 	}
 	for _, d := range drivers {
 		t.Run(d.name, func(t *testing.T) {
@@ -165,14 +162,13 @@ func TestNoProcessOutlivesGin(t *testing.T) {
 					if timeout == 0 {
 						timeout = testenv.Timeout(20 * time.Second)
 					}
-					cfg := Config{A: c.player(l), B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 7, Parallel: 1,
-						Protocol: d.protocol, Timeout: timeout}
+					cfg := Config{A: c.player(l), B: "simple", Rules: gin.EAAI(), Games: 2, Seed: 7, Parallel: 1, Timeout: timeout}
 					ctx, cancelled := context.Background(), (*atomic.Int64)(nil)
 					if c.cancel {
 						ctx, cancelled = l.cancelWhenStarted()
 						cfg.Timeout = testenv.Timeout(time.Minute)
 					}
-					recs, err := d.run(ctx, cfg)
+					recs, err := RunGinTable(ctx, cfg)
 					switch {
 					case c.cancel:
 						if !errors.Is(err, context.Canceled) {

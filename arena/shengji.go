@@ -75,7 +75,7 @@ func shengjiMatch(cfg ShengjiConfig) (*tableMatch[shengji.Action, shengji.Observ
 	}
 	return &tableMatch[shengji.Action, shengji.Observation, shengji.Event]{spec: sjgame.Spec, seats: shengji.NumSeats,
 		program: sjgame.Wire, options: rules, a: cfg.A, b: cfg.B, games: cfg.Games, seed: cfg.Seed,
-		parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout, progress: cfg.Progress, sessions: true,
+		parallel: cfg.Parallel, saveDir: cfg.SaveDir, timeout: cfg.Timeout, progress: cfg.Progress,
 		playerSeed: func(i int, s table.Seat) uint64 { return seed.Mix(cfg.Seed, uint64(i), 2, uint64(s)) },
 		player: func(name string, _ table.Seat, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
 			return sjgame.Level(name, rand.New(rand.NewPCG(seed, 0)))

@@ -34,13 +34,9 @@ type tableMatch[M, O, E any] struct {
 	progress func(done int)
 	// playerSeed is the seed of seat s's player in game i.
 	playerSeed func(i int, s table.Seat) uint64
-	// player seats name, one that is not a program of protocol version
-	// 2: a built-in level (or, for Gin Rummy, a program speaking version
-	// 1). A player whose Control is an io.Closer is closed after the game.
+	// player seats name, one that is not exec:COMMAND: a built-in level.
+	// A player whose Control is an io.Closer is closed after the game.
 	player func(name string, s table.Seat, seed uint64) (table.Player[M, O], error)
-	// sessions says that exec:COMMAND players speak protocol version 2
-	// and are kept from game to game; otherwise player seats them too.
-	sessions bool
 	// tooLong, if set, ends a game that has gone on too long, with an
 	// error, checked after each log line.
 	tooLong func(e table.Engine[M, O, E]) error
@@ -73,20 +69,6 @@ type played[M, O, E any] struct {
 // forfeit is the reason a played game was forfeited.
 func (p *played[M, O, E]) forfeit() string { return p.reasons[p.res.Forfeiter] }
 
-// engineWatcher is a controller that reads its own seat's observation
-// from the table's engine between moves (a protocol version 1 program, at
-// a hand's end).
-type engineWatcher[M, O, E any] interface {
-	watch(e table.Engine[M, O, E])
-}
-
-// startFailed is a player that could not even be started: its side
-// forfeits the game.
-type startFailed struct{ err error }
-
-func (e startFailed) Error() string { return e.err.Error() }
-func (e startFailed) Unwrap() error { return e.err }
-
 // play plays game i, with watchers as extra spectators.
 func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O, E], watchers ...table.Listener[E]) (p played[M, O, E]) {
 	defer func() {
@@ -97,7 +79,6 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 	seats := m.seats
 	var ps []table.Player[M, O]
 	var closers []io.Closer
-	var watching []engineWatcher[M, O, E]
 	var times []*[]time.Duration // each seat's decision times: A's or B's
 	defer func() {
 		for _, c := range closers {
@@ -112,7 +93,7 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 		}
 		pseed := m.playerSeed(i, s)
 		var pl table.Player[M, O]
-		if command, ok := strings.CutPrefix(name, "exec:"); ok && m.sessions {
+		if command, ok := strings.CutPrefix(name, "exec:"); ok {
 			opts := program.Options{Game: m.spec.Kind, Seat: s, Seed: pseed, Rules: m.options}
 			prog := sess[slot]
 			if prog == nil || prog.Failed() {
@@ -132,19 +113,11 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 		} else {
 			var err error
 			if pl, err = m.player(name, s, pseed); err != nil {
-				if sf := (startFailed{}); errors.As(err, &sf) {
-					p.res.Forfeited, p.res.Forfeiter, p.forfeitA = true, s, isA
-					p.reasons = map[table.Seat]string{s: sf.Error()}
-					return p
-				}
 				p.err = err
 				return p
 			}
 			if c, ok := pl.Control.(io.Closer); ok {
 				closers = append(closers, c)
-			}
-			if w, ok := pl.Control.(engineWatcher[M, O, E]); ok {
-				watching = append(watching, w)
 			}
 		}
 		times = append(times, ds)
@@ -182,9 +155,6 @@ func (m *tableMatch[M, O, E]) play(ctx context.Context, i int, sess session[M, O
 		p.err = err
 		return p
 	}
-	for _, w := range watching {
-		w.watch(tb.Engine())
-	}
 	res, err := tb.Run(ctx)
 	if stopped != nil {
 		err = stopped
@@ -214,7 +184,9 @@ func run[M, O, E, R any](ctx context.Context, m *tableMatch[M, O, E], play func(
 			return nil, err
 		}
 	}
-	sessions := make([]session[M, O, E], max(m.parallel, 1))
+	n := m.games + m.games%2
+	// a session a worker, and no more workers than games (pool's bound)
+	sessions := make([]session[M, O, E], min(max(m.parallel, 1), n))
 	for w := range sessions {
 		sessions[w] = make(session[M, O, E], m.seats)
 	}
@@ -223,7 +195,7 @@ func run[M, O, E, R any](ctx context.Context, m *tableMatch[M, O, E], play func(
 			s.close()
 		}
 	}()
-	recs, err := pool(ctx, m.games+m.games%2, m.parallel, m.progress, func(w, i int) R {
+	recs, err := pool(ctx, n, m.parallel, m.progress, func(w, i int) R {
 		return play(i, sessions[w])
 	})
 	if err != nil {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""A small Gin Rummy player for Felt's line protocol (docs/protocol.md).
+"""A small Gin Rummy player for Felt's line protocol (version 2, docs/protocol.md).
 
-Standard library only. Run it in Felt as the player `exec:python3 examples/ginbot.py`.
+Standard library only. Run it in Felt as the player `exec:python3 examples/ginbot.py`:
+
+    felt arena --a exec:"python3 examples/ginbot.py" --b simple
 
 Strategy (close to the EAAI challenge's simple player):
   * take the upcard or the top of the discard pile when it would be part of a
@@ -10,10 +12,13 @@ Strategy (close to the EAAI challenge's simple player):
   * knock (or go big gin) as soon as a legal knock exists, discarding so as to
     leave the least deadwood;
   * otherwise discard the card that leaves the least deadwood, the highest
-    such card on a tie.
-It only ever answers with an action from the "legal" list it was sent.
+    such card on a tie;
+  * as a defender that lays out (the table option defender_lays_out), lay out
+    the melds Felt offers.
+It only ever answers with a move from the "legal" list it was sent.
 
-It also keeps its own memory of the game from the messages (its hand, the
+It plays a session of many games in one process: each `start` line begins a
+game. It also keeps its own memory of the game from the events (its hand, the
 cards the opponent picked up and threw away, the scores), as a player written
 for the EAAI framework would; the strategy above uses only the hand, but the
 memory shows where such information is found.
@@ -106,46 +111,45 @@ class Player:
     # --- memory -----------------------------------------------------------
 
     def start(self, m):
+        """A new game of the session."""
         self.seat = m["seat"]
         self.rules = m["rules"]
+        self.scores = [0, 0]
 
-    def hand_start(self, m):
-        self.seat = m["seat"]
-        self.hand = set(m["cards"])
-        self.opp_took.clear()
-        self.opp_discarded.clear()
-        self.scores = m["scores"]
-
-    def see(self, events):
-        for e in events:
-            c = e.get("card")
-            if e["seat"] == self.seat:
-                continue  # our own moves: the observation already has our cards
-            if e["action"] == "take_discard":
+    def event(self, e):
+        """What this seat sees of a deal or a move."""
+        kind, c = e["kind"], e.get("card")
+        if kind == "deal":
+            self.hand = set(e["cards"])
+            self.opp_took.clear()
+            self.opp_discarded.clear()
+        elif e["seat"] != self.seat:
+            if kind == "take_discard":
                 self.opp_took.add(c)
-            elif e["action"] == "discard":
+            elif kind == "discard":
                 self.opp_took.discard(c)
                 self.opp_discarded.add(c)
-
-    def hand_end(self, m):
-        self.scores = m["scores"]
+        end = e.get("end")
+        if end:
+            self.scores = end["scores"]
 
     # --- decisions --------------------------------------------------------
 
     def decide(self, m):
         obs = m["observation"]
-        self.see(m["events"])
         self.hand = set(obs["cards"])
         legal = m["legal"]
-        kinds = {a["action"] for a in legal}
+        kinds = {a["kind"] for a in legal}
         top = obs["pile"][-1] if obs["pile"] else None
 
+        if "lay_out" in kinds:
+            return pick(legal, "lay_out")  # the melds Felt offers this defender
         if "big_gin" in kinds:
             return pick(legal, "big_gin")
-        knocks = [a for a in legal if a["action"] == "knock"]
+        knocks = [a for a in legal if a["kind"] == "knock"]
         if knocks:
             return min(knocks, key=lambda a: (deadwood(self.hand - {a["card"]}), -value(a["card"])))
-        discards = [a for a in legal if a["action"] == "discard"]
+        discards = [a for a in legal if a["kind"] == "discard"]
         if discards:
             return min(discards, key=lambda a: (deadwood(self.hand - {a["card"]}), -value(a["card"])))
         if "take_discard" in kinds and top and would_meld(self.hand, top):
@@ -157,7 +161,7 @@ class Player:
 
 
 def pick(legal, kind):
-    return next(a for a in legal if a["action"] == kind)
+    return next(a for a in legal if a["kind"] == kind)
 
 
 def send(obj):
@@ -175,18 +179,17 @@ def main():
         t = m.get("type")
         if t == "start":
             p.start(m)
-            send({"type": "ready", "name": "ginbot.py"})
-        elif t == "hand_start":
-            p.hand_start(m)
+            send({"type": "ready"})
         elif t == "decide":
-            send(p.decide(m))
-        elif t == "hand_end":
-            p.hand_end(m)
-        elif t == "game_end":
-            print("game over: final %s" % (m["final"],), file=sys.stderr)
+            send({"seq": m["seq"], "move": p.decide(m)})
+        elif t == "event":
+            p.event(m["event"])
+            end = m["event"].get("end")
+            if end and end.get("over"):
+                print("game over: final %s" % (end.get("final"),), file=sys.stderr)
         elif t == "quit":
             break
-        # Unknown message types are ignored.
+        # Notices (a takeover, a forfeit) and unknown message types are ignored.
 
 
 if __name__ == "__main__":

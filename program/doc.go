@@ -1,7 +1,7 @@
 // Package program seats an outside program at a table: a table.Controller
 // that runs a command and speaks a line protocol of JSON messages with it,
-// for any game the table plays (the protocol's version 2; Gin
-// Rummy's version 1 is package agent's). It is named program, not exec,
+// for any game the table plays (the protocol's version 2, the only one).
+// It is named program, not exec,
 // so that it does not shadow os/exec where both are used.
 //
 // The program reads one JSON object per line on its standard input and

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,8 +33,6 @@ func (e *env) arenaCmd() *cobra.Command {
 	var asJSON bool
 	var game int // --replay
 	var gameArg string
-	var driver string
-	var onTable bool
 	c := &cobra.Command{
 		Use:   "arena",
 		Short: "Play seeded matches between players and measure them",
@@ -45,11 +42,9 @@ sample), points, how hands end and decision times. Players are built-in levels
 (` + strings.Join(ginbot.Levels(), ", ") + `) or exec:COMMAND for an outside program.
 Every game is reproducible from --seed and its number (--replay N plays one).
 Games are played through the table driver; outside programs speak protocol
-version 2 (--protocol 2, sessions of many games in one process), or version 1
-(--protocol 1, a process a game, as examples/ginbot.py). --driver agent plays
-through the older agent driver instead (protocol 1), for comparison.
---game shengji plays Shengji instead (--game gin, the default, Gin Rummy),
-through the table driver: A is the team
+version 2 (docs/protocol.md), each worker keeping its programs from game to
+game. --game shengji plays Shengji instead (--game gin, the default, Gin
+Rummy): A is the team
 of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its
 players are the levels random, greedy and hard (or exec:COMMAND), and
 --round-robin works for it too.`,
@@ -75,10 +70,6 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
 			}
-			play, run, via, err := ginDriver(&cfg, driver, cmd.Flags().Changed("protocol"))
-			if err != nil {
-				return err
-			}
 			ctx := cmd.Context()
 			if gameSet {
 				if cfg.SaveDir != "" {
@@ -86,7 +77,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 						return err
 					}
 				}
-				rec := play(ctx, cfg, game)
+				rec := arena.PlayGinTable(ctx, cfg, game)
 				if rec.Err != nil {
 					return rec.Err
 				}
@@ -101,10 +92,10 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				return nil
 			}
 			if players != nil {
-				return e.roundRobin(cmd, cfg, players, asJSON, run)
+				return e.roundRobin(cmd, cfg, players, asJSON)
 			}
 			start := time.Now()
-			recs, err := e.runMatch(cmd, cfg, "", run)
+			recs, err := e.runMatch(cmd, cfg, "")
 			if err != nil {
 				return err
 			}
@@ -113,7 +104,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 				return json.NewEncoder(e.stdout).Encode(s)
 			}
 			s.Print(e.stdout)
-			fmt.Fprintf(e.stdout, "  %s%s\n", matchPace(len(recs), time.Since(start), cfg.Parallel), via)
+			fmt.Fprintf(e.stdout, "  %s\n", matchPace(len(recs), time.Since(start), cfg.Parallel))
 			return nil
 		},
 	}
@@ -124,17 +115,13 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 	f.Uint64Var(&cfg.Seed, "seed", 1, "match seed")
 	f.IntVar(&cfg.Parallel, "parallel", 0, "games played at once (default: the number of CPUs)")
 	f.StringVar(&rulesArg, "rules", "eaai", "rules: a preset (standard, eaai) or a JSON file")
-	f.StringVar(&cfg.SaveDir, "save", "", "write each game's log into this directory (a table log; a replay log with --driver agent)")
+	f.StringVar(&cfg.SaveDir, "save", "", "write each game's table log into this directory")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
 	f.StringVar(&gameArg, "game", "gin", "the game: gin (Gin Rummy) or shengji")
 	f.IntVar(&game, "replay", 0, "play only this game of the match, numbered from 0, to reproduce it (its log with --save)")
-	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "after a knock the defender lays out its own melds (a lay_out move; protocol 2 programs may lay off card by card)")
-	f.IntVar(&cfg.Protocol, "protocol", 2, "the line protocol outside programs speak: 2, or 1 (docs/protocol.md)")
-	f.StringVar(&driver, "driver", "table", "play Gin Rummy through the table driver (table) or the older agent driver (agent, protocol 1 only)")
-	f.BoolVar(&onTable, "table", false, "play through the table driver (now the default)")
-	_ = f.MarkDeprecated("table", "the table driver is the default")
+	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "after a knock the defender lays out its own melds (a lay_out move; outside programs may lay off card by card)")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
@@ -157,29 +144,6 @@ func matchPace(n int, d time.Duration, workers int) string {
 		games = "game"
 	}
 	return fmt.Sprintf("%.1f s, %s %s a second on %s", d.Seconds(), rate, games, arena.Count(workers, "worker"))
-}
-
-// ginDriver chooses the driver of a Gin Rummy match from --driver and
-// --protocol, refusing what does not go together: the game played alone,
-// the match, and a note for the report.
-func ginDriver(cfg *arena.Config, driver string, protocolSet bool) (func(context.Context, arena.Config, int) arena.GameRecord, matchRunner, string, error) {
-	switch driver {
-	case "table":
-		if cfg.Protocol != 1 && cfg.Protocol != 2 {
-			return nil, nil, "", fmt.Errorf("--protocol %d: want 1 or 2", cfg.Protocol)
-		}
-		return arena.PlayGinTable, arena.RunGinTable, ", through the table driver", nil
-	case "agent":
-		if protocolSet && cfg.Protocol != 1 {
-			return nil, nil, "", fmt.Errorf("--protocol %d: the agent driver speaks protocol 1 only", cfg.Protocol)
-		}
-		if cfg.DefenderLaysOut {
-			return nil, nil, "", fmt.Errorf("--defender-lays-out: not with --driver agent")
-		}
-		cfg.Protocol = 1
-		return arena.PlayGame, arena.Run, ", through the agent driver", nil
-	}
-	return nil, nil, "", fmt.Errorf("--driver %q: want table or agent", driver)
 }
 
 // checkArenaFlags refuses flag values that make no match, before anything
@@ -258,11 +222,8 @@ func checkPlayer(name string) error {
 	return nil
 }
 
-// matchRunner plays a Gin Rummy match: arena.RunGinTable (the table
-// driver) or arena.Run (the agent driver).
-type matchRunner func(context.Context, arena.Config) ([]arena.GameRecord, error)
-
-func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run matchRunner) ([]arena.GameRecord, error) {
+// runMatch plays a Gin Rummy match, reporting its progress on stderr.
+func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {
 	if cfg.Games%2 == 1 {
 		cfg.Games++
 	}
@@ -273,14 +234,14 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string, run m
 	var finish func()
 	cfg.Progress, finish = e.progress(cfg.Games, desc, desc)
 	defer finish()
-	return run(cmd.Context(), cfg)
+	return arena.RunGinTable(cmd.Context(), cfg)
 }
 
-func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool, run matchRunner) error {
+func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool) error {
 	return roundRobinOf(e, players, cfg.SaveDir, asJSON, func(a, b, dir string) (arena.Summary, error) {
 		c := cfg
 		c.A, c.B, c.SaveDir = a, b, dir
-		recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B, run)
+		recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B)
 		return arena.Summarize(c.A, c.B, recs), err
 	}, func(s arena.Summary) string {
 		return fmt.Sprintf("%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games", s.A, s.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games)

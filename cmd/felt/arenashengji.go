@@ -84,12 +84,6 @@ func (e *env) shengjiArena(cmd *cobra.Command, g arena.Config, rulesArg, roundRo
 			return err
 		}
 	}
-	if f.Changed("protocol") && g.Protocol != 2 {
-		return fmt.Errorf("--protocol %d: Shengji's outside programs speak protocol 2", g.Protocol)
-	}
-	if d, _ := f.GetString("driver"); d != "table" {
-		return fmt.Errorf("--driver %s: Shengji plays through the table driver only", d)
-	}
 	cfg := arena.ShengjiConfig{A: g.A, B: g.B, Games: g.Games, Seed: g.Seed, Parallel: g.Parallel, Rules: shengji.Standard(), SaveDir: g.SaveDir}
 	if !f.Changed("a") {
 		cfg.A = "greedy"

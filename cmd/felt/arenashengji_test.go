@@ -55,55 +55,44 @@ func TestArenaShengji(t *testing.T) {
 }
 
 // TestArenaGinTable: felt arena plays Gin Rummy's built-in levels through
-// the table driver by default, with the usual report and progress lines
-// on stderr when it is not a terminal; --driver agent plays through the
-// agent driver, for comparison; --table is still accepted.
+// the table driver, with the usual report and progress lines on stderr
+// when it is not a terminal.
 func TestArenaGinTable(t *testing.T) {
 	out, errOut, err := felt(t, "", "arena", "--a", "simple", "--b", "random", "--games", "4")
-	if err != nil || !strings.Contains(out, "4 games in 2 mirrored pairs") || !strings.Contains(out, "through the table driver") {
+	if err != nil || !strings.Contains(out, "4 games in 2 mirrored pairs") || !strings.Contains(out, "games a second on") {
 		t.Fatalf("%v %q", err, out)
 	}
 	if !strings.Contains(errOut, "simple vs random: 4 of 4 games") {
 		t.Errorf("stderr %q has no progress line", errOut)
 	}
-	out, errOut, err = felt(t, "", "arena", "--driver", "agent", "--a", "simple", "--b", "random", "--games", "4")
-	if err != nil || !strings.Contains(out, "through the agent driver") || !strings.Contains(errOut, "simple vs random: 4 of 4 games") {
-		t.Errorf("agent driver: %v, %q, stderr %q", err, out, errOut)
-	}
-	if out, _, err := felt(t, "", "arena", "--a", "simple", "--b", "random", "--games", "2"); err != nil || !strings.Contains(out, "through the table driver") {
-		t.Errorf("--table: %v %q", err, out)
-	}
 }
 
-// TestArenaDriverFlags: --driver and --protocol that do not go together
-// are refused before anything is played, naming the flag.
-func TestArenaDriverFlags(t *testing.T) {
+// TestArenaDriverFlagsGone: the flags of the older agent driver and
+// protocol version 1 (--driver, --protocol, --table) are refused as
+// unknown, naming the flag, before anything is played.
+func TestArenaDriverFlagsGone(t *testing.T) {
 	for _, c := range []struct {
 		args []string
-		want string
+		flag string
 	}{
-		{[]string{"--protocol", "3"}, "--protocol 3"},
-		{[]string{"--protocol", "0"}, "--protocol 0"},
-		{[]string{"--driver", "robot"}, `--driver "robot"`},
-		{[]string{"--driver", "agent", "--protocol", "2"}, "--protocol 2: the agent driver speaks protocol 1 only"},
-		{[]string{"--driver", "agent", "--defender-lays-out"}, "--defender-lays-out"},
-		{[]string{"--game", "shengji", "--protocol", "1"}, "--protocol 1"},
-		{[]string{"--game", "shengji", "--driver", "agent"}, "--driver agent"},
+		{[]string{"--driver", "agent"}, "--driver"},
+		{[]string{"--driver", "table"}, "--driver"},
+		{[]string{"--protocol", "1"}, "--protocol"},
+		{[]string{"--protocol", "2"}, "--protocol"},
+		{[]string{"--table"}, "--table"},
+		{[]string{"--game", "shengji", "--protocol", "2"}, "--protocol"},
 	} {
-		args := append([]string{"arena", "--a", "random", "--b", "random", "--games", "2"}, c.args...)
-		if c.args[0] == "--game" {
-			args = append([]string{"arena", "--games", "2"}, c.args...)
-		}
-		if out, _, err := felt(t, "", args...); err == nil || !strings.Contains(err.Error(), c.want) || out != "" {
-			t.Errorf("%v: %v (output %q), want an error naming %s", c.args, err, out, c.want)
+		all := append([]string{"arena", "--games", "2"}, c.args...)
+		out, _, err := felt(t, "", all...)
+		if err == nil || !strings.Contains(err.Error(), "unknown flag: "+c.flag) || out != "" {
+			t.Errorf("%v: %v (output %q), want an error naming %s as unknown", c.args, err, out, c.flag)
 		}
 	}
 }
 
-// TestArenaGinTableOptions: felt arena on the table driver takes what the
-// agent driver's arena took: --save (table logs that felt replay verify
-// accepts), --replay N (one game, the same as in the whole match), and
-// --round-robin; --game gin is Gin Rummy too.
+// TestArenaGinTableOptions: felt arena takes --save (table logs that felt
+// replay verify accepts), --replay N (one game, the same as in the whole
+// match), and --round-robin; --game gin is Gin Rummy too.
 func TestArenaGinTableOptions(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"arena", "--a", "simple", "--b", "random", "--games", "4", "--seed", "5", "--parallel", "1"}
@@ -144,7 +133,7 @@ func TestArenaGinTableOptions(t *testing.T) {
 	if wins != match.AWins || sum != 4*match.Points {
 		t.Fatalf("games played one by one: A won %d with %v points, the match: %d with %v", wins, sum, match.AWins, 4*match.Points)
 	}
-	if out, _, err := felt(t, "", "arena", "--game", "gin", "--a", "simple", "--b", "random", "--games", "2"); err != nil || !strings.Contains(out, "through the table driver") {
+	if out, _, err := felt(t, "", "arena", "--game", "gin", "--a", "simple", "--b", "random", "--games", "2"); err != nil || !strings.Contains(out, "2 games in 1 mirrored pair") {
 		t.Fatalf("--game gin: %v %q", err, out)
 	}
 	out, _, err = felt(t, "", "arena", "--round-robin", "random,simple,easy", "--games", "2", "--parallel", "1")
@@ -156,9 +145,9 @@ func TestArenaGinTableOptions(t *testing.T) {
 	}
 }
 
-// TestArenaGinTableProgram: an outside program speaking protocol version
-// 2 plays Gin Rummy in felt arena (the default protocol), and one
-// speaking version 1 (examples/ginbot.py) with --protocol 1.
+// TestArenaGinTableProgram: the example players, speaking protocol
+// version 2 (examples/gin_random_v2.py and examples/ginbot.py), play Gin
+// Rummy in felt arena.
 func TestArenaGinTableProgram(t *testing.T) {
 	testenv.AcquireProcs(t, 1)
 	if _, err := exec.LookPath("python3"); err != nil {
@@ -180,13 +169,13 @@ func TestArenaGinTableProgram(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != 2 || s.Forfeits != 0 || s.Hands == 0 {
 		t.Fatalf("%v %q", err, out)
 	}
-	out, _, err = felt(t, "", "arena", "--protocol", "1", "--a", "exec:python3 ../../examples/ginbot.py", "--b", "random", "--games", "2",
+	out, _, err = felt(t, "", "arena", "--a", "exec:python3 ../../examples/ginbot.py", "--b", "random", "--games", "2",
 		"--parallel", "1", "--timeout", testenv.Timeout(20*time.Second).String(), "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != 2 || s.Forfeits != 0 || s.Hands == 0 {
-		t.Fatalf("protocol 1: %v %q", err, out)
+		t.Fatalf("ginbot.py: %v %q", err, out)
 	}
 }
 

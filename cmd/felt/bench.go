@@ -29,9 +29,8 @@ Then whole Shengji hands (deal with declarations, kitty, tricks, scoring) by
 four random legal players on one core (shengji_hands), hands of whole Shengji
 games by four greedy players on every core (shengji_selfplay_hands), whole
 Gin Rummy games to 100 of simple against simple on every core through the
-older agent driver (selfplay_games) and, right after it under the same load,
-through the table driver the arena plays on (table_selfplay_games), and the
-hard player's decision times.`,
+table driver the arena plays on (table_selfplay_games), and the hard
+player's decision times.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkBenchFlags(o); err != nil {
@@ -49,7 +48,6 @@ hard player's decision times.`,
 					out[f.Name+"_allocs_per_op"] = f.AllocsPerOp
 				}
 				out["meld_hands"] = r.Hands
-				out["selfplay_games_per_sec"] = int64(r.SelfPlay.PerSec)
 				out["table_selfplay_games_per_sec"] = int64(r.TableSelfPlay.PerSec)
 				out["hard_decision_ms_median"] = r.HardMedMs
 				out["hard_decision_ms_max"] = r.HardMaxMs
@@ -66,15 +64,14 @@ hard player's decision times.`,
 			fmt.Fprintf(e.stdout, "(meld solver: median of %d rounds of %d fresh hands each, one core; dense hands hold ranks 3 to 9 only)\n", bench.Rounds, r.Hands)
 			fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d   (whole hands, four random legal players, one core)\n", "shengji hands", r.Shengji.PerSec, r.Shengji.NsPerOp, r.Shengji.AllocsPerOp)
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (whole Shengji games, four greedy players, %d games, %d cores)\n", "shengji selfplay", r.ShengjiSelfPlay.PerSec, o.ShengjiGames, runtime.NumCPU())
-			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores, agent driver)\n", "selfplay games", r.SelfPlay.PerSec, runtime.NumCPU())
-			fmt.Fprintf(e.stdout, "%-16s %16.0f   (the same match on the table driver, measured right after)\n", "table selfplay", r.TableSelfPlay.PerSec)
+			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores, table driver)\n", "table selfplay", r.TableSelfPlay.PerSec, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "hard decision    median %.2f ms, worst %.2f ms (%d games against simple, one core)\n", r.HardMedMs, r.HardMaxMs, o.HardGames)
 			return nil
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	c.Flags().IntVar(&o.Hands, "hands", o.Hands, "fresh hands in each round of a meld-solver figure")
-	c.Flags().IntVar(&o.SelfPlayGames, "selfplay-games", o.SelfPlayGames, "games for each self-play figure (agent and table driver)")
+	c.Flags().IntVar(&o.SelfPlayGames, "selfplay-games", o.SelfPlayGames, "games for the Gin Rummy self-play figure")
 	c.Flags().IntVar(&o.HardGames, "hard-games", o.HardGames, "games for the hard decision-time figure")
 	c.Flags().IntVar(&o.ShengjiGames, "shengji-games", o.ShengjiGames, "whole Shengji games for the Shengji self-play figure")
 	return c

@@ -29,7 +29,7 @@ func TestBenchJSON(t *testing.T) {
 	}
 	for _, k := range []string{"melds10_per_sec", "melds11_per_sec", "melds10_dense_per_sec", "melds11_dense_per_sec",
 		"arrangement10_per_sec", "melds10_dense_ns_per_op", "melds11_dense_ns_per_op",
-		"selfplay_games_per_sec", "table_selfplay_games_per_sec", "hard_decision_ms_median", "shengji_hands_per_sec",
+		"table_selfplay_games_per_sec", "hard_decision_ms_median", "shengji_hands_per_sec",
 		"shengji_selfplay_hands_per_sec"} {
 		v, ok := m[k].(float64)
 		if !ok {
@@ -39,6 +39,9 @@ func TestBenchJSON(t *testing.T) {
 		if v <= 0 {
 			t.Errorf("%s is %v, want > 0", k, v)
 		}
+	}
+	if _, ok := m["selfplay_games_per_sec"]; ok {
+		t.Errorf("selfplay_games_per_sec, the agent driver's figure, is still reported: %s", out)
 	}
 }
 
@@ -92,28 +95,27 @@ func TestBenchChecksFlagsFirst(t *testing.T) {
 	}
 }
 
-// TestBenchText_BothDrivers: the text output shows the self-play figure
-// of each driver, and the JSON output both keys, from the report.
-func TestBenchText_BothDrivers(t *testing.T) {
+// TestBenchText_SelfPlay: the text output shows the table driver's
+// self-play figure, and the JSON output its key, from the report.
+func TestBenchText_SelfPlay(t *testing.T) {
 	defer func(m func(bench.Options) (bench.Report, error)) { measure = m }(measure)
 	measure = func(o bench.Options) (bench.Report, error) {
-		return bench.Report{
-			SelfPlay:      bench.Figure{Name: "selfplay_games", PerSec: 4321},
-			TableSelfPlay: bench.Figure{Name: "table_selfplay_games", PerSec: 8765},
-		}, nil
+		return bench.Report{TableSelfPlay: bench.Figure{Name: "table_selfplay_games", PerSec: 8765}}, nil
 	}
 	out := mustFelt(t, "", "bench")
-	for _, want := range []string{"selfplay games", "4321", "agent driver", "table selfplay", "8765", "table driver"} {
+	for _, want := range []string{"table selfplay", "8765", "table driver"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output does not hold %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out, "agent") {
+		t.Errorf("output names the agent driver:\n%s", out)
 	}
 	var m map[string]any
 	if err := json.Unmarshal([]byte(mustFelt(t, "", "bench", "--json")), &m); err != nil {
 		t.Fatal(err)
 	}
-	if m["selfplay_games_per_sec"] != 4321.0 || m["table_selfplay_games_per_sec"] != 8765.0 {
-		t.Errorf("selfplay_games_per_sec %v, table_selfplay_games_per_sec %v, want 4321 and 8765",
-			m["selfplay_games_per_sec"], m["table_selfplay_games_per_sec"])
+	if m["table_selfplay_games_per_sec"] != 8765.0 {
+		t.Errorf("table_selfplay_games_per_sec %v, want 8765", m["table_selfplay_games_per_sec"])
 	}
 }

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"felt/agent"
 	"felt/card"
+	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -60,9 +60,10 @@ type docExample struct {
 // docJSON is one JSON line of a page's code block, not a shell example's
 // output.
 type docJSON struct {
-	page string
-	line int
-	text string
+	page   string
+	line   int
+	text   string
+	answer bool // a "← " line of docs/protocol.md's session: the program's
 }
 
 // readDocExamples finds a page's shell examples and JSON lines: code
@@ -108,8 +109,13 @@ func readDocExamples(t *testing.T, page string) ([]docExample, []docJSON) {
 			cur.want = append(cur.want, code)
 			continue
 		}
-		if strings.HasPrefix(strings.TrimSpace(code), "{") {
-			j := docJSON{page: page, line: i + 1, text: strings.TrimSpace(code)}
+		text := strings.TrimSpace(code)
+		if page == "docs/protocol.md" {
+			// a session's lines: "→ " Felt's, "← " the program's
+			text = strings.TrimPrefix(strings.TrimPrefix(text, "→ "), "← ")
+		}
+		if strings.HasPrefix(text, "{") {
+			j := docJSON{page: page, line: i + 1, text: text, answer: strings.HasPrefix(strings.TrimSpace(code), "← ")}
 			// an object written over lines goes on, indented further
 			for !json.Valid([]byte(j.text)) && i+1 < len(lines) && strings.HasPrefix(lines[i+1], "     ") {
 				i++
@@ -157,6 +163,15 @@ var docFixtures = map[string]func(t *testing.T, dir string){
 		if err := os.WriteFile(filepath.Join(dir, "old.jsonl"), buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	},
+	"docs/protocol.md": func(t *testing.T, dir string) {
+		// the session the page shows: examples/ginbot.py in the arena's
+		// game 1 of --seed 1 against simple, what Felt sent it
+		// (game.jsonl) and what it answered (answers.jsonl)
+		needPython3(t)
+		heard, said := filepath.Join(dir, "game.jsonl"), filepath.Join(dir, "answers.jsonl")
+		mustFelt(t, "", "arena", "--a", "exec:tee "+heard+" | python3 ../../examples/ginbot.py | tee "+said, "--b", "simple",
+			"--games", "2", "--seed", "1", "--replay", "1", "--parallel", "1", "--timeout", testenv.Timeout(20*time.Second).String())
 	},
 	"docs/rules/shengji.md": func(t *testing.T, dir string) {
 		// a Shengji replay log: four random players from level K, seed 3
@@ -239,9 +254,9 @@ func TestDocsShellExamples(t *testing.T) {
 }
 
 // TestDocsJSONExamples checks every JSON line of the docs' code blocks: a
-// line without an elision (…) is one JSON object; protocol 1's messages
-// and answers (docs/protocol.md) decode into the program's own types with
-// no unknown field and encode back to the line as written; the table log
+// line without an elision (…) is one JSON object; the protocol's messages
+// (docs/protocol.md) are lines Felt sent examples/ginbot.py, and its
+// answers lines Felt reads (checkProtocolLine); the table log
 // the Gin Rummy and Shengji pages list are the logs their fixtures write,
 // line for line (an elided line as far as the elision).
 func TestDocsJSONExamples(t *testing.T) {
@@ -249,11 +264,21 @@ func TestDocsJSONExamples(t *testing.T) {
 	for _, page := range docPages(t) {
 		_, js := readDocExamples(t, page)
 		// the log a page lists is its fixture's game.jsonl
-		var fixture map[string]bool
-		if page == "docs/rules/gin-rummy.md" || page == "docs/rules/shengji.md" {
+		var fixture, answers map[string]bool
+		if page == "docs/rules/gin-rummy.md" || page == "docs/rules/shengji.md" || page == "docs/protocol.md" {
 			dir := t.TempDir()
 			docFixtures[page](t, dir)
 			fixture = fileLines(t, filepath.Join(dir, "game.jsonl"))
+			if page == "docs/protocol.md" {
+				answers = map[string]bool{}
+				for l := range fileLines(t, filepath.Join(dir, "answers.jsonl")) {
+					var b bytes.Buffer
+					if err := json.Compact(&b, []byte(l)); err != nil {
+						t.Fatalf("ginbot.py answered %q: %v", l, err)
+					}
+					answers[b.String()] = true
+				}
+			}
 		}
 		for _, j := range js {
 			n++
@@ -261,13 +286,19 @@ func TestDocsJSONExamples(t *testing.T) {
 			text := j.text
 			if page == "docs/protocol.md" {
 				// the conversation's sketch: Felt's line, then the answer
+				// (then a remark)
 				if a, b, ok := strings.Cut(text, "   "); ok {
 					text = a
-					if b = strings.TrimSpace(b); strings.HasPrefix(b, "{") {
-						checkProtocolLine(t, where, b)
+					b, _, _ = strings.Cut(strings.TrimSpace(b), "   ")
+					if strings.HasPrefix(b, "{") {
+						checkAnswer(t, where, b)
 						typed++
 					}
 				}
+				if checkProtocolLine(t, where, text, j.answer, fixture, answers) {
+					typed++
+				}
+				continue
 			}
 			if cut, _, ok := strings.Cut(text, "…"); ok {
 				// an elision: what comes before it begins a line of the
@@ -286,9 +317,6 @@ func TestDocsJSONExamples(t *testing.T) {
 				continue
 			}
 			switch {
-			case page == "docs/protocol.md":
-				checkProtocolLine(t, where, text)
-				typed++
 			case page == "docs/rules/gin-rummy.md" && obj["table"] != nil || fixture != nil && obj["n"] != nil:
 				if !fixture[text] {
 					t.Errorf("%s: a table log line that felt demo --seed 278 did not write:\n%s", where, text)
@@ -308,44 +336,101 @@ func TestDocsJSONExamples(t *testing.T) {
 	t.Logf("%d JSON lines, %d of them checked against the program's types or output", n, typed)
 }
 
-// checkProtocolLine checks one line of docs/protocol.md against protocol
-// 1's types: Felt's messages by their type, the program's answers by the
-// parser Felt reads them with.
-func checkProtocolLine(t *testing.T, where, line string) {
+// checkProtocolLine checks one line of docs/protocol.md, and says whether
+// it was checked: Felt's messages are lines Felt sent examples/ginbot.py
+// in the session the page shows (fixture; an elided line as far as the
+// elision), or, for a check's answer, the one Felt gives a Gin Rummy
+// program; the program's answers are lines Felt reads (checkAnswer), and
+// those the session shows (answer) are what ginbot.py answered.
+func checkProtocolLine(t *testing.T, where, line string, answer bool, fixture, answers map[string]bool) bool {
 	t.Helper()
+	if cut, _, ok := strings.Cut(line, "…"); ok {
+		if strings.HasPrefix(line, `{"notice":`) {
+			return false // a notice: none in the session
+		}
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(fixture)), func(l string) bool { return strings.HasPrefix(l, cut) }) {
+			t.Errorf("%s: no line Felt sent ginbot.py begins so:\n%s", where, line)
+		}
+		return true
+	}
 	var head struct {
-		Type   string `json:"type"`
-		Action string `json:"action"`
+		Type string          `json:"type"`
+		Seq  *int            `json:"seq"`
+		Kind string          `json:"kind"`
+		Move json.RawMessage `json:"move"`
 	}
 	if err := json.Unmarshal([]byte(line), &head); err != nil {
 		t.Errorf("%s: %v\n%s", where, err, line)
-		return
+		return false
 	}
-	if head.Type == "" {
-		if _, err := agent.ParseAction([]byte(line)); err != nil {
-			t.Errorf("%s: Felt refuses the answer: %v\n%s", where, err, line)
+	switch head.Type {
+	case "ready", "":
+		checkAnswer(t, where, line)
+		if answer && !answers[line] {
+			t.Errorf("%s: ginbot.py did not answer so in the session:\n%s", where, line)
 		}
+	case "checked":
+		var c struct {
+			Type   string          `json:"type"`
+			Seq    int             `json:"seq"`
+			Move   json.RawMessage `json:"move"`
+			Legal  bool            `json:"legal"`
+			Reason string          `json:"reason"`
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&c); err != nil || c.Legal || c.Reason != program.ErrNoCheck.Error() {
+			t.Errorf("%s: not the answer Felt gives a Gin Rummy check (%q): %v\n%s", where, program.ErrNoCheck, err, line)
+		}
+		checkAnswer(t, where, string(c.Move))
+		// Felt writes the check's answer as a JSON object, keys sorted
+		var m map[string]any
+		_ = json.Unmarshal([]byte(line), &m)
+		if again, _ := json.Marshal(m); string(again) != line {
+			t.Errorf("%s: Felt writes this line as\n%s", where, again)
+		}
+	default:
+		if !fixture[line] {
+			t.Errorf("%s: a line Felt did not send ginbot.py in the session the page shows:\n%s", where, line)
+		}
+	}
+	return true
+}
+
+// checkAnswer checks a program's answer of docs/protocol.md: ready, a move
+// ({"seq":N,"move":M}, nothing else), or a move alone, which Gin Rummy's
+// codec reads.
+func checkAnswer(t *testing.T, where, line string) {
+	t.Helper()
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &fields); err != nil {
+		t.Errorf("%s: %v\n%s", where, err, line)
 		return
 	}
-	msgs := map[string]any{"start": &agent.StartMessage{}, "ready": &agent.ReadyMessage{}, "hand_start": &agent.HandStartMessage{},
-		"decide": &agent.DecideMessage{}, "hand_end": &agent.HandEndMessage{}, "game_end": &agent.GameEndMessage{}, "quit": &agent.QuitMessage{}}
-	v, ok := msgs[head.Type]
-	if !ok {
-		t.Errorf("%s: protocol 1 has no message %q", where, head.Type)
+	switch {
+	case string(fields["type"]) == `"ready"`:
 		return
+	case fields["seq"] != nil:
+		var seq int
+		if err := json.Unmarshal(fields["seq"], &seq); err != nil || len(fields) != 2 || fields["move"] == nil {
+			t.Errorf("%s: an answer is {\"seq\":N,\"move\":MOVE}:\n%s", where, line)
+			return
+		}
+		line = string(fields["move"])
 	}
-	if strings.Contains(line, "…") {
-		return
+	if _, err := games.GinProgram.Codec.UnmarshalMove([]byte(line)); err != nil {
+		t.Errorf("%s: Felt refuses the move: %v\n%s", where, err, line)
 	}
-	dec := json.NewDecoder(strings.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		t.Errorf("%s: not a %s message: %v\n%s", where, head.Type, err, line)
-		return
-	}
-	again, _ := json.Marshal(v)
-	if string(again) != line {
-		t.Errorf("%s: Felt writes this %s message as\n%s\nnot\n%s", where, head.Type, again, line)
+}
+
+// needPython3 skips a test without python3 (fails it in CI, which has it).
+func needPython3(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no python3 (CI installs it)")
+		}
+		t.Skip("no python3")
 	}
 }
 
@@ -380,12 +465,12 @@ func TestDocsClaims(t *testing.T) {
 		return n
 	}
 	proto := read("docs/protocol.md")
-	m := regexp.MustCompile(`A line longer than 1 MiB \(([\d,]+) bytes, newline included\) is an error; protocol 2 refuses a line over 64 KiB \(([\d,]+) bytes\)`).FindStringSubmatch(proto)
+	m := regexp.MustCompile(`A line the program writes may be at most 64 KiB \(([\d,]+) bytes\)`).FindStringSubmatch(proto)
 	if m == nil {
-		t.Fatal("docs/protocol.md does not say how long a line may be in each protocol")
+		t.Fatal("docs/protocol.md does not say how long a line may be")
 	}
-	if num(m[1]) != agent.MaxLine || num(m[2]) != program.MaxLine {
-		t.Errorf("docs/protocol.md gives lines of %s and %s bytes; protocol 1 takes %d, protocol 2 %d", m[1], m[2], agent.MaxLine, program.MaxLine)
+	if num(m[1]) != program.MaxLine || !strings.Contains(proto, fmt.Sprintf("longer than %d bytes", program.MaxLine)) {
+		t.Errorf("docs/protocol.md gives lines of %s bytes; the protocol takes %d", m[1], program.MaxLine)
 	}
 	serve := read("docs/serve.md")
 	kinds := regexp.MustCompile(`Shengji ` + "`" + `\{"kind":((?:"[a-z_]+"\|?)+),`).FindStringSubmatch(serve)

@@ -18,7 +18,6 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"felt/agent"
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
@@ -82,7 +81,7 @@ log beside its file when it is resumed, and goes on there. Colour is left out
 when NO_COLOR is set; --ascii draws ASCII only.
 
 --level exec:COMMAND plays against an outside program (run by /bin/sh -c,
-speaking protocol version 2 of docs/table.md); if it fails, the normal player
+speaking the protocol of docs/protocol.md); if it fails, the normal player
 takes its seat and the screen says so. A saved game never starts a program:
 to resume a game against one, give --level exec:COMMAND again.
 
@@ -179,8 +178,8 @@ const resumeLevel = "normal"
 // and programStartup how much longer it has for its first (when it
 // starts).
 const (
-	programDeadline = agent.DefaultTimeout
-	programStartup  = agent.DefaultStartTimeout
+	programDeadline = 10 * time.Second
+	programStartup  = 30 * time.Second
 )
 
 // programSeat is an outside program at the table with a deadline of its

@@ -1,7 +1,6 @@
 package gin
 
 import (
-	"felt/agent"
 	"felt/card"
 	"felt/gin"
 	"felt/program"
@@ -11,7 +10,7 @@ import (
 // (protocol version 2): the move codec, the legal moves (a knock once per
 // discard, with the engine's arrangement; any arrangement within the limit
 // is accepted; for a defender that lays out, the engine's lay_out, and
-// lay_off moves are not listed), the observation in protocol 1's form and the events in a
+// lay_off moves are not listed), the observation (ginObs) and the events in a
 // wire form that gives, at a hand's end, all that the table sees.
 var Wire = program.Game[gin.Action, gin.Observation, gin.Event]{
 	Codec: &Engine{},
@@ -23,8 +22,55 @@ var Wire = program.Game[gin.Action, gin.Observation, gin.Event]{
 		}
 		return o.LegalActions(nil), 0
 	},
-	Obs:   func(o gin.Observation) any { return agent.WireObs(&o) },
+	Obs:   func(o gin.Observation) any { return ginObsWire(&o) },
 	Event: func(e gin.Event) any { return EventWire(e) },
+}
+
+// ginObs is an observation as protocol version 2 writes it. Every list
+// is present (empty, never null); just_taken and drawn are left out when
+// there is no such card.
+type ginObs struct {
+	Seat              gin.Seat    `json:"seat"`
+	Phase             string      `json:"phase"`
+	Turn              gin.Seat    `json:"turn"`
+	Dealer            gin.Seat    `json:"dealer"`
+	Hand              int         `json:"hand"`
+	KnockLimit        int         `json:"knock_limit"`
+	Doubled           bool        `json:"doubled"`
+	Cards             []card.Card `json:"cards"`
+	JustTaken         card.Card   `json:"just_taken,omitempty"`
+	Drawn             card.Card   `json:"drawn,omitempty"`
+	MustDrawStock     bool        `json:"must_draw_stock"`
+	Upcard            card.Card   `json:"upcard"`
+	Pile              []card.Card `json:"pile"`
+	Stock             int         `json:"stock"`
+	OpponentCards     int         `json:"opponent_cards"`
+	OpponentTook      []card.Card `json:"opponent_took"`
+	OpponentPassed    []card.Card `json:"opponent_passed"`
+	OpponentDiscarded []card.Card `json:"opponent_discarded"`
+	Discarded         []card.Card `json:"discarded"`
+	Scores            [2]int      `json:"scores"`
+	Boxes             [2]int      `json:"boxes"`
+}
+
+// ginObsWire converts an observation for protocol version 2.
+func ginObsWire(o *gin.Observation) ginObs {
+	return ginObs{
+		Seat: o.Seat, Phase: o.Phase.String(), Turn: o.Turn, Dealer: o.Dealer, Hand: o.HandNumber,
+		KnockLimit: o.KnockLimit, Doubled: o.Doubled, Cards: cardList(o.Hand), JustTaken: o.JustTaken,
+		Drawn: o.Drawn, MustDrawStock: o.MustStock, Upcard: o.Upcard, Pile: pileList(o.Pile),
+		Stock: o.StockLen, OpponentCards: o.OpponentCards, OpponentTook: cardList(o.OpponentTook),
+		OpponentPassed: cardList(o.OpponentPassed), OpponentDiscarded: cardList(o.OpponentDiscarded),
+		Discarded: cardList(o.Discarded), Scores: o.Scores, Boxes: o.Boxes,
+	}
+}
+
+// pileList is the discard pile, bottom to top ([] when empty).
+func pileList(p gin.Pile) []card.Card {
+	if cs := p.Cards(); cs != nil {
+		return cs
+	}
+	return []card.Card{}
 }
 
 // GinEvent is a Gin Rummy event as protocol version 2 writes it.

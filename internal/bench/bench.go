@@ -72,11 +72,10 @@ type Figure struct {
 
 // Report is everything Run measures.
 type Report struct {
-	Melds    []Figure // the meld solver: melds10, melds11, their dense variants, arrangement10
-	Hands    int      // fresh hands in each round of a meld figure
-	SelfPlay Figure   // simple against simple, whole games, every core, on the agent driver
-	// TableSelfPlay is the same match as SelfPlay on the table driver,
-	// the one the arena plays Gin Rummy on, measured right after it.
+	Melds []Figure // the meld solver: melds10, melds11, their dense variants, arrangement10
+	Hands int      // fresh hands in each round of a meld figure
+	// TableSelfPlay is simple against simple, whole Gin Rummy games,
+	// every core, on the table driver the arena plays on.
 	TableSelfPlay Figure
 	HardMedMs     float64 // the hard player's median decision, in milliseconds
 	HardMaxMs     float64 // and its slowest
@@ -97,10 +96,6 @@ func Run(o Options) (Report, error) {
 		return r, err
 	}
 	if r.ShengjiSelfPlay, err = ShengjiSelfPlay(o.ShengjiGames, runtime.NumCPU()); err != nil {
-		return r, err
-	}
-	// The two drivers' figures back to back, under the same load.
-	if r.SelfPlay, err = SelfPlay(o.SelfPlayGames); err != nil {
 		return r, err
 	}
 	if r.TableSelfPlay, err = TableSelfPlay(o.SelfPlayGames); err != nil {
@@ -208,29 +203,17 @@ func timeHands(name string, pool []card.Card, n, size int, f solver) Figure {
 	return Figure{Name: name, PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(Rounds*n))}
 }
 
-// SelfPlay measures whole games to 100 between two simple players (EAAI
-// rules) on every core through the older agent driver (arena.Run): games
-// per second.
-func SelfPlay(games int) (Figure, error) {
-	return selfPlay("selfplay_games", games, arena.Run)
-}
-
-// TableSelfPlay measures the same match as SelfPlay (simple against
-// simple, games to 100, every core) through the table driver
-// (arena.RunGinTable), the one the arena plays Gin Rummy on: games per
-// second.
+// TableSelfPlay measures whole games to 100 between two simple players
+// (EAAI rules) on every core through the table driver the arena plays
+// Gin Rummy on (arena.RunGinTable): games per second.
 func TableSelfPlay(games int) (Figure, error) {
-	return selfPlay("table_selfplay_games", games, arena.RunGinTable)
-}
-
-// selfPlay times one simple-against-simple match played by run.
-func selfPlay(name string, games int, run func(context.Context, arena.Config) ([]arena.GameRecord, error)) (Figure, error) {
+	const name = "table_selfplay_games"
 	if games < 1 || games > arena.MaxGames {
 		return Figure{}, fmt.Errorf("bench: %d self-play games, want 1 to %d", games, arena.MaxGames)
 	}
 	cfg := arena.Config{A: "simple", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: runtime.NumCPU()}
 	start := time.Now()
-	recs, err := run(context.Background(), cfg)
+	recs, err := arena.RunGinTable(context.Background(), cfg)
 	if err != nil {
 		return Figure{}, err
 	}
@@ -242,11 +225,11 @@ func selfPlay(name string, games int, run func(context.Context, arena.Config) ([
 }
 
 // HardDecision measures the hard player's decisions against simple over a
-// few games on one core and returns the median and the worst, in
-// milliseconds.
+// few games on one core, on the table driver, and returns the median and
+// the worst, in milliseconds.
 func HardDecision(games int) (median, worst float64, err error) {
 	cfg := arena.Config{A: "hard", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: 1}
-	recs, err := arena.Run(context.Background(), cfg)
+	recs, err := arena.RunGinTable(context.Background(), cfg)
 	if err != nil {
 		return 0, 0, err
 	}

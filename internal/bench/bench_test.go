@@ -134,28 +134,19 @@ func TestShengjiSelfPlay(t *testing.T) {
 	}
 }
 
-// TestSelfPlay_BothDrivers: the self-play match is measured on the agent
-// driver and on the table driver, each under its own name, and a count
-// of games that measures nothing is refused by both.
-func TestSelfPlay_BothDrivers(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		f    func(int) (Figure, error)
-	}{
-		{"selfplay_games", SelfPlay},
-		{"table_selfplay_games", TableSelfPlay},
-	} {
-		f, err := c.f(4)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		if f.Name != c.name || f.PerSec <= 0 || f.NsPerOp <= 0 {
-			t.Errorf("%+v, want %s measured", f, c.name)
-		}
-		for _, n := range []int{0, -1} {
-			if _, err := c.f(n); err == nil {
-				t.Errorf("%s of %d games: no error", c.name, n)
-			}
+// TestTableSelfPlay: the self-play match is measured on the table driver,
+// under its name, and a count of games that measures nothing is refused.
+func TestTableSelfPlay(t *testing.T) {
+	f, err := TableSelfPlay(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "table_selfplay_games" || f.PerSec <= 0 || f.NsPerOp <= 0 {
+		t.Errorf("%+v, want table_selfplay_games measured", f)
+	}
+	for _, n := range []int{0, -1} {
+		if _, err := TableSelfPlay(n); err == nil {
+			t.Errorf("%d games: no error", n)
 		}
 	}
 }

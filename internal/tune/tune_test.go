@@ -9,21 +9,24 @@ import (
 	"strconv"
 	"testing"
 
-	"felt/agent"
 	"felt/arena"
+	feltgames "felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 func match(t *testing.T, label string, games int, mk func(seed uint64) ginbot.Player) arena.Summary {
 	cfg := arena.Config{A: "x", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 12345, Parallel: 2,
-		NewPlayer: func(name string, seed uint64, opt agent.Options) (agent.Player, error) {
-			if name == "x" {
-				return agent.Bot{P: mk(seed)}, nil
+		NewPlayer: func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
+			if name != "x" {
+				return feltgames.GinLevel(name, gin.NewRand(seed))
 			}
-			return agent.New(name, seed, opt)
+			p := mk(seed)
+			return table.Player[gin.Action, gin.Observation]{Name: name, Kind: table.Level,
+				Control: feltgames.Controller(func(o *gin.Observation) (gin.Action, bool) { return p.Act(o), true })}, nil
 		}}
-	recs, err := arena.Run(context.Background(), cfg)
+	recs, err := arena.RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +96,7 @@ func TestHandPointsHistogram(t *testing.T) {
 		t.Skip("set FELT_TUNE=games")
 	}
 	cfg := arena.Config{A: "normal", B: "normal", Rules: gin.EAAI(), Games: n, Seed: 777, Parallel: 2}
-	recs, err := arena.Run(context.Background(), cfg)
+	recs, err := arena.RunGinTable(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
