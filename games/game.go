@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"felt/card"
+	"felt/internal/seed"
 	"felt/program"
 	"felt/table"
 )
@@ -41,6 +42,9 @@ type Info struct {
 	HintLevel string `json:"hint_level,omitempty"`
 	// Presets are the game's rules presets, the default first.
 	Presets []Choice `json:"presets"`
+	// MatchPreset is the preset a match is measured under when none is
+	// named (the arena's default), "" for the default preset.
+	MatchPreset string `json:"match_preset,omitempty"`
 	// Score says what Outcome.Scores count ("points", "level").
 	Score string `json:"score"`
 }
@@ -89,6 +93,12 @@ type Def[M, O, E any] struct {
 	// Hint returns the hint level's move for a seat's decision, and says
 	// it in words; seed makes it repeatable.
 	Hint func(o *O, seed uint64) (M, string, error)
+	// PlayerSeed, if set, is the seed of seat s's player in game i of a
+	// match seeded with match, where side is 0 if side A plays the seat
+	// and 1 if B does: a game keeps the seeds its matches were measured
+	// with. Nil seeds each seat's player from the match, the game and the
+	// seat (SeatSeed).
+	PlayerSeed func(match uint64, i int, s table.Seat, side int) uint64
 	// Tally, if set, returns a spectator that records each hand of a
 	// game as it is played, for a match's report.
 	Tally func() Tally[E]
@@ -126,6 +136,9 @@ type Game interface {
 	// Figures measures a match's hands from side A's view (nil if the
 	// game measures none).
 	Figures(games []Side) []Figure
+	// SeatSeed is the seed of seat s's player in game i of a match seeded
+	// with match, side 0 if side A plays it and 1 if B does.
+	SeatSeed(match uint64, i int, s table.Seat, side int) uint64
 	// verify replays a table log of the game (see Verify).
 	verify(data []byte) (Verified, error)
 }
@@ -150,6 +163,10 @@ var ErrUnknownPreset = errors.New("no such rules preset")
 // ErrUnknownLevel is a level a game does not have.
 var ErrUnknownLevel = errors.New("no such level")
 
+// Of returns a Def as a Game without registering it: for a variant of a
+// game a test or an experiment plays (its own levels, say).
+func Of[M, O, E any](d *Def[M, O, E]) Game { return registered[M, O, E]{d} }
+
 // registered wraps a Def as a Game (Def's own Rules field and the
 // interface's method would share a name).
 type registered[M, O, E any] struct{ d *Def[M, O, E] }
@@ -161,6 +178,12 @@ func (r registered[M, O, E]) Rules(preset string) (json.RawMessage, error) {
 func (r registered[M, O, E]) Any() *Def[any, any, any] { return r.d.Any() }
 func (r registered[M, O, E]) Play(ctx context.Context, p Play) (Played, error) {
 	return r.d.play(ctx, p)
+}
+func (r registered[M, O, E]) SeatSeed(match uint64, i int, s table.Seat, side int) uint64 {
+	if r.d.PlayerSeed != nil {
+		return r.d.PlayerSeed(match, i, s, side)
+	}
+	return seed.Mix(match, uint64(i), 2, uint64(s))
 }
 func (r registered[M, O, E]) Figures(games []Side) []Figure {
 	if r.d.Figures == nil {
@@ -183,7 +206,7 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 	if d.erased != nil {
 		return d.erased
 	}
-	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick, Figures: d.Figures}
+	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick, Figures: d.Figures, PlayerSeed: d.PlayerSeed}
 	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
 		New: func(seed uint64, options json.RawMessage) (table.Engine[any, any, any], error) {
 			inner, err := d.Spec.New(seed, options)

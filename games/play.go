@@ -64,6 +64,10 @@ type Play struct {
 // Played is how a game Game.Play played ended.
 type Played struct {
 	table.Result
+	// Winners are the seats of the winning team (none for no winner).
+	Winners table.Seats
+	// SeatScores are each seat's team's score.
+	SeatScores [table.MaxSeats]int
 	// Reasons say why a seat forfeited.
 	Reasons map[table.Seat]string
 	// Hands are the game's hands as its Tally recorded them (nil
@@ -168,6 +172,14 @@ func (d *Def[M, O, E]) play(ctx context.Context, p Play) (out Played, err error)
 		return out, err
 	}
 	out.Result = res
+	e := tb.Engine()
+	for s := range e.Seats() {
+		t := e.Team(table.Seat(s))
+		out.SeatScores[s] = res.Scores[t]
+		if res.Over && t == res.Winner {
+			out.Winners = out.Winners.Add(table.Seat(s))
+		}
+	}
 	if tally != nil {
 		out.Hands = tally.Hands(tb.Engine())
 	}

@@ -1,5 +1,5 @@
 //go:build !race
 
-package games
+package games_test
 
 const raceEnabled = false

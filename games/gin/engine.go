@@ -17,14 +17,14 @@ import (
 	"felt/table"
 )
 
-// GinFormat is the version of Gin Rummy's moves and deals in the table log.
+// Format is the version of Gin Rummy's moves and deals in the table log.
 const Format = 1
 
-// Gin is Gin Rummy at a table. Its options are gin.Rules as JSON, over
+// Spec is Gin Rummy at a table. Its options are gin.Rules as JSON, over
 // the standard rules.
 var Spec = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format: Format, New: New}
 
-// GinEngine is Gin Rummy as a table.Engine.
+// Engine is Gin Rummy as a table.Engine.
 type Engine struct {
 	g    *gin.Game
 	seed uint64
@@ -53,11 +53,11 @@ type ginKnock struct {
 	laid    []gin.Layoff // the defender's lay-offs so far, one lay_off move each
 }
 
-// GinLayOutOption is the key of Gin Rummy's table option (beside the
+// LayOutOption is the key of Gin Rummy's table option (beside the
 // rules) that lets the defender lay out its own melds after a knock.
 const LayOutOption = "defender_lays_out"
 
-// GinLayOut is the defender's move that ends the hand at a table whose
+// LayOut is the defender's move that ends the hand at a table whose
 // defender lays out: its own melds (at most three). Its lay-offs are those
 // of its GinLayOff moves before it, or, when it made none, its other cards
 // laid off on the knocker's melds as well as they may be (gin.Layoffs),
@@ -66,7 +66,7 @@ func LayOut(melds gin.Arrangement) gin.Action {
 	return gin.Action{Kind: gin.NoAction, Show: melds}
 }
 
-// GinLayOff is the defender's move, at a table whose defender lays out,
+// LayOff is the defender's move, at a table whose defender lays out,
 // that lays one card off onto one of the knocker's melds as the knocker
 // showed it (before any lay-off), before its GinLayOut. The card must be
 // the defender's and not laid off yet, and the meld with the cards laid
@@ -129,7 +129,7 @@ func (p *ginKnock) choice(r gin.Rules) gin.Showdown {
 	return sd
 }
 
-// NewGin returns a Gin Rummy engine for a table with this seed and rules
+// New returns a Gin Rummy engine for a table with this seed and rules
 // (gin.Rules as JSON over the standard rules; empty for the standard).
 func New(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Observation, gin.Event], error) {
 	r, o, err := ginOptions(options)
@@ -143,7 +143,7 @@ func New(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Obs
 	return &Engine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
 }
 
-// GinSpecWith returns Gin Rummy's table spec with each engine it makes
+// SpecWith returns Gin Rummy's table spec with each engine it makes
 // passed through wrap: for a reader that watches the engine while a log
 // is walked (the terminal's replay and resume, the old format's converter).
 func SpecWith(wrap func(*Engine) (table.Engine[gin.Action, gin.Observation, gin.Event], error)) table.Spec[gin.Action, gin.Observation, gin.Event] {
@@ -158,7 +158,7 @@ func SpecWith(wrap func(*Engine) (table.Engine[gin.Action, gin.Observation, gin.
 	return spec
 }
 
-// GinOldDealsOption is the key of Gin Rummy's table option (beside the
+// OldDealsOption is the key of Gin Rummy's table option (beside the
 // rules) that draws the deals from the seed as a game saved before table
 // logs drew them (gin.NewGame seeded by gin.NewRand(seed), each hand from
 // the same stream): a game saved in that format goes on as a table log
@@ -668,7 +668,7 @@ func (e *Engine) UnmarshalMove(b []byte) (gin.Action, error) {
 	return a, a.Validate()
 }
 
-// GinLevel returns Gin Rummy's built-in player name as a table player,
+// Level returns Gin Rummy's built-in player name as a table player,
 // seeded by rng.
 func Level(name string, rng *rand.Rand) (table.Player[gin.Action, gin.Observation], error) {
 	p, err := ginbot.New(name, rng)

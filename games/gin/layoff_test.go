@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"felt/card"
+	"felt/games"
 	"felt/gin"
 	"felt/table"
 )
@@ -33,7 +34,7 @@ func layOutOpts(t testing.TB) json.RawMessage {
 func cardByCard() table.Controller[gin.Action, gin.Observation] {
 	var plan []gin.Layoff
 	hand, next := 0, 0
-	return Controller(func(o *gin.Observation) (gin.Action, bool) {
+	return games.Controller(func(o *gin.Observation) (gin.Action, bool) {
 		if o.Result == nil || o.Phase == gin.OverPhase {
 			return ginPure(o)
 		}
@@ -78,7 +79,7 @@ func TestGinLayOffCardByCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		choice := ginP{Name: "pure", Kind: table.Level, Control: Controller(pureChoice)}
+		choice := ginP{Name: "pure", Kind: table.Level, Control: games.Controller(pureChoice)}
 		_, want := runGin(t, seed, opts, []ginP{choice, choice}, nil)
 		if got.Scores != want.Scores || got.Winner != want.Winner {
 			t.Fatalf("seed %d: laying off card by card %+v, the engine's lay-offs %+v", seed, got, want)

@@ -10,6 +10,7 @@ import (
 	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/seed"
 	"felt/table"
 )
 
@@ -18,14 +19,23 @@ var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 	Info: games.Info{Name: "gin", Title: "Gin Rummy", Seats: []int{2}, Teams: "each seat plays for itself",
 		Levels:  []games.Choice{{Name: "easy", Title: "Easy"}, {Name: "normal", Title: "Normal"}, {Name: "hard", Title: "Hard"}, {Name: "simple", Title: "Simple"}, {Name: "random", Title: "Random"}},
 		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
-		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "eaai", Title: "EAAI challenge"}}, Score: "points"},
+		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "eaai", Title: "EAAI challenge"}}, MatchPreset: "eaai",
+		Score: "points"},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("gin", gin.Presets(), gin.Preset),
 	Level: func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
 		return Level(name, gin.NewRand(seed))
 	},
-	Hint: Hint,
+	Hint:    Hint,
+	Pick:    pick,
+	Tally:   newTally,
+	Figures: figures,
+	// The seeds Gin Rummy's matches were measured with: a player's by its
+	// side, whichever seat it takes.
+	PlayerSeed: func(match uint64, i int, _ table.Seat, side int) uint64 {
+		return seed.Mix(match, uint64(i), 2, uint64(side))
+	},
 	Visible: func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
 		return Visible(e.(*Engine).Game(), s)
 	},

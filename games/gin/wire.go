@@ -6,7 +6,7 @@ import (
 	"felt/program"
 )
 
-// GinProgram is what an outside program needs of Gin Rummy at a table
+// Wire is what an outside program needs of Gin Rummy at a table
 // (protocol version 2): the move codec, the legal moves (a knock once per
 // discard, with the engine's arrangement; any arrangement within the limit
 // is accepted; for a defender that lays out, the engine's lay_out, and
@@ -73,7 +73,7 @@ func pileList(p gin.Pile) []card.Card {
 	return []card.Card{}
 }
 
-// GinEvent is a Gin Rummy event as protocol version 2 writes it.
+// WireEvent is a Gin Rummy event as protocol version 2 writes it.
 type WireEvent struct {
 	Hand   int          `json:"hand"`
 	Seat   gin.Seat     `json:"seat"`             // who moved; at a deal, the dealer

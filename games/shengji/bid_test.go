@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"felt/games"
 	"felt/shengji"
 	"felt/table"
 )
@@ -23,7 +24,7 @@ func TestShengjiBidsFromAnySeat(t *testing.T) {
 		for i := range shengji.NumSeats {
 			r := shengji.NewRandom(rand.New(rand.NewPCG(seed, uint64(i))))
 			r.DeclareChance = 0.2
-			ps = append(ps, sjP{Name: "eager", Kind: table.Level, Control: Controller(r.Act)})
+			ps = append(ps, sjP{Name: "eager", Kind: table.Level, Control: games.Controller(r.Act)})
 		}
 		log, res := runSJ(t, seed, fast, ps, nil)
 		if !res.Over {

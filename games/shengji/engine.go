@@ -13,15 +13,15 @@ import (
 	"felt/table"
 )
 
-// ShengjiFormat is the version of Shengji's moves and deals in the table
+// Format is the version of Shengji's moves and deals in the table
 // log.
 const Format = 1
 
-// Shengji is Shengji at a table. Its options are shengji.Rules as JSON,
+// Spec is Shengji at a table. Its options are shengji.Rules as JSON,
 // over the standard rules.
 var Spec = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: Format, New: New}
 
-// ShengjiEngine is Shengji as a table.Engine. While the cards are dealt,
+// Engine is Shengji as a table.Engine. While the cards are dealt,
 // ToAct holds every seat that may show a declaration and Optional is true;
 // Advance deals one card.
 type Engine struct {
@@ -29,7 +29,7 @@ type Engine struct {
 	seed uint64
 }
 
-// NewShengji returns a Shengji engine for a table with this seed and rules
+// New returns a Shengji engine for a table with this seed and rules
 // (shengji.Rules as JSON over the standard rules; empty for the standard).
 func New(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, shengji.Observation, shengji.Event], error) {
 	r := shengji.Standard()
@@ -167,14 +167,14 @@ func (e *Engine) UnmarshalMove(b []byte) (shengji.Action, error) {
 	return a, a.Validate()
 }
 
-// ShengjiRandom returns Shengji's random legal player as a table player.
+// Random returns Shengji's random legal player as a table player.
 func Random(rng *rand.Rand) table.Player[shengji.Action, shengji.Observation] {
 	p := shengji.NewRandom(rng)
 	return table.Player[shengji.Action, shengji.Observation]{Name: "random", Kind: table.Level,
 		Control: games.Controller(p.Act)}
 }
 
-// ShengjiLevel returns Shengji's built-in player name (see
+// Level returns Shengji's built-in player name (see
 // sjbot.Levels) as a table player, seeded by rng.
 func Level(name string, rng *rand.Rand) (table.Player[shengji.Action, shengji.Observation], error) {
 	p, err := sjbot.New(name, rng)

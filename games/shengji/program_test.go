@@ -19,7 +19,7 @@ import (
 
 func example(t *testing.T) string {
 	_, file, _, _ := runtime.Caller(0)
-	return "python3 " + filepath.Join(filepath.Dir(file), "..", "examples", "shengji_random.py")
+	return "python3 " + filepath.Join(filepath.Dir(file), "..", "..", "examples", "shengji_random.py")
 }
 
 // TestShengjiProgram: an outside program plays a seat of Shengji at the

@@ -26,8 +26,10 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 	Level: func(name string, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
 		return Level(name, rand.New(rand.NewPCG(seed, 0)))
 	},
-	Hint: Hint,
-	Pick: pick,
+	Hint:    Hint,
+	Pick:    pick,
+	Tally:   newTally,
+	Figures: figures,
 	Visible: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
 		return Visible(e.(*Engine).Game(), s)
 	},

@@ -6,7 +6,7 @@ import (
 	"felt/shengji"
 )
 
-// ShengjiProgram is what an outside program (and a web page) needs of
+// Wire is what an outside program (and a web page) needs of
 // Shengji: the move codec, the legal moves (declarations, a pass after the
 // deal, plays: the follows, and the leads of one unit, at most
 // program.MaxLegal of them spread over all, more counting the rest; a

@@ -1,4 +1,4 @@
-package games
+package gin
 
 import (
 	"bytes"
@@ -8,17 +8,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"felt/card"
+	"felt/games"
 	"felt/gin"
-	"felt/shengji"
 	"felt/table"
 )
 
 type (
 	ginTable = table.Table[gin.Action, gin.Observation, gin.Event]
-	sjTable  = table.Table[shengji.Action, shengji.Observation, shengji.Event]
 	ginP     = table.Player[gin.Action, gin.Observation]
-	sjP      = table.Player[shengji.Action, shengji.Observation]
 )
 
 func hash(v ...any) uint64 {
@@ -65,48 +62,16 @@ func ginPure(o *gin.Observation) (gin.Action, bool) {
 	return as[0], true
 }
 
-// sjPure decides from the observation alone.
-func sjPure(o *shengji.Observation) (shengji.Action, bool) {
-	switch o.Phase {
-	case shengji.DealPhase, shengji.BidPhase:
-		ds := o.AppendDeclarations(nil)
-		if len(ds) > 0 && hash(o.Hand, o.Dealt, o.NBids)%5 == 0 {
-			return ds[0], true
-		}
-		if o.Phase == shengji.BidPhase {
-			return shengji.PassAction(), true
-		}
-		return shengji.Action{}, false
-	case shengji.BuryPhase:
-		var m card.Multi
-		for c := range o.Hand.All() {
-			if m.Len() == shengji.KittySize {
-				break
-			}
-			_ = m.Add(c)
-		}
-		return shengji.BuryAction(m), true
-	}
-	n := o.CountPlays()
-	m, ok := o.NthPlay(int(hash(o.Hand, o.NTricks, o.Seat) % uint64(n)))
-	return shengji.PlayAction(m), ok
-}
-
 func ginPures() []ginP {
-	p := ginP{Name: "pure", Kind: table.Level, Control: Controller(ginPure)}
+	p := ginP{Name: "pure", Kind: table.Level, Control: games.Controller(ginPure)}
 	return []ginP{p, p}
-}
-
-func sjPures() []sjP {
-	p := sjP{Name: "pure", Kind: table.Level, Control: Controller(sjPure)}
-	return []sjP{p, p, p, p}
 }
 
 func ginBots(t testing.TB, seed uint64, a, b string) []ginP {
 	t.Helper()
 	var ps []ginP
 	for i, n := range []string{a, b} {
-		p, err := GinLevel(n, rand.New(rand.NewPCG(seed, uint64(100+i))))
+		p, err := Level(n, rand.New(rand.NewPCG(seed, uint64(100+i))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,17 +79,6 @@ func ginBots(t testing.TB, seed uint64, a, b string) []ginP {
 	}
 	return ps
 }
-
-func sjRandoms(seed uint64) []sjP {
-	var ps []sjP
-	for i := range shengji.NumSeats {
-		ps = append(ps, ShengjiRandom(rand.New(rand.NewPCG(seed, uint64(100+i)))))
-	}
-	return ps
-}
-
-// fast is Shengji starting at level ace: a game is a hand or a few.
-var fast = json.RawMessage(`{"start_level":"A"}`)
 
 // short is Gin Rummy to 25 points.
 var short = json.RawMessage(`{"target_score":25}`)
@@ -137,29 +91,7 @@ func runGin(t testing.TB, seed uint64, opts json.RawMessage, ps []ginP, after fu
 	if after != nil {
 		o.AfterLine = func(n int) { after(tb, n) }
 	}
-	tb, err := table.New(Gin, ps, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after != nil {
-		after(tb, 0)
-	}
-	res, err := tb.Run(context.Background())
-	if err != nil {
-		t.Fatalf("seed %d: %v", seed, err)
-	}
-	return log.Bytes(), res
-}
-
-func runSJ(t testing.TB, seed uint64, opts json.RawMessage, ps []sjP, after func(tb *sjTable, n int)) ([]byte, table.Result) {
-	t.Helper()
-	var log bytes.Buffer
-	var tb *sjTable
-	o := table.Options[shengji.Action, shengji.Observation, shengji.Event]{ID: "test", Seed: seed, GameOptions: opts, Log: &log}
-	if after != nil {
-		o.AfterLine = func(n int) { after(tb, n) }
-	}
-	tb, err := table.New(Shengji, ps, o)
+	tb, err := table.New(Spec, ps, o)
 	if err != nil {
 		t.Fatal(err)
 	}

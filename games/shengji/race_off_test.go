@@ -1,0 +1,5 @@
+//go:build !race
+
+package shengji
+
+const raceEnabled = false
