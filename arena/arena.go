@@ -1,31 +1,46 @@
 package arena
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
-	"felt/gin"
+	"felt/games"
 	"felt/internal/seed"
 	"felt/table"
 )
 
-// Config describes a match.
+// Config describes a match of any registered game.
 type Config struct {
-	A, B     string    // player names (built-in levels or exec:COMMAND)
-	Rules    gin.Rules // the rules of every game
-	Games    int       // games to play (1 to MaxGames); rounded up to an even number (mirrored pairs)
-	Seed     uint64    // the match seed
-	Parallel int       // games played at once (0 means 1)
-	SaveDir  string    // if set, each game's table log is written there (game-NNNNNN.jsonl)
-	Timeout  time.Duration
-	// DefenderLaysOut lets the defender lay out its own melds after a
-	// knock (games.GinLayOutOption).
-	DefenderLaysOut bool
+	// Game is the game played (games.Lookup, or games.Of for a variant).
+	Game games.Game
+	// Options are the game's options for every game (its rules, as JSON;
+	// empty for the game's defaults).
+	Options json.RawMessage
+	A, B    string // players: the game's levels, or exec:COMMAND
+	// Games to play (1 to MaxGames), rounded up to an even number: the
+	// mirrored pairs.
+	Games    int
+	Seed     uint64 // the match seed
+	Parallel int    // games played at once (0 means 1)
+	// SaveDir, if set, receives each game's table log, game-NNNNNN.jsonl
+	// (not synced line by line: a match is not a game to bring back).
+	SaveDir string
+	// Timeout is how long an outside program may take per decision (0:
+	// 10s); a program that fails forfeits the game for its side.
+	Timeout time.Duration
+	// MaxHands, if not 0, makes a game still going after that many hands
+	// an error.
+	MaxHands int
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
-	// NewPlayer, if set, makes the players that are not exec:COMMAND
-	// instead of games.GinLevel, from their name and seed (for experiments
-	// with players that have no name).
-	NewPlayer func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error)
 }
 
 // MaxGames is the most games a match may have.
@@ -33,30 +48,22 @@ const MaxGames = 10_000_000
 
 // GameRecord is one game of a match, from A's side.
 type GameRecord struct {
-	Index     int      // game number, from 0
-	ASeat     gin.Seat // the seat A sat in
+	Index     int         // game number, from 0
+	ASeats    table.Seats // the seats A played
 	AWon      bool
 	Forfeit   bool   // someone lost by forfeit
-	ForfeitA  bool   // it was A
+	ForfeitA  bool   // it was one of A's seats
 	Reason    string // why
-	AScore    int    // final totals with bonuses (0 after a forfeit)
+	AScore    int    // A's final score in the game's terms (0 after a forfeit)
 	BScore    int
-	Hands     []HandRecord
+	Hands     []games.Hand
 	DecisionA []time.Duration
 	DecisionB []time.Duration
 	Err       error // the game could not be played (not a forfeit)
 }
 
-// HandRecord is one hand of a game.
-type HandRecord struct {
-	Kind   gin.ResultKind
-	AWon   bool // A scored the hand (false for a draw)
-	Points int
-	Moves  int
-}
-
-// DealSeed returns the seed of the deal stream of game i of the match
-// seeded with match: the same for both games of a mirrored pair.
+// DealSeed returns the seed of the table of game i of the match seeded
+// with match: the same for both games of a mirrored pair.
 func DealSeed(match uint64, i int) uint64 { return seed.Mix(match, uint64(i/2), 1) }
 
 // PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i
@@ -67,5 +74,190 @@ func PlayerSeed(match uint64, i int, slot int) uint64 {
 	return seed.Mix(match, uint64(i), 2, uint64(slot))
 }
 
-// ASeat returns the seat A takes in game i: 0 in even games, 1 in odd.
-func ASeat(i int) gin.Seat { return gin.Seat(i % 2) }
+// ASeats returns the seats A plays in game i of a game of n seats: the
+// even seats in even games, the odd ones in odd games (seat 0 of two in
+// even games; the team of seats 0 and 2 of four).
+func ASeats(i, n int) table.Seats {
+	var m table.Seats
+	for s := range n {
+		if s%2 == i%2 {
+			m = m.Add(table.Seat(s))
+		}
+	}
+	return m
+}
+
+// session is a worker's outside programs, kept from game to game: A's
+// seats first, then B's, each in seat order.
+type session []*games.Program
+
+func (s session) close() {
+	for k, p := range s {
+		p.Close()
+		s[k] = nil
+	}
+}
+
+// check refuses a configuration that makes no match.
+func (cfg Config) check() error {
+	if cfg.Game == nil {
+		return fmt.Errorf("arena: %w: no game", games.ErrUnknownGame)
+	}
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return fmt.Errorf("arena: %d games: want 1 to %d", cfg.Games, MaxGames)
+	}
+	if cfg.Parallel < 0 {
+		return fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
+	}
+	return nil
+}
+
+// seats is the number of seats of the match's tables: the game's first.
+func (cfg Config) seats() int { return cfg.Game.About().Seats[0] }
+
+// PlayGame plays game i of the match alone (its programs started for it).
+func PlayGame(ctx context.Context, cfg Config, i int) GameRecord {
+	if err := cfg.check(); err != nil {
+		return GameRecord{Index: i, Err: err}
+	}
+	s := make(session, cfg.seats())
+	defer s.close()
+	return play(ctx, cfg, i, s)
+}
+
+// play plays game i with the worker's session of programs.
+func play(ctx context.Context, cfg Config, i int, sess session) (rec GameRecord) {
+	n := cfg.seats()
+	a := ASeats(i, n)
+	rec = GameRecord{Index: i, ASeats: a}
+	defer func() {
+		if rec.Forfeit || rec.Err != nil {
+			sess.close() // a program that failed, or may still be thinking, is not kept
+		}
+	}()
+	p := games.Play{ID: fmt.Sprintf("game-%06d", i), Seed: DealSeed(cfg.Seed, i), Options: cfg.Options, Forfeit: true,
+		MaxHands: cfg.MaxHands}
+	times := make([]*[]time.Duration, n)
+	nA := a.Len()
+	ka, kb := 0, 0
+	for s := range table.Seat(n) {
+		st := games.Seating{Name: cfg.B, Deadline: cfg.Timeout}
+		side, slot := 1, nA+kb
+		times[s] = &rec.DecisionB
+		if a.Has(s) {
+			st.Name, side, slot = cfg.A, 0, ka
+			times[s] = &rec.DecisionA
+			ka++
+		} else {
+			kb++
+		}
+		st.Seed = cfg.Game.SeatSeed(cfg.Seed, i, s, side)
+		if strings.HasPrefix(st.Name, "exec:") {
+			st.Keep = &sess[slot]
+		}
+		p.Seats = append(p.Seats, st)
+	}
+	p.DecisionTime = func(s table.Seat, took time.Duration) { *times[s] = append(*times[s], took) }
+	if cfg.SaveDir != "" {
+		f, err := os.Create(filepath.Join(cfg.SaveDir, fmt.Sprintf("game-%06d.jsonl", i)))
+		if err != nil {
+			rec.Err = err
+			return rec
+		}
+		defer f.Close()
+		p.Log = struct{ io.Writer }{f} // not synced line by line
+	}
+	out, err := cfg.Game.Play(ctx, p)
+	if err != nil {
+		rec.Err = err
+		return rec
+	}
+	rec.Hands = out.Hands
+	if out.Forfeited {
+		rec.Forfeit, rec.ForfeitA = true, a.Has(out.Forfeiter)
+		rec.AWon, rec.Reason = !rec.ForfeitA, out.Reasons[out.Forfeiter]
+		return rec
+	}
+	rec.AWon = out.Winners&a != 0
+	if s, ok := a.First(0); ok {
+		rec.AScore = out.SeatScores[s]
+	}
+	if s, ok := (table.AllSeats(n) &^ a).First(0); ok {
+		rec.BScore = out.SeatScores[s]
+	}
+	return rec
+}
+
+// Run plays a match: cfg.Games (rounded up to whole mirrored pairs),
+// cfg.Parallel at once, each worker keeping its outside programs running
+// from game to game. A game that could not be played is an error (its
+// record says why); a forfeit is a result.
+func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if cfg.SaveDir != "" {
+		if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	n := cfg.Games + cfg.Games%2
+	workers := max(cfg.Parallel, 1)
+	sessions := make([]session, workers)
+	for w := range sessions {
+		sessions[w] = make(session, cfg.seats())
+	}
+	defer func() {
+		for _, s := range sessions {
+			s.close()
+		}
+	}()
+	recs, err := pool(ctx, n, workers, cfg.Progress, func(w, i int) GameRecord { return play(ctx, cfg, i, sessions[w]) })
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	for i, r := range recs {
+		if r.Err != nil {
+			errs = append(errs, fmt.Errorf("game %d: %w", i, r.Err))
+		}
+	}
+	return recs, errors.Join(errs...)
+}
+
+// pool plays n games on parallel workers (at least one), reporting
+// progress after each; play is told its worker's number, from 0.
+func pool[R any](ctx context.Context, n, parallel int, progress func(int), play func(worker, i int) R) ([]R, error) {
+	recs := make([]R, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := range min(max(parallel, 1), n) {
+		wg.Go(func() {
+			for i := range next {
+				recs[i] = play(w, i)
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+feed:
+	for i := range n {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return recs, nil
+}

@@ -5,16 +5,22 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
 	"testing"
 
-	"felt/gin"
-	"felt/shengji"
+	"felt/games"
+	_ "felt/games/all"
 )
 
 // digest is a hash of records with their decision times left out (the
 // only part that depends on the machine).
-func digest(t *testing.T, recs any) string {
+func digest(t *testing.T, recs []GameRecord) string {
 	t.Helper()
+	for i := range recs {
+		recs[i].DecisionA, recs[i].DecisionB = nil, nil
+	}
 	b, err := json.Marshal(recs)
 	if err != nil {
 		t.Fatal(err)
@@ -22,29 +28,59 @@ func digest(t *testing.T, recs any) string {
 	return fmt.Sprintf("%x", sha256.Sum256(b))[:16]
 }
 
-// TestMatchDigests pins what the table matches of both games play: the
-// games' records (who won, the scores, every hand) of a Gin Rummy and a
-// Shengji match, so that a change of the match loop that changes any game
-// fails here.
+// logsDigest is a hash of every table log a match saved, in game order.
+func logsDigest(t *testing.T, dir string) string {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Write([]byte(filepath.Base(n)))
+		h.Write(b)
+	}
+	return fmt.Sprintf("%d %x", len(names), h.Sum(nil)[:8])
+}
+
+// match runs a match of the named game under a preset.
+func match(t *testing.T, game, preset string, cfg Config) []GameRecord {
+	t.Helper()
+	g, err := games.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Options, err = g.Rules(preset); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Game = g
+	recs, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// TestMatchDigests pins what the matches of both games play: every table
+// log of a Gin Rummy and a Shengji match, byte for byte (the same logs as
+// the arena wrote before it moved onto the registry: the games are the
+// same), and the records (who won, the scores, every hand).
 func TestMatchDigests(t *testing.T) {
-	g, err := RunGinTable(context.Background(), Config{A: "normal", B: "simple", Rules: gin.EAAI(), Games: 40, Seed: 9, Parallel: 2})
-	if err != nil {
-		t.Fatal(err)
+	gd, sd := t.TempDir(), t.TempDir()
+	g := match(t, "gin", "eaai", Config{A: "normal", B: "simple", Games: 40, Seed: 9, Parallel: 2, SaveDir: gd})
+	s := match(t, "shengji", "standard", Config{A: "greedy", B: "random", Games: 10, Seed: 3, Parallel: 2, SaveDir: sd, MaxHands: 1000})
+	if d := logsDigest(t, gd); d != "40 eccd003ca7533cac" {
+		t.Errorf("gin logs digest %s", d)
 	}
-	for i := range g {
-		g[i].DecisionA, g[i].DecisionB = nil, nil
+	if d := logsDigest(t, sd); d != "10 807c6fc7a7dd417e" {
+		t.Errorf("shengji logs digest %s", d)
 	}
-	s, err := RunShengji(context.Background(), ShengjiConfig{A: "greedy", B: "random", Rules: shengji.Standard(), Games: 10, Seed: 3, Parallel: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range s {
-		s[i].DecisionA, s[i].DecisionB = nil, nil
-	}
-	if d := digest(t, g); d != "21482f571a17bfe2" {
+	if d := digest(t, g); d != "803604edbefb41e0" {
 		t.Errorf("gin digest %s", d)
 	}
-	if d := digest(t, s); d != "f47bdb19d286cab1" {
+	if d := digest(t, s); d != "7a1bf7bd43a8aca5" {
 		t.Errorf("shengji digest %s", d)
 	}
 }

@@ -1,17 +1,21 @@
 package arena
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	"felt/gin"
+	"felt/games"
 	"felt/internal/plain"
 )
 
-// Summary is a match's measured result, from A's side.
+// Summary is a match's measured result, from A's side: what every game's
+// matches share, and the game's own Figures.
 type Summary struct {
+	Game         string   `json:"game"`
 	A            string   `json:"a"`
 	B            string   `json:"b"`
 	Games        int      `json:"games"`
@@ -21,20 +25,14 @@ type Summary struct {
 	AWinRate     float64  `json:"a_win_rate"`
 	CI95Low      float64  `json:"ci95_low"`
 	CI95High     float64  `json:"ci95_high"`
-	APointsGame  float64  `json:"a_points_per_game"`
-	BPointsGame  float64  `json:"b_points_per_game"`
+	Score        string   `json:"score"` // what the scores count, in the game's terms
+	AScoreGame   float64  `json:"a_points_per_game"`
+	BScoreGame   float64  `json:"b_points_per_game"`
+	ScoredGames  int      `json:"scored_games"` // games played to the end: a forfeited one has no score
 	Hands        int      `json:"hands"`
 	AHandsWon    int      `json:"a_hands_won"`
 	BHandsWon    int      `json:"b_hands_won"`
-	GinRate      float64  `json:"gin_rate"`
-	BigGinRate   float64  `json:"big_gin_rate"`
-	KnockRate    float64  `json:"knock_rate"`
-	UndercutRate float64  `json:"undercut_rate"`
-	DrawRate     float64  `json:"draw_rate"`
-	AGins        int      `json:"a_gins"`
-	BGins        int      `json:"b_gins"`
-	AUndercuts   int      `json:"a_undercuts"` // hands A won by undercutting B
-	BUndercuts   int      `json:"b_undercuts"`
+	HandsPerGame float64  `json:"hands_per_game"`
 	HandMoves    float64  `json:"avg_hand_moves"`
 	ADecMedian   float64  `json:"a_decision_ms_median"`
 	ADecP99      float64  `json:"a_decision_ms_p99"`
@@ -43,20 +41,23 @@ type Summary struct {
 	Forfeits     int      `json:"forfeits"`
 	AForfeits    int      `json:"a_forfeits"`
 	Reasons      []string `json:"forfeit_reasons,omitempty"`
+	// Figures are the game's own measures of the hands, each a key of
+	// the JSON object beside the others.
+	Figures []games.Figure `json:"-"`
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// Summarize measures a match's games. The win-rate interval treats each
+// Summarize measures a match of game g. The win-rate interval treats each
 // mirrored pair as one trial, won by A, lost, or split (half a win), and
 // is Wilson's (see Wilson): all pairs won still leaves room below 100%.
-func Summarize(a, b string, recs []GameRecord) Summary {
-	s := Summary{A: a, B: b, Games: len(recs)}
-	var pairs int
+func Summarize(g games.Game, a, b string, recs []GameRecord) Summary {
+	info := g.About()
+	s := Summary{Game: info.Name, A: a, B: b, Games: len(recs), Score: info.Score}
 	var pairScore float64
 	var decA, decB []time.Duration
 	moves := 0
-	kinds := map[gin.ResultKind]int{}
+	sides := make([]games.Side, 0, len(recs))
 	for i, r := range recs {
 		if r.AWon {
 			s.AWins++
@@ -64,7 +65,7 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 			s.BWins++
 		}
 		if i%2 == 1 {
-			pairs++
+			s.Pairs++
 			if recs[i-1].AWon {
 				pairScore += 0.5
 			}
@@ -72,35 +73,22 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 				pairScore += 0.5
 			}
 		}
-		s.APointsGame += float64(r.AScore)
-		s.BPointsGame += float64(r.BScore)
+		if !r.Forfeit && r.Err == nil {
+			s.ScoredGames++
+			s.AScoreGame += float64(r.AScore)
+			s.BScoreGame += float64(r.BScore)
+		}
 		for _, h := range r.Hands {
 			s.Hands++
 			moves += h.Moves
-			kinds[h.Kind]++
-			if h.Kind == gin.DrawResult {
-				continue
-			}
-			if h.AWon {
+			switch {
+			case h.Winners&r.ASeats != 0:
 				s.AHandsWon++
-			} else {
+			case !h.Winners.IsEmpty():
 				s.BHandsWon++
 			}
-			switch h.Kind {
-			case gin.GinResult, gin.BigGinResult:
-				if h.AWon {
-					s.AGins++
-				} else {
-					s.BGins++
-				}
-			case gin.UndercutResult:
-				if h.AWon {
-					s.AUndercuts++
-				} else {
-					s.BUndercuts++
-				}
-			}
 		}
+		sides = append(sides, games.Side{Seats: r.ASeats, Hands: r.Hands})
 		decA = append(decA, r.DecisionA...)
 		decB = append(decB, r.DecisionB...)
 		if r.Forfeit {
@@ -113,26 +101,55 @@ func Summarize(a, b string, recs []GameRecord) Summary {
 			}
 		}
 	}
-	s.Pairs = pairs
 	if s.Games > 0 {
 		s.AWinRate = float64(s.AWins) / float64(s.Games)
-		s.APointsGame /= float64(s.Games)
-		s.BPointsGame /= float64(s.Games)
+		s.HandsPerGame = float64(s.Hands) / float64(s.Games)
 	}
-	ci := Wilson(pairScore, pairs)
+	if s.ScoredGames > 0 {
+		s.AScoreGame /= float64(s.ScoredGames)
+		s.BScoreGame /= float64(s.ScoredGames)
+	}
+	ci := Wilson(pairScore, s.Pairs)
 	s.CI95Low, s.CI95High = ci.Low, ci.High
 	if s.Hands > 0 {
-		h := float64(s.Hands)
-		s.GinRate = float64(kinds[gin.GinResult]) / h
-		s.BigGinRate = float64(kinds[gin.BigGinResult]) / h
-		s.KnockRate = float64(kinds[gin.KnockResult]) / h
-		s.UndercutRate = float64(kinds[gin.UndercutResult]) / h
-		s.DrawRate = float64(kinds[gin.DrawResult]) / h
-		s.HandMoves = float64(moves) / h
+		s.HandMoves = float64(moves) / float64(s.Hands)
 	}
 	s.ADecMedian, s.ADecP99 = ms(Percentile(decA, 50)), ms(Percentile(decA, 99))
 	s.BDecMedian, s.BDecP99 = ms(Percentile(decB, 50)), ms(Percentile(decB, 99))
+	s.Figures = g.Figures(sides)
 	return s
+}
+
+// MarshalJSON writes the summary as one object: the shared keys, then the
+// game's figures.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plainSummary Summary
+	b, err := json.Marshal(plainSummary(s))
+	if err != nil || len(s.Figures) == 0 {
+		return b, err
+	}
+	var buf bytes.Buffer
+	buf.Write(b[:len(b)-1])
+	for _, f := range s.Figures {
+		k, _ := json.Marshal(f.Key)
+		v, err := json.Marshal(f.Value)
+		if err != nil {
+			return nil, fmt.Errorf("arena: figure %s: %w", f.Key, err)
+		}
+		fmt.Fprintf(&buf, ",%s:%s", k, v)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// Figure returns the game's figure of this key, and whether there is one.
+func (s Summary) Figure(key string) (float64, bool) {
+	for _, f := range s.Figures {
+		if f.Key == key {
+			return f.Value, true
+		}
+	}
+	return 0, false
 }
 
 // Count says n things, the noun in the plural unless n is 1: "1 game",
@@ -146,15 +163,21 @@ func Count(n int, noun string) string {
 
 // Print writes the summary as text.
 func (s Summary) Print(w io.Writer) {
-	fmt.Fprintf(w, "%s (A) against %s (B): %s in %s\n", s.A, s.B, Count(s.Games, "game"), Count(s.Pairs, "mirrored pair"))
+	fmt.Fprintf(w, "%s: %s (A) against %s (B): %s in %s\n", s.Game, s.A, s.B, Count(s.Games, "game"), Count(s.Pairs, "mirrored pair"))
 	width := max(len(s.A), len(s.B))
 	fmt.Fprintf(w, "  A %-*s  won %5d games  %5.1f%%  95%% interval [%.1f%%, %.1f%%]\n", width, s.A, s.AWins, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High)
 	fmt.Fprintf(w, "  B %-*s  won %5d games  %5.1f%%\n", width, s.B, s.BWins, 100*(1-s.AWinRate))
-	fmt.Fprintf(w, "  points a game: A %.1f, B %.1f\n", s.APointsGame, s.BPointsGame)
-	fmt.Fprintf(w, "  hands: %d (A won %d, B won %d), %.1f moves a hand\n", s.Hands, s.AHandsWon, s.BHandsWon, s.HandMoves)
-	fmt.Fprintf(w, "  hands ended by: knock %.1f%%, gin %.1f%%, big gin %.1f%%, undercut %.1f%%, draw %.1f%%\n",
-		100*s.KnockRate, 100*s.GinRate, 100*s.BigGinRate, 100*s.UndercutRate, 100*s.DrawRate)
-	fmt.Fprintf(w, "  gins: A %d, B %d; undercuts won: A %d, B %d\n", s.AGins, s.BGins, s.AUndercuts, s.BUndercuts)
+	over := ""
+	if s.ScoredGames < s.Games {
+		over = fmt.Sprintf(" (over the %s played to the end)", Count(s.ScoredGames, "game"))
+	}
+	fmt.Fprintf(w, "  %s a game%s: A %.2f, B %.2f\n", s.Score, over, s.AScoreGame, s.BScoreGame)
+	fmt.Fprintf(w, "  hands: %d (%.1f a game; A won %d, B won %d), %.1f moves a hand\n", s.Hands, s.HandsPerGame, s.AHandsWon, s.BHandsWon, s.HandMoves)
+	for _, f := range s.Figures {
+		if f.Text != "" {
+			fmt.Fprintf(w, "  %s\n", f.Text)
+		}
+	}
 	fmt.Fprintf(w, "  decision time: A median %.3f ms, p99 %.3f ms; B median %.3f ms, p99 %.3f ms\n", s.ADecMedian, s.ADecP99, s.BDecMedian, s.BDecP99)
 	if s.Forfeits > 0 {
 		fmt.Fprintf(w, "  forfeits: %d (A %d, B %d)\n", s.Forfeits, s.AForfeits, s.Forfeits-s.AForfeits)

@@ -1,17 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"felt/arena"
-	"felt/gin/ginbot"
+	"felt/games"
 	"felt/internal/plain"
 
 	"github.com/schollz/progressbar/v3"
@@ -29,66 +32,73 @@ func isTerminal(w io.Writer) bool {
 
 func (e *env) arenaCmd() *cobra.Command {
 	var cfg arena.Config
-	var rulesArg, roundRobin string
+	var rulesArg, roundRobin, gameArg string
 	var asJSON bool
 	var game int // --replay
-	var gameArg string
 	c := &cobra.Command{
 		Use:   "arena",
 		Short: "Play seeded matches between players and measure them",
-		Long: `Plays games in mirrored pairs (the same deals with the seats swapped) between
-players A and B and reports win rates with 95% intervals (each mirrored pair one
-sample), points, how hands end and decision times. Players are built-in levels
-(` + strings.Join(ginbot.Levels(), ", ") + `) or exec:COMMAND for an outside program.
-Every game is reproducible from --seed and its number (--replay N plays one).
-Games are played through the table driver; outside programs speak protocol
-version 2 (docs/protocol.md), each worker keeping its programs from game to
-game. --game shengji plays Shengji instead (--game gin, the default, Gin
-Rummy): A is the team
-of seats 0 and 2 in even games, 1 and 3 in odd ones, on the same deals; its
-players are the levels random, greedy and hard (or exec:COMMAND), and
---round-robin works for it too.`,
+		Long: `Plays games of one game (--game: ` + strings.Join(games.Names(), ", ") + `) in mirrored pairs
+(the same deals with the sides swapped) between players A and B and reports
+win rates with 95% intervals (each mirrored pair one sample), scores in the
+game's terms, hands won, the game's own figures of how hands end, and decision
+times. A plays the even seats in even games and the odd seats in odd ones (seat
+0 of two, the team of seats 0 and 2 of four). Players are the game's built-in
+levels or exec:COMMAND for an outside program speaking protocol version 2
+(docs/protocol.md), each worker keeping its programs from game to game. Every
+game is reproducible from --seed and its number (--replay N plays one).
+--round-robin plays every pairing of several players and prints Elo ratings.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			gameSet := cmd.Flags().Changed("replay")
-			shengjiGame, err := parseArenaGame(gameArg)
+			f := cmd.Flags()
+			g, err := arenaGame(gameArg)
 			if err != nil {
 				return err
 			}
-			if shengjiGame {
-				return e.shengjiArena(cmd, cfg, rulesArg, roundRobin, asJSON, game)
+			info := g.About()
+			cfg.Game = g
+			if !f.Changed("a") {
+				cfg.A = cmp.Or(info.HintLevel, info.Default)
 			}
-			players, err := checkArenaFlags(cfg, game, gameSet, roundRobin, cmd.Flags().Changed("round-robin"))
+			if !f.Changed("b") {
+				cfg.B = cmp.Or(info.FastLevel, info.Default)
+			}
+			replay := f.Changed("replay")
+			players, err := checkArenaFlags(info, cfg, game, replay, roundRobin, f.Changed("round-robin"))
 			if err != nil {
 				return err
 			}
-			r, err := loadRules(rulesArg)
-			if err != nil {
-				return err
+			if !f.Changed("rules") {
+				rulesArg = info.MatchPreset
 			}
-			cfg.Rules = r
+			if cfg.Options, err = gameRules(g, rulesArg); err != nil {
+				return fmt.Errorf("--rules: %w", err)
+			}
+			cfg.MaxHands = maxArenaHands
 			if cfg.Parallel <= 0 {
 				cfg.Parallel = runtime.NumCPU()
 			}
 			ctx := cmd.Context()
-			if gameSet {
+			if replay {
 				if cfg.SaveDir != "" {
 					if err := os.MkdirAll(cfg.SaveDir, 0o755); err != nil {
 						return err
 					}
 				}
-				rec := arena.PlayGinTable(ctx, cfg, game)
+				rec := arena.PlayGame(ctx, cfg, game)
 				if rec.Err != nil {
 					return rec.Err
 				}
-				s := arena.Summarize(cfg.A, cfg.B, []arena.GameRecord{rec})
 				if asJSON {
-					return json.NewEncoder(e.stdout).Encode(s)
+					return json.NewEncoder(e.stdout).Encode(arena.Summarize(g, cfg.A, cfg.B, []arena.GameRecord{rec}))
 				}
-				fmt.Fprintf(e.stdout, "game %d (A in seat %d): %s won %d-%d\n", game, rec.ASeat, map[bool]string{true: "A", false: "B"}[rec.AWon], rec.AScore, rec.BScore)
+				won := map[bool]string{true: "A", false: "B"}[rec.AWon]
 				if rec.Forfeit {
-					fmt.Fprintf(e.stdout, "forfeit: %s\n", plain.Text(rec.Reason))
+					fmt.Fprintf(e.stdout, "game %d (A in seats %s): %s won by forfeit: %s\n", game, rec.ASeats, won, plain.Text(rec.Reason))
+					return nil
 				}
+				fmt.Fprintf(e.stdout, "game %d (A in seats %s): %s won after %s; final %s A %d, B %d\n", game, rec.ASeats, won,
+					arena.Count(len(rec.Hands), "hand"), info.Score, rec.AScore, rec.BScore)
 				return nil
 			}
 			if players != nil {
@@ -99,7 +109,7 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 			if err != nil {
 				return err
 			}
-			s := arena.Summarize(cfg.A, cfg.B, recs)
+			s := arena.Summarize(g, cfg.A, cfg.B, recs)
 			if asJSON {
 				return json.NewEncoder(e.stdout).Encode(s)
 			}
@@ -109,22 +119,70 @@ players are the levels random, greedy and hard (or exec:COMMAND), and
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&cfg.A, "a", "hard", "player A")
-	f.StringVar(&cfg.B, "b", "simple", "player B")
+	f.StringVar(&cfg.A, "a", "", "player A (default the game's hint level: hard)")
+	f.StringVar(&cfg.B, "b", "", "player B (default the game's quickest level: simple for Gin Rummy, greedy for Shengji)")
 	f.IntVar(&cfg.Games, "games", 200, "games to play (rounded up to an even number)")
 	f.Uint64Var(&cfg.Seed, "seed", 1, "match seed")
 	f.IntVar(&cfg.Parallel, "parallel", 0, "games played at once (default: the number of CPUs)")
-	f.StringVar(&rulesArg, "rules", "eaai", "rules: a preset (standard, eaai) or a JSON file")
+	f.StringVar(&rulesArg, "rules", "", "rules: a preset of the game, a JSON object, or a JSON file (default the game's match preset: eaai for Gin Rummy, standard for Shengji)")
 	f.StringVar(&cfg.SaveDir, "save", "", "write each game's table log into this directory")
 	f.BoolVar(&asJSON, "json", false, "print one JSON object")
 	f.StringVar(&roundRobin, "round-robin", "", "comma-separated players: play every pairing, print a cross table and Elo ratings")
 	f.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "how long an outside program may take to answer")
-	f.StringVar(&gameArg, "game", "gin", "the game: gin (Gin Rummy) or shengji")
+	f.StringVar(&gameArg, "game", "gin", "the game: "+strings.Join(games.Names(), ", "))
 	f.IntVar(&game, "replay", 0, "play only this game of the match, numbered from 0, to reproduce it (its log with --save)")
-	f.BoolVar(&cfg.DefenderLaysOut, "defender-lays-out", false, "after a knock the defender lays out its own melds (a lay_out move; outside programs may lay off card by card)")
 	c.MarkFlagsMutuallyExclusive("a", "round-robin")
 	c.MarkFlagsMutuallyExclusive("b", "round-robin")
 	return c
+}
+
+// maxArenaHands ends a game of a match still going after so many hands
+// (an error: a game that cannot end).
+const maxArenaHands = 1000
+
+// arenaGame reads --game: a registered game. A number was once a game of
+// the match to play alone: that is --replay now, and the error says so.
+func arenaGame(arg string) (games.Game, error) {
+	g, err := games.Lookup(arg)
+	if err == nil {
+		return g, nil
+	}
+	if _, nerr := strconv.Atoi(arg); nerr == nil {
+		return nil, fmt.Errorf("--game %s: --game names the game (%s); to play game %s of the match alone, give --replay %s", arg, strings.Join(games.Names(), " or "), arg, arg)
+	}
+	return nil, fmt.Errorf("--game: %w", err)
+}
+
+// gameRules returns a game's options from --rules: one of its presets, a
+// JSON object, or a JSON file; the game's engine must accept them.
+func gameRules(g games.Game, arg string) (json.RawMessage, error) {
+	info := g.About()
+	if arg == "" || slices.Contains(info.PresetNames(), arg) {
+		return g.Rules(arg)
+	}
+	data := []byte(strings.TrimSpace(arg))
+	if !bytes.HasPrefix(data, []byte("{")) {
+		var err error
+		if data, err = readRulesFile(arg, info.PresetNames()); err != nil {
+			return nil, fmt.Errorf("rules %w", err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, data); err != nil {
+		return nil, fmt.Errorf("rules %q: not JSON: %w", clipArg(arg), err)
+	}
+	if _, err := g.Any().Spec.New(0, buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// clipArg shortens a long argument for a message.
+func clipArg(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "…"
+	}
+	return s
 }
 
 // matchPace says how long a match of n games took and how fast it went:
@@ -148,7 +206,7 @@ func matchPace(n int, d time.Duration, workers int) string {
 
 // checkArenaFlags refuses flag values that make no match, before anything
 // is played. It returns the round robin's players (nil without one).
-func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string, rrSet bool) ([]string, error) {
+func checkArenaFlags(info games.Info, cfg arena.Config, game int, gameSet bool, roundRobin string, rrSet bool) ([]string, error) {
 	if cfg.Games < 1 || cfg.Games > arena.MaxGames {
 		return nil, fmt.Errorf("--games %d: want 1 to %d", cfg.Games, arena.MaxGames)
 	}
@@ -163,10 +221,10 @@ func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string
 		return nil, fmt.Errorf("--timeout %v: want a positive duration", cfg.Timeout)
 	}
 	if !rrSet {
-		if err := checkPlayer(cfg.A); err != nil {
+		if err := checkPlayer(info, cfg.A); err != nil {
 			return nil, fmt.Errorf("--a: %w", err)
 		}
-		if err := checkPlayer(cfg.B); err != nil {
+		if err := checkPlayer(info, cfg.B); err != nil {
 			return nil, fmt.Errorf("--b: %w", err)
 		}
 		return nil, nil
@@ -178,7 +236,7 @@ func checkArenaFlags(cfg arena.Config, game int, gameSet bool, roundRobin string
 		if p == "" {
 			return nil, fmt.Errorf("--round-robin %q: player %d has no name", roundRobin, i+1)
 		}
-		if err := checkPlayer(p); err != nil {
+		if err := checkPlayer(info, p); err != nil {
 			return nil, fmt.Errorf("--round-robin: %w", err)
 		}
 		if seen[p] {
@@ -207,22 +265,22 @@ func checkReplay(game int, set bool, games, asked int, rrSet bool) error {
 	return nil
 }
 
-// checkPlayer refuses a name that is neither a built-in level nor
+// checkPlayer refuses a name that is neither a level of the game nor
 // exec:COMMAND.
-func checkPlayer(name string) error {
+func checkPlayer(info games.Info, name string) error {
 	if cmd, ok := strings.CutPrefix(name, "exec:"); ok {
 		if strings.TrimSpace(cmd) == "" {
 			return fmt.Errorf("player %q names no program", name)
 		}
 		return nil
 	}
-	if !slices.Contains(ginbot.Levels(), name) {
-		return fmt.Errorf("no player %q (have %s or exec:COMMAND)", name, strings.Join(ginbot.Levels(), ", "))
+	if !info.HasLevel(name) {
+		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND)", info.Title, name, strings.Join(info.LevelNames(), ", "))
 	}
 	return nil
 }
 
-// runMatch plays a Gin Rummy match, reporting its progress on stderr.
+// runMatch plays a match, reporting its progress on stderr.
 func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {
 	if cfg.Games%2 == 1 {
 		cfg.Games++
@@ -234,7 +292,7 @@ func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]ar
 	var finish func()
 	cfg.Progress, finish = e.progress(cfg.Games, desc, desc)
 	defer finish()
-	return arena.RunGinTable(cmd.Context(), cfg)
+	return arena.Run(cmd.Context(), cfg)
 }
 
 func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string, asJSON bool) error {
@@ -242,7 +300,7 @@ func (e *env) roundRobin(cmd *cobra.Command, cfg arena.Config, players []string,
 		c := cfg
 		c.A, c.B, c.SaveDir = a, b, dir
 		recs, err := e.runMatch(cmd, c, c.A+" vs "+c.B)
-		return arena.Summarize(c.A, c.B, recs), err
+		return arena.Summarize(c.Game, c.A, c.B, recs), err
 	}, func(s arena.Summary) string {
 		return fmt.Sprintf("%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games", s.A, s.B, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.Games)
 	}, arena.NewRoundRobin)
@@ -304,4 +362,18 @@ func sanitize(s string) string {
 		}
 		return '_'
 	}, s)
+}
+
+// progressLines returns a Progress that writes a line to w at every tenth
+// of n games (for a match's output that is not a terminal: a log, a pipe).
+func progressLines(w io.Writer, label, alt string, n int) func(done int) {
+	if label == "" {
+		label = alt
+	}
+	step := max(n/10, 1)
+	return func(done int) {
+		if done%step == 0 || done == n {
+			fmt.Fprintf(w, "%s: %d of %d games\n", label, done, n)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	gingame "felt/games/gin"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -19,7 +20,6 @@ import (
 	"time"
 
 	"felt/card"
-	"felt/games"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -418,7 +418,7 @@ func checkAnswer(t *testing.T, where, line string) {
 		}
 		line = string(fields["move"])
 	}
-	if _, err := games.GinProgram.Codec.UnmarshalMove([]byte(line)); err != nil {
+	if _, err := gingame.Wire.Codec.UnmarshalMove([]byte(line)); err != nil {
 		t.Errorf("%s: Felt refuses the move: %v\n%s", where, err, line)
 	}
 }

@@ -12,17 +12,29 @@ import (
 // bankers: the share of hands where they reach it is attackers_80_rate.
 const AttackersTarget = 80
 
-// tally reads each hand's score from the game once it is over.
-type tally struct{}
+// tally counts each hand's moves (declarations, passes, the burial,
+// plays) as the spectator sees them, and reads each hand's score from the
+// game once it is over.
+type tally struct{ moves []int }
 
-func newTally() games.Tally[shengji.Event] { return tally{} }
+func newTally() games.Tally[shengji.Event] { return &tally{} }
 
-func (tally) Event(table.Seat, shengji.Event) {}
-func (tally) Notice(table.Notice)             {}
+func (t *tally) Event(_ table.Seat, e shengji.Event) {
+	switch e.Kind {
+	case shengji.HandEvent:
+		t.moves = append(t.moves, 0)
+	case shengji.DeclareEvent, shengji.PassEvent, shengji.BuryEvent, shengji.PlayEvent:
+		if len(t.moves) > 0 {
+			t.moves[len(t.moves)-1]++
+		}
+	}
+}
+
+func (t *tally) Notice(table.Notice) {}
 
 // Hands are the game's hands: won by the team that went up, or by the
 // bankers when they kept the bank without going up.
-func (tally) Hands(e any) []games.Hand {
+func (t *tally) Hands(e any) []games.Hand {
 	en, ok := e.(*Engine)
 	if !ok {
 		return nil
@@ -40,6 +52,9 @@ func (tally) Hands(e any) []games.Hand {
 			kind += ", up"
 		}
 		hd := games.Hand{Kind: kind, Points: sc.LevelsUp, Detail: sc}
+		if k := len(out); k < len(t.moves) {
+			hd.Moves = t.moves[k]
+		}
 		for s := range shengji.Seat(shengji.NumSeats) {
 			if s.Team() == won {
 				hd.Winners = hd.Winners.Add(table.Seat(s))

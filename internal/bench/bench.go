@@ -3,6 +3,8 @@ package bench
 import (
 	"context"
 	"errors"
+	gamesreg "felt/games"
+	_ "felt/games/gin"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -205,15 +207,18 @@ func timeHands(name string, pool []card.Card, n, size int, f solver) Figure {
 
 // TableSelfPlay measures whole games to 100 between two simple players
 // (EAAI rules) on every core through the table driver the arena plays
-// Gin Rummy on (arena.RunGinTable): games per second.
+// Gin Rummy on (arena.Run): games per second.
 func TableSelfPlay(games int) (Figure, error) {
 	const name = "table_selfplay_games"
 	if games < 1 || games > arena.MaxGames {
 		return Figure{}, fmt.Errorf("bench: %d self-play games, want 1 to %d", games, arena.MaxGames)
 	}
-	cfg := arena.Config{A: "simple", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: runtime.NumCPU()}
+	cfg, err := ginMatch("simple", "simple", games, runtime.NumCPU())
+	if err != nil {
+		return Figure{}, err
+	}
 	start := time.Now()
-	recs, err := arena.RunGinTable(context.Background(), cfg)
+	recs, err := arena.Run(context.Background(), cfg)
 	if err != nil {
 		return Figure{}, err
 	}
@@ -224,12 +229,25 @@ func TableSelfPlay(games int) (Figure, error) {
 	return Figure{Name: name, PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
 }
 
+// ginMatch is a Gin Rummy match under the EAAI rules, from seed 1.
+func ginMatch(a, b string, games, parallel int) (arena.Config, error) {
+	g, err := gamesreg.Lookup("gin")
+	if err != nil {
+		return arena.Config{}, err
+	}
+	opts, err := g.Rules("eaai")
+	return arena.Config{Game: g, Options: opts, A: a, B: b, Games: games, Seed: 1, Parallel: parallel}, err
+}
+
 // HardDecision measures the hard player's decisions against simple over a
 // few games on one core, on the table driver, and returns the median and
 // the worst, in milliseconds.
 func HardDecision(games int) (median, worst float64, err error) {
-	cfg := arena.Config{A: "hard", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 1, Parallel: 1}
-	recs, err := arena.RunGinTable(context.Background(), cfg)
+	cfg, err := ginMatch("hard", "simple", games, 1)
+	if err != nil {
+		return 0, 0, err
+	}
+	recs, err := arena.Run(context.Background(), cfg)
 	if err != nil {
 		return 0, 0, err
 	}
