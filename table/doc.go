@@ -48,10 +48,19 @@
 // one self-contained JSON line, and only then applied. Recover reads a log
 // cut at any byte: a last line without its newline is torn and cut back,
 // and the table is exactly where the uninterrupted table was when its last
-// complete line was written. See log.go for the line format. A table that
-// keeps no log (Options.Log nil) encodes no line, and when its engine is a
-// Trier it checks and applies each move in one step (TryApply): nothing is
-// written between the two.
+// complete line was written. See log.go for the line format.
+//
+// Walk is the one reader of a log: it replays it line by line, as
+// strictly as recovery (Recover is Walk without a step function), and
+// yields every line (the header, deals, moves, control, forfeit and
+// abandon lines) and every advance a line counts, each with its number,
+// seat and move, the engine after it and the views it produced for each
+// seat and a spectator. Replays, histories and leak checks read logs
+// with it, never by hand.
+//
+// A table that keeps no log (Options.Log nil) encodes no line, and when
+// its engine is a Trier it checks and applies each move in one step
+// (TryApply): nothing is written between the two.
 //
 // # Determinism
 //

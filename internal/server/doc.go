@@ -18,7 +18,8 @@
 // before the table applies it and tells anyone (Store.AppendLine). At
 // start the server lists every table the store holds as active and, in the
 // background (a table someone asks for first), recovers each from its
-// stored lines (table.Recover) and resumes it (table.Resume); its people
+// stored lines (table.Walk, the table's recovery, which also gives what
+// each seat saw of the hand so far) and resumes it (table.Resume); its people
 // are away until they connect again. A table that ended (over, failed, or
 // abandoned) leaves memory: a later connection gets a read-only room made
 // from the store.

@@ -226,16 +226,12 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 			buf.WriteByte('\n')
 		}
 	}
-	rec, err := table.Recover(bytes.NewReader(buf.Bytes()), r.g.spec)
+	rec, hist, err := r.walkLog(buf.Bytes())
 	if err != nil {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
 	if rec.Torn > 0 {
 		return fmt.Errorf("server: table %s: the stored log ends in a torn line", r.id)
-	}
-	hist, err := r.handViews(buf.Bytes())
-	if err != nil {
-		return err
 	}
 	log := r.newLog(rec.Lines)
 	r.mu.Lock()
