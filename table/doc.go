@@ -35,6 +35,20 @@
 // receives a Notice saying so. (A person's illegal move is not a failure:
 // see People.)
 //
+// # People
+//
+// A person's seat is played by a PersonController. Each decision that is
+// due is signalled on its Decisions channel as it becomes pending (an
+// interface waits on it; nothing polls), stays pending until the
+// interface submits a move for it, and is given again by Pending after a
+// reconnect; Check asks the rules about a move for it, in the table's
+// goroutine. The table refuses a person's illegal move and asks again.
+// With a stand-in level, a person who is away or too slow has the seat
+// played by the stand-in until they are back: the controller says so by
+// returning a Handover from Decide, and the table logs a control line,
+// tells everyone and asks the controller again under the seat's new
+// player. Nothing calls into the table from inside Decide.
+//
 // # Every value handed out is its own
 //
 // A Decision carries the seat's observation by value, made for that

@@ -8,11 +8,12 @@
 // process owns every table unless it joined a cluster). The room runs the
 // game with package table: a controller per seat — a computer seat's
 // built-in level (games.GinLevel, games.ShengjiLevel, seeded from the
-// table's seed), or a person's, which waits for the person's move and,
-// when the person is too slow (Config.MoveTimeout) or gone longer than the
-// grace period (Config.Away), plays the seat with a stand-in level until
-// the person is back. Both are logged as control lines (table.Relieve)
-// and told everyone as notices.
+// table's seed), or a person's (table.PersonController), which waits for
+// the person's move and, when the person is too slow (Config.MoveTimeout)
+// or gone longer than the grace period (Config.Away), plays the seat with
+// a stand-in level until the person is back. Both are logged as control
+// lines (the controller hands the seat over, table.Handover) and told
+// everyone as notices.
 //
 // The table's log writer is the store: each line is appended, committed,
 // before the table applies it and tells anyone (Store.AppendLine). At

@@ -134,7 +134,7 @@ func (r Replay) fresh() Model {
 	if seat == Spectator {
 		seat = 0
 	}
-	b := NewBridge(context.Background(), seat, nil, nil)
+	b := NewBridge(context.Background(), seat, nil)
 	m := New(b, seat, r.opt)
 	m.w, m.h = r.m.w, r.m.h
 	return m
