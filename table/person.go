@@ -195,7 +195,13 @@ func (p *PersonController[M, O]) Decide(ctx context.Context, d Decision[O]) (M, 
 	case <-p.wake:
 	default:
 	}
-	p.signal <- d // empty: only Decide sends, and it takes its decision back
+	// Only Decide signals, and it takes its decision back as it returns
+	// (one given up at its deadline may not have yet).
+	select {
+	case <-p.signal:
+	default:
+	}
+	p.signal <- d
 	p.mu.Unlock()
 	defer func() {
 		p.mu.Lock()
