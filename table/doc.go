@@ -35,6 +35,20 @@
 // receives a Notice saying so. (A person's illegal move is not a failure:
 // see People.)
 //
+// # People
+//
+// A person's seat is played by a PersonController. Each decision that is
+// due is signalled on its Decisions channel as it becomes pending (an
+// interface waits on it; nothing polls), stays pending until the
+// interface submits a move for it, and is given again by Pending after a
+// reconnect; Check asks the rules about a move for it, in the table's
+// goroutine. The table refuses a person's illegal move and asks again.
+// With a stand-in level, a person who is away or too slow has the seat
+// played by the stand-in until they are back: the controller says so by
+// returning a Handover from Decide, and the table logs a control line,
+// tells everyone and asks the controller again under the seat's new
+// player. Nothing calls into the table from inside Decide.
+//
 // # Every value handed out is its own
 //
 // A Decision carries the seat's observation by value, made for that
@@ -48,10 +62,19 @@
 // one self-contained JSON line, and only then applied. Recover reads a log
 // cut at any byte: a last line without its newline is torn and cut back,
 // and the table is exactly where the uninterrupted table was when its last
-// complete line was written. See log.go for the line format. A table that
-// keeps no log (Options.Log nil) encodes no line, and when its engine is a
-// Trier it checks and applies each move in one step (TryApply): nothing is
-// written between the two.
+// complete line was written. See log.go for the line format.
+//
+// Walk is the one reader of a log: it replays it line by line, as
+// strictly as recovery (Recover is Walk without a step function), and
+// yields every line (the header, deals, moves, control, forfeit and
+// abandon lines) and every advance a line counts, each with its number,
+// seat and move, the engine after it and the views it produced for each
+// seat and a spectator. Replays, histories and leak checks read logs
+// with it, never by hand.
+//
+// A table that keeps no log (Options.Log nil) encodes no line, and when
+// its engine is a Trier it checks and applies each move in one step
+// (TryApply): nothing is written between the two.
 //
 // # Determinism
 //

@@ -63,7 +63,9 @@ type Engine[M, O, E any] interface {
 	Outcome() Outcome
 	// MarshalMove encodes a move for the log, self-contained.
 	MarshalMove(m M) ([]byte, error)
-	// UnmarshalMove decodes a logged move, refusing malformed ones.
+	// UnmarshalMove decodes a logged move, refusing malformed ones, in
+	// any state of the game (replay reads a line before making the
+	// advances it counts).
 	UnmarshalMove(b []byte) (M, error)
 }
 

@@ -353,7 +353,10 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	if ctx.Err() != nil {
 		return m, false, "", ctx.Err()
 	}
+	var h *Handover
 	switch {
+	case errors.As(a.err, &h):
+		return m, false, "", h
 	case a.err != nil:
 		return m, false, a.err.Error(), nil
 	case !a.ok && !optional:
@@ -390,9 +393,14 @@ var epoch = time.Now()
 // errRefused: a person's illegal move was refused; ask again.
 var errRefused = errors.New("refused")
 
+// maxHandovers is how many times a controller may hand its seat over
+// (Handover) for one decision.
+const maxHandovers = 2
+
 // turn asks seat s until its controller (or the level that took over)
 // moves or declines, then logs and applies the move.
 func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error {
+	handovers := 0
 	for tries := 0; ; tries++ {
 		m, ok, fail, err := t.ask(ctx, s, optional)
 		if err == errRefused {
@@ -401,6 +409,22 @@ func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error 
 			}
 			tries-- // a person may try again
 			continue
+		}
+		if h, isH := err.(*Handover); isH {
+			err = nil
+			switch {
+			case handovers == maxHandovers:
+				fail = fmt.Sprintf("handed the seat over more than %d times for one decision", maxHandovers)
+			case h.Name == "" || len(h.Name) > MaxName:
+				fail = fmt.Sprintf("handed the seat over to a name of %d bytes (1 to %d)", len(h.Name), MaxName)
+			default:
+				handovers++
+				if err := t.handover(s, h); err != nil {
+					return err
+				}
+				tries-- // the controller is asked again, as the seat's new player
+				continue
+			}
 		}
 		if err != nil {
 			_, err = t.abandon(ctx, err)
@@ -478,6 +502,25 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 	t.setPlayer(s, p)
 	t.res.Takeovers++
 	t.notice(Notice{Kind: Takeover, Seat: s, From: from, To: p.Name, Reason: reason})
+	return nil
+}
+
+// handover records that the seat's controller plays it as h says from
+// now on: a control line, the seat's player's name and kind, and a
+// Takeover notice to everyone.
+func (t *Table[M, O, E]) handover(s Seat, h *Handover) error {
+	reason := h.Reason
+	if len(reason) > MaxName {
+		reason = reason[:MaxName]
+	}
+	from := t.players[s].Name
+	seat := s
+	if err := t.writeOther(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: h.Name, Reason: reason}); err != nil {
+		return err
+	}
+	t.counted()
+	t.players[s].Name, t.players[s].Kind = h.Name, h.Kind
+	t.notice(Notice{Kind: Takeover, Seat: s, From: from, To: h.Name, Reason: reason})
 	return nil
 }
 

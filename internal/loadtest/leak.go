@@ -2,7 +2,6 @@ package loadtest
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"felt/card"
@@ -35,76 +34,35 @@ func allowedAt(game string, lines [][]byte, seat table.Seat) (map[point]card.Set
 	return replay(d.Spec, lines, func(e table.Engine[any, any, any]) card.Set { return d.Visible(e, seat) })
 }
 
-// replay runs a table log through the game's engine and records allowed at
-// every line and every advance.
+// replay walks a table log (table.Walk) and records allowed at every line
+// and every advance.
 func replay[M, O, E any](spec table.Spec[M, O, E], lines [][]byte, allowed func(table.Engine[M, O, E]) card.Set) (map[point]card.Set, error) {
+	var buf bytes.Buffer
+	for _, l := range lines {
+		buf.Write(bytes.TrimSuffix(l, []byte{'\n'}))
+		buf.WriteByte('\n')
+	}
 	out := map[point]card.Set{}
-	var e table.Engine[M, O, E]
-	var v table.Views[E]
-	for n, raw := range lines {
-		raw = bytes.TrimSuffix(raw, []byte{'\n'})
-		var rec struct {
-			Type    string          `json:"type"`
-			Adv     int             `json:"adv"`
-			Seed    uint64          `json:"seed"`
-			Options json.RawMessage `json:"options"`
-			Seat    *table.Seat     `json:"seat"`
-			Move    json.RawMessage `json:"move"`
-			Deal    json.RawMessage `json:"deal"`
-		}
-		if err := json.Unmarshal(raw, &rec); err != nil {
-			return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
-		}
-		if n == 0 {
-			var err error
-			if e, err = spec.New(rec.Seed, rec.Options); err != nil {
-				return nil, fmt.Errorf("loadtest: log line 0: %w", err)
-			}
-			out[point{0, 0}] = allowed(e)
-			continue
-		}
-		for k := range rec.Adv {
-			v = table.Views[E]{}
-			if _, err := e.Advance(&v); err != nil {
-				return nil, fmt.Errorf("loadtest: log line %d: advance: %w", n, err)
-			}
-			out[point{n, k + 1}] = allowed(e)
-		}
-		switch rec.Type {
-		case "deal":
-			v = table.Views[E]{}
-			if err := e.Redeal(rec.Deal, &v); err != nil {
-				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
-			}
-		case "move":
-			if rec.Seat == nil {
-				return nil, fmt.Errorf("loadtest: log line %d: a move without its seat", n)
-			}
-			m, err := e.UnmarshalMove(rec.Move)
-			if err != nil {
-				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
-			}
-			v = table.Views[E]{}
-			if err := e.Apply(*rec.Seat, m, &v); err != nil {
-				return nil, fmt.Errorf("loadtest: log line %d: %w", n, err)
-			}
-		}
-		out[point{n, 0}] = allowed(e)
+	rec, err := table.Walk(&buf, spec, func(st table.Step[M, O, E]) error {
+		out[point{st.N, st.Adv}] = allowed(st.Engine)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: %w", err)
 	}
 	// A table still being played may have advanced (Shengji dealing a
 	// card) since its last line: those advances are logged only with the
 	// next line. Make them here as the table did (they draw on no chance),
 	// so that what was sent of them can be checked too.
-	if e != nil {
-		n := len(lines)
-		for k := 1; k <= 256 && !e.Over() && (e.ToAct().IsEmpty() || e.Optional()); k++ {
-			v = table.Views[E]{}
-			rec, err := e.Advance(&v)
-			if err != nil || rec != nil {
-				break // a new deal: the table logs it before anyone sees it
-			}
-			out[point{n, k}] = allowed(e)
+	e, n := rec.Engine, rec.Lines
+	var v table.Views[E]
+	for k := 1; k <= 256 && !e.Over() && (e.ToAct().IsEmpty() || e.Optional()); k++ {
+		v = table.Views[E]{}
+		deal, err := e.Advance(&v)
+		if err != nil || deal != nil {
+			break // a new deal: the table logs it before anyone sees it
 		}
+		out[point{n, k}] = allowed(e)
 	}
 	return out, nil
 }

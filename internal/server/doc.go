@@ -10,17 +10,19 @@
 // interface of its own (roles.go), all of them a roomer. The room runs the
 // game with package table: a controller per seat — a computer seat's
 // built-in level (games.GinLevel, games.ShengjiLevel, seeded from the
-// table's seed), or a person's, which waits for the person's move and,
-// when the person is too slow (Config.MoveTimeout) or gone longer than the
-// grace period (Config.Away), plays the seat with a stand-in level until
-// the person is back. Both are logged as control lines (table.Relieve)
-// and told everyone as notices.
+// table's seed), or a person's (table.PersonController), which waits for
+// the person's move and, when the person is too slow (Config.MoveTimeout)
+// or gone longer than the grace period (Config.Away), plays the seat with
+// a stand-in level until the person is back. Both are logged as control
+// lines (the controller hands the seat over, table.Handover) and told
+// everyone as notices.
 //
 // The table's log writer is the store: each line is appended, committed,
 // before the table applies it and tells anyone (Store.AppendLine). At
 // start the server lists every table the store holds as active and, in the
 // background (a table someone asks for first), recovers each from its
-// stored lines (table.Recover) and resumes it (table.Resume); its people
+// stored lines (table.Walk, the table's recovery, which also gives what
+// each seat saw of the hand so far) and resumes it (table.Resume); its people
 // are away until they connect again. A table that ended (over, failed, or
 // abandoned) leaves memory: a later connection gets a read-only room made
 // from the store.

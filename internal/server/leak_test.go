@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -32,8 +33,10 @@ func allowedSets[M, O, E any](t *testing.T, g *game[M, O, E], log []byte, allowe
 		a[table.MaxSeats] = allowed(e, table.MaxSeats)
 		out[p] = a
 	}
-	err := replayLog(g, log, func(e table.Engine[M, O, E], n, adv int, _ *table.Views[E]) { at(e, point{n, adv}) },
-		func(e table.Engine[M, O, E], n int, _ string, _ []byte) { at(e, point{n, 0}) })
+	_, err := table.Walk(bytes.NewReader(log), g.Spec, func(st table.Step[M, O, E]) error {
+		at(st.Engine, point{st.N, st.Adv})
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

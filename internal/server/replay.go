@@ -3,113 +3,31 @@ package server
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"felt/table"
 )
 
-// replayLog walks a table log as the table played it, calling views for
-// each round of views (a move, a deal, or an advance without a line, which
-// belongs to the line after it: n is then that line's number and adv its
-// place among the advances, from 1) and line after each complete line.
-// The log was recovered already, so an error here is a log that changed.
-func replayLog[M, O, E any](g *game[M, O, E], log []byte, views func(e table.Engine[M, O, E], n, adv int, v *table.Views[E]), line func(e table.Engine[M, O, E], n int, typ string, raw []byte)) error {
-	var e table.Engine[M, O, E]
-	var v table.Views[E]
-	n := 0
-	for len(log) > 0 {
-		i := bytes.IndexByte(log, '\n')
-		if i < 0 {
-			break
-		}
-		raw := log[:i]
-		log = log[i+1:]
-		var rec struct {
-			Type    string          `json:"type"`
-			Adv     int             `json:"adv"`
-			Seed    uint64          `json:"seed"`
-			Options json.RawMessage `json:"options"`
-			Seat    *table.Seat     `json:"seat"`
-			Move    json.RawMessage `json:"move"`
-			Deal    json.RawMessage `json:"deal"`
-		}
-		if err := json.Unmarshal(raw, &rec); err != nil {
-			return fmt.Errorf("server: log line %d: %w", n, err)
-		}
-		if n == 0 {
-			var err error
-			if e, err = g.Spec.New(rec.Seed, rec.Options); err != nil {
-				return fmt.Errorf("server: log line 0: %w", err)
-			}
-			if line != nil {
-				line(e, n, rec.Type, raw)
-			}
-			n++
-			continue
-		}
-		for k := range rec.Adv {
-			v = table.Views[E]{}
-			if _, err := e.Advance(&v); err != nil {
-				return fmt.Errorf("server: log line %d: advance: %w", n, err)
-			}
-			if views != nil {
-				views(e, n, k+1, &v)
-			}
-		}
-		switch rec.Type {
-		case "deal":
-			v = table.Views[E]{}
-			if err := e.Redeal(rec.Deal, &v); err != nil {
-				return fmt.Errorf("server: log line %d: %w", n, err)
-			}
-			if views != nil {
-				views(e, n, 0, &v)
-			}
-		case "move":
-			if rec.Seat == nil {
-				return fmt.Errorf("server: log line %d: a move without its seat", n)
-			}
-			m, err := e.UnmarshalMove(rec.Move)
-			if err != nil {
-				return fmt.Errorf("server: log line %d: %w", n, err)
-			}
-			v = table.Views[E]{}
-			if err := e.Apply(*rec.Seat, m, &v); err != nil {
-				return fmt.Errorf("server: log line %d: %w", n, err)
-			}
-			if views != nil {
-				views(e, n, 0, &v)
-			}
-		}
-		if line != nil {
-			line(e, n, rec.Type, raw)
-		}
-		n++
-	}
-	return nil
-}
-
-// handViews rebuilds what each seat and the spectators saw of the hand
-// being played, for the histories of a recovered table.
-func (r *room[M, O, E]) handViews(log []byte) ([table.MaxSeats + 1][]histEntry[E], error) {
+// walkLog replays a stored table log (the table's one walk, table.Walk:
+// strict, every move checked, every deal the seed's) and returns the table
+// where the log leaves it, with what each seat and the spectators saw of
+// the hand being played, for the histories of a recovered table.
+func (r *room[M, O, E]) walkLog(log []byte) (*table.Recovered[M, O, E], [table.MaxSeats + 1][]histEntry[E], error) {
 	var h [table.MaxSeats + 1][]histEntry[E]
-	err := replayLog(r.g, log, func(e table.Engine[M, O, E], n, adv int, v *table.Views[E]) {
+	rec, err := table.Walk(bytes.NewReader(log), r.g.Spec, func(st table.Step[M, O, E]) error {
+		if st.Views == nil {
+			return nil
+		}
+		if st.Type == table.DealStep {
+			h = [table.MaxSeats + 1][]histEntry[E]{} // a new hand: its deal first
+		}
 		for s := range len(r.st.Seats) {
-			h[s] = append(h[s], histEntry[E]{n, adv, v.Seat[s]})
+			h[s] = append(h[s], histEntry[E]{st.N, st.Adv, st.Views.Seat[s]})
 		}
-		h[spectator] = append(h[spectator], histEntry[E]{n, adv, v.Spectator})
-	}, func(_ table.Engine[M, O, E], n int, typ string, _ []byte) {
-		if typ == "deal" {
-			// The deal's views were appended before this call: keep them.
-			for i := range h {
-				if k := len(h[i]); k > 0 {
-					h[i] = h[i][k-1:]
-				}
-			}
-		}
+		h[spectator] = append(h[spectator], histEntry[E]{st.N, st.Adv, st.Views.Spectator})
+		return nil
 	})
-	return h, err
+	return rec, h, err
 }
 
 // ReplayStep is one step of a replay: what the seat (or a spectator) saw
@@ -140,20 +58,24 @@ func (r *room[M, O, E]) replay(ctx context.Context, seat int) (any, error) {
 		buf.WriteByte('\n')
 	}
 	out := Replay{Game: r.g.Name, Seat: seat, Steps: []ReplayStep{}}
-	err = replayLog(r.g, buf.Bytes(), func(e table.Engine[M, O, E], n, adv int, v *table.Views[E]) {
-		st := ReplayStep{N: n, Adv: adv}
+	_, err = table.Walk(bytes.NewReader(buf.Bytes()), r.g.Spec, func(st table.Step[M, O, E]) error {
+		if st.Views == nil {
+			return nil // a line that shows nothing: the header, a control line
+		}
+		rs := ReplayStep{N: st.N, Adv: st.Adv}
 		if seat < 0 {
-			st.Event = r.g.Wire.Event(v.Spectator)
+			rs.Event = r.g.Wire.Event(st.Views.Spectator)
 		} else {
-			st.Event = r.g.Wire.Event(v.Seat[seat])
-			if adv == 0 {
-				st.Obs = r.g.Wire.Obs(e.Observe(table.Seat(seat)))
+			rs.Event = r.g.Wire.Event(st.Views.Seat[seat])
+			if st.Adv == 0 {
+				rs.Obs = r.g.Wire.Obs(st.Engine.Observe(table.Seat(seat)))
 			}
 		}
-		out.Steps = append(out.Steps, st)
-	}, nil)
+		out.Steps = append(out.Steps, rs)
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("server: table %s: %w", r.id, err)
 	}
 	return out, nil
 }

@@ -98,8 +98,7 @@ func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M
 
 // newCtl makes seat i's controller from its stored seat.
 func (r *room[M, O, E]) newCtl(i table.Seat, s store.Seat) *seatCtl[M, O, E] {
-	c := &seatCtl[M, O, E]{r: r, seat: i, person: s.Kind == kindPerson, name: s.Name,
-		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
+	c := &seatCtl[M, O, E]{r: r, seat: i, person: s.Kind == kindPerson, name: s.Name}
 	if c.person {
 		c.level = r.mustLevel(r.g.StandIn, 0x100+uint64(i))
 	} else {
@@ -125,9 +124,14 @@ func (r *room[M, O, E]) players() []table.Player[M, O] {
 		if c.person {
 			k = table.Person
 		}
-		ps[i] = table.Player[M, O]{Name: c.name, Kind: k, Control: c}
-		if !c.person {
+		ps[i] = table.Player[M, O]{Name: c.name, Kind: k, Control: c.control()}
+		switch {
+		case !c.person:
 			ps[i].Name = c.level.Name
+		case c.standing:
+			// a resumed seat the log gives to a level: the table sees the
+			// stand-in (whose refused move is a failure, not asked again)
+			ps[i].Name, ps[i].Kind = c.standName, table.Level
 		}
 	}
 	return ps
@@ -150,8 +154,7 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 func (r *room[M, O, E]) fallback(s table.Seat) table.Player[M, O] {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := &seatCtl[M, O, E]{r: r, seat: s, level: r.mustLevel(r.g.StandIn, 0x200+uint64(s)),
-		replies: make(chan reply[M], 1), awayCh: make(chan struct{}, 1)}
+	c := &seatCtl[M, O, E]{r: r, seat: s, level: r.mustLevel(r.g.StandIn, 0x200+uint64(s))}
 	c.name = c.level.Name
 	r.ctls[s] = c
 	return table.Player[M, O]{Name: c.level.Name, Kind: table.Level, Control: c}
@@ -196,22 +199,19 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 			buf.WriteByte('\n')
 		}
 	}
-	rec, err := table.Recover(bytes.NewReader(buf.Bytes()), r.g.Spec)
+	rec, hist, err := r.walkLog(buf.Bytes())
 	if err != nil {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
 	if rec.Torn > 0 {
 		return fmt.Errorf("server: table %s: the stored log ends in a torn line", r.id)
 	}
-	hist, err := r.handViews(buf.Bytes())
-	if err != nil {
-		return err
-	}
 	log := r.newLog(rec.Lines)
 	r.mu.Lock()
 	for i, c := range r.ctls {
 		if c.person && rec.Names[i] != c.name {
-			c.mode = standIn // the log's last control line gave the seat to a level
+			// the log's last control line gave the seat to a level
+			c.standing, c.standName = true, rec.Names[i]
 		}
 	}
 	tb, err := table.Resume(rec, r.players(), r.options(log))
@@ -266,6 +266,11 @@ func (r *room[M, O, E]) run() {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	r.cancel, r.done, r.running, r.runCtx = cancel, done, true, ctx
+	for _, c := range r.ctls {
+		if c.p != nil {
+			go c.forward(ctx, c.p)
+		}
+	}
 	go func() {
 		defer close(done)
 		defer cancel()
@@ -421,7 +426,9 @@ func (r *room[M, O, E]) roundDone(spect E) {
 			r.hist[i] = r.hist[i][:0:0]
 		}
 		for _, c := range r.ctls {
-			c.queued = nil
+			if c.p != nil {
+				c.p.Drop() // the bids were for the last hand
+			}
 		}
 	}
 	pace := false
@@ -435,7 +442,7 @@ func (r *room[M, O, E]) roundDone(spect E) {
 		// The deal waits for its people: a seat whose person is here, or
 		// has not come yet (the creator's page is still loading), may
 		// bid as the cards arrive.
-		if c.conns == 0 && c.grace != nil && !c.gone && c.mode != standIn {
+		if c.conns == 0 && c.grace != nil && !c.gone && !c.standingIn() {
 			pace = true
 		}
 		if !c.moved.IsZero() {
@@ -476,7 +483,7 @@ func (r *room[M, O, E]) notice(n table.Notice) {
 	switch n.Kind {
 	case table.Takeover:
 		c := r.ctls[n.Seat]
-		if c.person && c.mode == personMode {
+		if c.person && !c.standingIn() {
 			kind = "return"
 			text = fmt.Sprintf("%s is back and plays seat %d again", n.To, seat)
 		} else {
@@ -531,7 +538,7 @@ func (r *room[M, O, E]) seatsLocked() []SeatSummary {
 		ss.Connected = len(r.conns[i]) > 0
 		switch {
 		case ss.Open:
-		case c.mode == standIn:
+		case c.standingIn():
 			ss.Level, ss.Computer, ss.Status = c.level.Name, true, "replaced"
 		case ss.Connected:
 			ss.Status = "here"

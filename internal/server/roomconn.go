@@ -1,10 +1,10 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 
 	"felt/internal/store"
-	"felt/program"
 	"felt/table"
 )
 
@@ -29,15 +29,14 @@ func (r *room[M, O, E]) attach(c *conn) error {
 		if r.hasObs {
 			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.Wire.Obs(r.obs[c.seat])}))
 		}
-		if ctl.pendMsg != nil {
+		// A decision already sent to the seat is sent again; one not
+		// sent yet is sent to every connection of the seat, this one too.
+		if d, ok := ctl.pending(); ok && ctl.sentSeq == d.Seq {
 			c.enqueue(ctl.pendMsg)
 		}
 		ctl.conns++
 		ctl.stopGrace()
-		ctl.gone = false
-		if ctl.mode == standIn {
-			ctl.wantBack = true
-		}
+		ctl.back()
 	}
 	if r.outcome != nil {
 		c.enqueue(encode(overMsg{Type: "over", Outcome: *r.outcome}))
@@ -113,15 +112,16 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		ctl := r.ctls[c.seat]
 		why := ""
 		switch {
-		case !r.running || !ctl.person:
+		case !r.running || !ctl.person || ctl.p == nil:
 			why = "the table is not being played"
-		case ctl.mode == standIn:
-			ctl.wantBack = true
-			why = "the computer plays your seat until your next turn"
-		case len(ctl.queued) >= maxQueued:
-			why = fmt.Sprintf("at most %d bids wait at once", maxQueued)
 		default:
-			ctl.queued = append(ctl.queued, mv)
+			switch err := ctl.p.Queue(mv); {
+			case errors.Is(err, table.ErrStandIn):
+				ctl.back()
+				why = "the computer plays your seat until your next turn"
+			case errors.Is(err, table.ErrQueueFull):
+				why = fmt.Sprintf("at most %d bids wait at once", maxQueued)
+			}
 		}
 		r.mu.Unlock()
 		if why != "" {
@@ -130,13 +130,9 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 	case hintMsg:
 		r.mu.Lock()
 		ctl := r.ctls[c.seat]
-		var d table.Decision[O]
-		ok := ctl.pending != nil
-		if ok {
-			d = *ctl.pending
-		}
-		if ctl.mode == standIn {
-			ctl.wantBack = true
+		d, ok := ctl.pending()
+		if ctl.standingIn() {
+			ctl.back()
 		}
 		r.mu.Unlock()
 		if !ok {
@@ -172,8 +168,8 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		c.enqueue(encode(r.check(c.seat, m)))
 	case backMsg:
 		r.mu.Lock()
-		if ctl := r.ctls[c.seat]; ctl.mode == standIn {
-			ctl.wantBack = true
+		if ctl := r.ctls[c.seat]; ctl.standingIn() {
+			ctl.back()
 		}
 		r.mu.Unlock()
 	}
@@ -190,21 +186,24 @@ func (r *room[M, O, E]) check(seat int, m clientMsg) checkedMsg {
 	}
 	r.mu.Lock()
 	ctl := r.ctls[seat]
-	var d table.Decision[O]
-	pending := ctl.pending != nil && ctl.mode == personMode
-	if pending {
-		d = *ctl.pending
-	}
+	p := ctl.p
+	d, pending := ctl.pending()
 	r.mu.Unlock()
+	notYours := fmt.Sprintf("not your turn: no decision pending (check for decision %d)", m.Seq)
 	switch {
 	case !pending:
-		out.Reason = fmt.Sprintf("not your turn: no decision pending (check for decision %d)", m.Seq)
+		out.Reason = notYours
 	case d.Seq != m.Seq:
 		out.Reason = fmt.Sprintf("check for decision %d, but decision %d is pending", m.Seq, d.Seq)
 	default:
-		if err := program.CheckMove(r.g.Wire, &d.Obs, mv); err != nil {
+		// The rules' reason, from the decision's observation; the
+		// controller asks them while the decision waits.
+		switch err := p.Check(m.Seq, mv); {
+		case errors.Is(err, table.ErrNoPending) || errors.Is(err, table.ErrStale):
+			out.Reason = notYours // answered meanwhile
+		case err != nil:
 			out.Reason = err.Error()
-		} else {
+		default:
 			out.Legal = true
 		}
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,30 +11,18 @@ import (
 	"felt/table"
 )
 
-// mode is who plays a person's seat now, as the log says.
-type mode uint8
-
-const (
-	personMode mode = iota // the person
-	standIn                // a level, while the person is away or too slow
-)
-
-type reply[M any] struct {
-	seq int
-	m   M
-}
-
 // maxQueued bounds the bids a person may queue during a deal.
 const maxQueued = 4
 
-// seatCtl is the controller of one seat. A computer seat's plays its
-// level. A person's waits for the person's move (the server's own take on
-// table.Human: the decision is pending, and re-sent to a connection that
-// comes back, until a move for it arrives); when the person is too slow
-// or gone longer than the grace period, it logs a control line and plays
-// the seat with the stand-in level until the person is back, then logs
-// the return. The table asks it from its one goroutine; the room's lock
-// guards what the connections touch.
+// seatCtl is one seat of a room. A computer seat is its controller: it
+// plays its level, at the room's pace. A person's seat is played by a
+// table.PersonController (the decision pending until the person's move,
+// sent to the seat's connections as it is signalled and again to one that
+// comes back; the stand-in level while the person is away longer than the
+// grace period or too slow, logged as control lines by the table, until
+// the person is back); seatCtl keeps what the server adds: the seat's
+// connections, the grace period, the hint, the decision message. The room's
+// lock guards what the connections touch.
 type seatCtl[M, O, E any] struct {
 	r      *room[M, O, E]
 	seat   table.Seat
@@ -42,30 +31,47 @@ type seatCtl[M, O, E any] struct {
 	level  table.Player[M, O] // a computer seat's level; a person's stand-in
 
 	// Guarded by r.mu.
-	mode     mode
-	pending  *table.Decision[O]
-	pendMsg  []byte
-	conns    int
-	gone     bool   // the person's grace period ran out
-	goneWhy  string // why the seat is to be taken over
-	wantBack bool   // the person is back while a level stands in
-	grace    *time.Timer
-	queued   []M
-	hint     []byte // the hint message for decision hintSeq
-	hintSeq  int
-	moved    time.Time // when the person's move was taken, until its event
-
-	replies chan reply[M]
-	awayCh  chan struct{}
-
-	// The table's goroutine only.
-	deadlineSeq int
-	deadline    time.Time
-	sentSeq     int
-	sent        bool
-	refusals    int
-	bidding     bool // the decision being answered is optional: a queued bid
+	p         *table.PersonController[M, O] // a person's, once the table is seated
+	standing  bool                          // a person's seat starts with the stand-in (a resumed log says so),
+	standName string                        // named so
+	conns     int
+	gone      bool // the person's grace period ran out
+	grace     *time.Timer
+	hint      []byte // the hint message for decision hintSeq
+	hintSeq   int
+	moved     time.Time // when the person's move was taken, until its event
+	sentSeq   int       // the decision last sent to the seat's connections
+	pendMsg   []byte    // its message
 }
+
+// control returns the seat's controller for the table (r.mu held): a
+// computer seat's, or a new person's controller.
+func (c *seatCtl[M, O, E]) control() table.Controller[M, O] {
+	if !c.person {
+		return c
+	}
+	r := c.r
+	c.p = table.NewPersonController(table.PersonOptions[M, O]{
+		Name:       c.name,
+		Check:      func(d table.Decision[O], m M) error { return program.CheckMove(r.g.Wire, &d.Obs, m) },
+		StandIn:    table.Player[M, O]{Name: c.level.Name, Kind: table.Level, Control: paced[M, O, E]{r, c.level.Control}},
+		StandingIn: c.standing,
+		Patience:   r.srv.cfg.MoveTimeout,
+		MaxQueued:  maxQueued,
+		Offered:    c.offered,
+		Refused:    c.refused,
+	})
+	return personSeat[M, O, E]{c.p, c}
+}
+
+// personSeat is a person's controller listening for the seat.
+type personSeat[M, O, E any] struct {
+	*table.PersonController[M, O]
+	c *seatCtl[M, O, E]
+}
+
+func (p personSeat[M, O, E]) Event(s table.Seat, e E) { p.c.Event(s, e) }
+func (p personSeat[M, O, E]) Notice(n table.Notice)   { p.c.Notice(n) }
 
 // Event keeps the seat's view of the round until the spectators' view
 // closes it (see room.roundDone).
@@ -74,163 +80,100 @@ func (c *seatCtl[M, O, E]) Event(s table.Seat, e E) { c.r.round[s] = e }
 // Notice is handled once, by the spectators' listener.
 func (c *seatCtl[M, O, E]) Notice(table.Notice) {}
 
-// Refused tells the person why the table refused the move.
-func (c *seatCtl[M, O, E]) Refused(m M, err error) {
-	r := c.r
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c.moved = time.Time{} // no event follows a refused move
-	if !c.person || c.mode == standIn {
-		c.refusals++
-		return
-	}
-	raw, _ := r.g.Wire.Codec.MarshalMove(m)
-	seq := c.sentSeq
-	if c.bidding {
-		seq = -1 // a queued bid, dropped
-	}
-	r.sendSeat(int(c.seat), encode(refusedMsg{Type: "refused", Seq: seq, Move: raw, Error: err.Error()}))
+// Decide plays a computer seat's level.
+func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
+	return paced[M, O, E]{c.r, c.level.Control}.Decide(ctx, d)
 }
 
-// Decide answers the table's decision for the seat.
-func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
-	var zero M
-	if !c.person {
-		if err := c.r.watched(ctx, d.Optional); err != nil {
-			return zero, false, err
-		}
-		return c.level.Control.Decide(ctx, d)
-	}
-	r := c.r
-	r.mu.Lock()
-	back := c.mode == standIn && c.wantBack
-	gone := c.mode == personMode && c.gone
-	why := c.goneWhy
-	r.mu.Unlock()
-	var err error
-	switch {
-	case back:
-		if d.Seq, err = c.relieve(personMode, c.name, "back at the table"); err != nil {
-			return zero, false, err
-		}
-	case gone:
-		if d.Seq, err = c.relieve(standIn, c.level.Name, why); err != nil {
-			return zero, false, err
-		}
-	}
-	r.mu.Lock()
-	m := c.mode
-	r.mu.Unlock()
-	if m == standIn {
-		return c.decideLevel(ctx, d)
-	}
-	c.bidding = d.Optional
-	if d.Optional {
-		return c.decideOptional(d)
-	}
-	if c.deadlineSeq != d.Seq || c.deadline.IsZero() {
-		c.deadlineSeq, c.deadline = d.Seq, time.Now().Add(r.srv.cfg.MoveTimeout)
-	}
-	timer := time.NewTimer(time.Until(c.deadline))
-	defer timer.Stop()
-	r.mu.Lock()
-	c.pending = &d
-	c.pendMsg = c.decideMsg(d)
-	if !c.sent || c.sentSeq != d.Seq {
-		r.sendSeat(int(c.seat), c.pendMsg)
-	}
-	c.sent, c.sentSeq = true, d.Seq
-	select { // a signal of a grace period that ran out before the decision
-	case <-c.awayCh:
-	default:
-	}
-	// The grace period may have run out since gone was read above: its
-	// signal was just drained, so read gone again.
-	gone, why = c.gone, c.goneWhy
-	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		c.pending, c.pendMsg = nil, nil
-		r.mu.Unlock()
-	}()
-	for !gone {
-		select {
-		case rp := <-c.replies:
-			if rp.seq == d.Seq {
-				return rp.m, true, nil
-			}
-		case <-timer.C:
-			gone, why = true, fmt.Sprintf("no move within %s", r.srv.cfg.MoveTimeout)
-		case <-c.awayCh:
-			r.mu.Lock()
-			gone, why = c.gone, c.goneWhy
-			r.mu.Unlock()
-		case <-ctx.Done():
-			return zero, false, ctx.Err()
-		}
-	}
-	r.mu.Lock()
-	c.pending, c.pendMsg = nil, nil
-	r.mu.Unlock()
-	if d.Seq, err = c.relieve(standIn, c.level.Name, why); err != nil {
+// paced is a built-in level that waits as the room says (room.watched)
+// before each move.
+type paced[M, O, E any] struct {
+	r     *room[M, O, E]
+	level table.Controller[M, O]
+}
+
+func (p paced[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
+	if err := p.r.watched(ctx, d.Optional); err != nil {
+		var zero M
 		return zero, false, err
 	}
-	return c.decideLevel(ctx, d)
+	return p.level.Decide(ctx, d)
 }
 
-// decideOptional answers an optional decision (a bid while Shengji's
-// cards are dealt) at once: with a bid the person queued, or a decline.
-// The person is told of it, with the declarations they may show.
-func (c *seatCtl[M, O, E]) decideOptional(d table.Decision[O]) (M, bool, error) {
+// forward sends each decision put to the person to the seat's
+// connections as it is signalled, until ctx (the table's run) ends. A
+// decision asked again after a refused move is not sent again; one no
+// longer pending is not sent.
+func (c *seatCtl[M, O, E]) forward(ctx context.Context, p *table.PersonController[M, O]) {
+	r := c.r
+	for {
+		select {
+		case d := <-p.Decisions():
+			r.mu.Lock()
+			// While it is pending the table waits for it: nothing of a
+			// later round can have been sent.
+			if pd, ok := p.Pending(); ok && pd.Seq == d.Seq && c.sentSeq != d.Seq {
+				c.pendMsg, c.sentSeq = c.decideMsg(d), d.Seq
+				r.sendSeat(int(c.seat), c.pendMsg)
+			}
+			r.mu.Unlock()
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// offered tells the person of an optional decision (a bid while Shengji's
+// cards are dealt), with the declarations they may show, in the table's
+// goroutine: in order with the events.
+func (c *seatCtl[M, O, E]) offered(d table.Decision[O]) {
 	r := c.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.conns[c.seat]) > 0 {
 		r.sendSeat(int(c.seat), c.decideMsg(d))
 	}
-	if len(c.queued) == 0 {
-		var zero M
-		return zero, false, nil
-	}
-	m := c.queued[0]
-	c.queued = c.queued[1:]
-	return m, true, nil
 }
 
-// decideLevel plays the seat with the stand-in level. A level whose moves
-// the table keeps refusing has failed: the table's fallback takes over.
-func (c *seatCtl[M, O, E]) decideLevel(ctx context.Context, d table.Decision[O]) (M, bool, error) {
-	c.r.mu.Lock()
-	n := c.refusals
-	c.r.mu.Unlock()
-	if n > 2 {
-		var zero M
-		return zero, false, fmt.Errorf("server: %s: moves refused %d times", c.level.Name, n)
-	}
-	if err := c.r.watched(ctx, d.Optional); err != nil {
-		var zero M
-		return zero, false, err
-	}
-	return c.level.Control.Decide(ctx, d)
-}
-
-// relieve logs who plays the seat from now on (the table's goroutine).
-func (c *seatCtl[M, O, E]) relieve(to mode, name, reason string) (int, error) {
+// refused tells the person why the table refused their move (for an
+// optional decision, a queued bid, dropped: seq -1).
+func (c *seatCtl[M, O, E]) refused(d table.Decision[O], m M, err error) {
 	r := c.r
 	r.mu.Lock()
-	c.mode = to
-	if to == personMode {
-		c.wantBack = false
+	defer r.mu.Unlock()
+	c.moved = time.Time{} // no event follows a refused move
+	raw, _ := r.g.Wire.Codec.MarshalMove(m)
+	seq := d.Seq
+	if d.Optional {
+		seq = -1
 	}
+	r.sendSeat(int(c.seat), encode(refusedMsg{Type: "refused", Seq: seq, Move: raw, Error: err.Error()}))
+}
+
+// pending returns the decision waiting for the person (r.mu held).
+func (c *seatCtl[M, O, E]) pending() (table.Decision[O], bool) {
+	if c.p == nil {
+		return table.Decision[O]{}, false
+	}
+	return c.p.Pending()
+}
+
+// standingIn reports whether the stand-in plays the person's seat (r.mu
+// held).
+func (c *seatCtl[M, O, E]) standingIn() bool {
+	if c.p == nil {
+		return c.standing
+	}
+	return c.p.StandingIn()
+}
+
+// back says the person is here: the seat is theirs again at its next
+// decision (r.mu held).
+func (c *seatCtl[M, O, E]) back() {
 	c.gone = false
-	c.refusals = 0
-	c.sent = false
-	kind := table.Level
-	if to == personMode {
-		kind = table.Person
+	if c.p != nil {
+		c.p.Back()
 	}
-	r.mu.Unlock()
-	return r.tb.Relieve(c.seat, name, kind, reason)
 }
 
 // decideMsg encodes a decision for the person's page (r.mu held): its
@@ -251,22 +194,19 @@ func (c *seatCtl[M, O, E]) decideMsg(d table.Decision[O]) []byte {
 }
 
 // startGrace starts the person's grace period: if no connection of the
-// seat opens before it ends, a level takes the seat at its next decision
-// (r.mu held).
+// seat opens before it ends, the stand-in takes the seat at once or at
+// its next decision (r.mu held).
 func (c *seatCtl[M, O, E]) startGrace() {
 	c.stopGrace()
 	r := c.r
 	c.grace = time.AfterFunc(r.srv.cfg.Away, func() {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		if c.conns > 0 || c.mode == standIn {
+		if c.conns > 0 || c.p == nil || c.p.StandingIn() {
 			return
 		}
-		c.gone, c.goneWhy = true, fmt.Sprintf("away for %s", r.srv.cfg.Away)
-		select {
-		case c.awayCh <- struct{}{}:
-		default:
-		}
+		c.gone = true
+		c.p.Away(fmt.Sprintf("away for %s", r.srv.cfg.Away))
 		r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
 	})
 }
@@ -282,25 +222,24 @@ func (c *seatCtl[M, O, E]) stopGrace() {
 // submit gives the person's move for decision seq (r.mu held); it returns
 // why the move cannot be taken, or "".
 func (c *seatCtl[M, O, E]) submit(seq int, m M) string {
-	if c.mode == standIn {
-		c.wantBack = true
-		return "not your turn: the computer plays your seat until your next turn, then it is yours again"
+	if c.p == nil {
+		return "the table is not being played"
 	}
-	if c.pending == nil {
-		return fmt.Sprintf("not your turn: no decision pending (move for decision %d)", seq)
-	}
-	if c.pending.Seq != seq {
-		return fmt.Sprintf("move for decision %d, but decision %d is pending", seq, c.pending.Seq)
-	}
-	select {
-	case c.replies <- reply[M]{seq, m}:
+	err := c.p.Submit(seq, m)
+	switch {
+	case err == nil:
 		// Answered: a second answer finds nothing pending. (A refused
 		// move makes the table ask again, and the decision is pending
 		// again.)
-		c.pending, c.pendMsg = nil, nil
 		c.moved = time.Now()
 		return ""
-	default:
-		return fmt.Sprintf("decision %d already answered", seq)
+	case errors.Is(err, table.ErrStandIn):
+		c.back()
+		return "not your turn: the computer plays your seat until your next turn, then it is yours again"
+	case errors.Is(err, table.ErrStale):
+		if d, ok := c.p.Pending(); ok {
+			return fmt.Sprintf("move for decision %d, but decision %d is pending", seq, d.Seq)
+		}
 	}
+	return fmt.Sprintf("not your turn: no decision pending (move for decision %d)", seq)
 }

@@ -2,9 +2,7 @@ package sjtui
 
 import (
 	"context"
-	"slices"
 	"sync"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -43,21 +41,23 @@ type DoneMsg struct {
 	Err    error
 }
 
-// Bridge connects a running table to the Model: its controller of the
-// watched seat (Control) forwards the seat's events and the person's
-// decisions to a channel the Model reads (Next).
+// Bridge connects a running table to the Model: the watched seat's
+// controller (Control) is the person's, a table.PersonController whose
+// decisions the Model reads as they are signalled (Next), or under
+// autoplay a level's; either way the bridge forwards the seat's events
+// and the table's notices on a channel the Model reads too.
 type Bridge struct {
 	seat    shengji.Seat
 	ch      chan tea.Msg
 	ctx     context.Context
-	human   *table.Human[shengji.Action, Obs]
+	person  *table.PersonController[shengji.Action, Obs]
 	inner   table.Controller[shengji.Action, Obs]
 	observe func() Obs
 
 	finished chan struct{} // closed when the table has stopped
 
-	mu     sync.Mutex
-	queued []int // the hand number of each bid queued with the Human
+	mu   sync.Mutex
+	hand int // the hand of the last event: bids are queued for it
 }
 
 // setInner makes in the autoplay player of the seat: the built-in level
@@ -75,20 +75,32 @@ func (b *Bridge) player() table.Controller[shengji.Action, Obs] {
 	return b.inner
 }
 
-// NewBridge returns a bridge for seat. With human nil the seat is played
-// by inner (autoplay) and only watched. ctx ends the bridge: sends stop
-// waiting for the Model.
-func NewBridge(ctx context.Context, seat shengji.Seat, human *table.Human[shengji.Action, Obs], inner table.Controller[shengji.Action, Obs]) *Bridge {
-	return &Bridge{seat: seat, ch: make(chan tea.Msg), ctx: ctx, human: human, inner: inner, finished: make(chan struct{})}
+// NewBridge returns a bridge for seat, played by the person (inner nil)
+// or by inner (autoplay), the seat only watched. ctx ends the bridge:
+// sends stop waiting for the Model.
+func NewBridge(ctx context.Context, seat shengji.Seat, inner table.Controller[shengji.Action, Obs]) *Bridge {
+	b := &Bridge{seat: seat, ch: make(chan tea.Msg), ctx: ctx, inner: inner, finished: make(chan struct{})}
+	if inner == nil {
+		b.person = table.NewPersonController(table.PersonOptions[shengji.Action, Obs]{
+			Name:  "human",
+			Check: func(d table.Decision[Obs], a shengji.Action) error { return d.Obs.Check(a) },
+			Refused: func(d table.Decision[Obs], a shengji.Action, err error) {
+				if d.Optional {
+					// a queued bid overtaken since (or of a hand before):
+					// too late to be shown, as the screen says
+					return
+				}
+				b.send(RefusedMsg{Action: a, Err: err})
+			},
+		})
+	}
+	return b
 }
 
 // SetObserve gives the bridge the seat's observation (the table engine's
 // Observe of the seat), read after each event. It must be set before the
 // table runs.
 func (b *Bridge) SetObserve(f func() Obs) { b.observe = f }
-
-// Human returns the person's controller, nil under autoplay.
-func (b *Bridge) Human() *table.Human[shengji.Action, Obs] { return b.human }
 
 func (b *Bridge) send(m tea.Msg) {
 	select {
@@ -104,92 +116,102 @@ func (b *Bridge) Done(r table.Result, err error) { b.send(DoneMsg{Result: r, Err
 // written).
 func (b *Bridge) Wait() { <-b.finished }
 
-// Next returns a command that waits for the table's next message.
+// Next waits for the table's next message: a decision put to the person
+// as it is signalled, or what the bridge forwards of the table.
 func (b *Bridge) Next() tea.Msg {
+	var decisions <-chan table.Decision[Obs]
+	if b.person != nil {
+		decisions = b.person.Decisions()
+	}
 	select {
 	case m := <-b.ch:
 		return m
+	case d := <-decisions:
+		return DecisionMsg{Decision: d}
 	case <-b.ctx.Done():
 		return DoneMsg{Err: b.ctx.Err()}
 	}
 }
 
-// Queue holds a bid for the person's next chance to declare in hand.
+// Submit gives the person's move for the decision numbered seq (nothing
+// under autoplay).
+func (b *Bridge) Submit(seq int, a shengji.Action) error {
+	if b.person == nil {
+		return nil
+	}
+	return b.person.Submit(seq, a)
+}
+
+// Queue holds a bid for the person's next chance to declare in hand; a
+// bid for a hand that is over is dropped.
 func (b *Bridge) Queue(hand int, a shengji.Action) {
-	if b.human == nil {
+	if b.person == nil {
 		return
 	}
 	b.mu.Lock()
-	b.queued = append(b.queued, hand)
-	b.mu.Unlock()
-	b.human.Queue(a)
+	defer b.mu.Unlock()
+	if hand == b.hand {
+		_ = b.person.Queue(a) // unbounded, and the person plays the seat
+	}
 }
 
 // Control is the seat's controller.
-func (b *Bridge) Control() table.Controller[shengji.Action, Obs] { return (*seatControl)(b) }
-
-type seatControl Bridge
-
-func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (shengji.Action, bool, error) {
-	b := (*Bridge)(c)
-	if b.human == nil {
-		return b.player().Decide(ctx, d)
+func (b *Bridge) Control() table.Controller[shengji.Action, Obs] {
+	if b.person != nil {
+		return personControl{b.person, b}
 	}
-	if d.Optional {
-		a, ok, err := b.human.Decide(ctx, d)
-		if ok {
-			b.mu.Lock()
-			hand := 0
-			if len(b.queued) > 0 {
-				hand, b.queued = b.queued[0], b.queued[1:]
-			}
-			b.mu.Unlock()
-			if hand != d.Obs.HandNumber || !slices.Contains(d.Obs.AppendDeclarations(nil), a) {
-				// a bid queued in an earlier hand, or overtaken since:
-				// too late to be shown (the screen says so)
-				return shengji.Action{}, false, nil
-			}
-		}
-		return a, ok, err
-	}
-	// Tell the screen once the Human holds the decision, so that a move
-	// submitted at once finds it pending.
-	go func() {
-		for {
-			if p, ok := b.human.Pending(); ok && p.Seq == d.Seq {
-				b.send(DecisionMsg{Decision: d})
-				return
-			}
-			select {
-			case <-time.After(time.Millisecond):
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return b.human.Decide(ctx, d)
+	return (*autoControl)(b)
 }
 
-func (c *seatControl) Event(s table.Seat, e shengji.Event) {
-	b := (*Bridge)(c)
+// personControl is the person's controller, the seat's events and the
+// table's notices going to the screen.
+type personControl struct {
+	*table.PersonController[shengji.Action, Obs]
+	b *Bridge
+}
+
+func (c personControl) Event(s table.Seat, e shengji.Event) { c.b.event(s, e) }
+func (c personControl) Notice(n table.Notice)               { c.b.notice(n) }
+
+// autoControl plays the watched seat with its autoplay player.
+type autoControl Bridge
+
+func (c *autoControl) Decide(ctx context.Context, d table.Decision[Obs]) (shengji.Action, bool, error) {
+	return (*Bridge)(c).player().Decide(ctx, d)
+}
+
+func (c *autoControl) Event(s table.Seat, e shengji.Event) { (*Bridge)(c).event(s, e) }
+func (c *autoControl) Notice(n table.Notice)               { (*Bridge)(c).notice(n) }
+
+func (c *autoControl) Refused(a shengji.Action, err error) {
+	(*Bridge)(c).send(RefusedMsg{Action: a, Err: err})
+}
+
+// event sends the seat's event to the screen, with its observation; a
+// new hand drops the bids queued for the last.
+func (b *Bridge) event(s table.Seat, e shengji.Event) {
 	var o Obs
 	if b.observe != nil {
 		o = b.observe()
 	}
-	if l, ok := b.player().(table.Listener[shengji.Event]); ok {
+	if b.person != nil {
+		b.mu.Lock()
+		if o.HandNumber != b.hand {
+			b.hand = o.HandNumber
+			b.person.Drop()
+		}
+		b.mu.Unlock()
+	} else if l, ok := b.player().(table.Listener[shengji.Event]); ok {
 		l.Event(s, e)
 	}
 	b.send(EventMsg{Event: e, Obs: o})
 }
 
-func (c *seatControl) Notice(n table.Notice) {
-	b := (*Bridge)(c)
-	if l, ok := b.player().(table.Listener[shengji.Event]); ok {
-		l.Notice(n)
+func (b *Bridge) notice(n table.Notice) {
+	if b.person == nil {
+		if l, ok := b.player().(table.Listener[shengji.Event]); ok {
+			l.Notice(n)
+		}
 	}
 	b.send(NoticeMsg{Notice: n})
-}
-
-func (c *seatControl) Refused(a shengji.Action, err error) {
-	(*Bridge)(c).send(RefusedMsg{Action: a, Err: err})
 }

@@ -23,6 +23,6 @@
 // A hint names what the hint level (hard) would do and why, in the words
 // of sjbot.Explain. Replay steps through a table log on the same screen
 // as one seat saw it or as a spectator sees it, switching between them at
-// the same step (LoadReplay; Frames replays the log through an engine that
-// notes each step's view for one viewer).
+// the same step (LoadReplay; Frames walks the log with table.Walk and
+// keeps each step's view for one viewer).
 package sjtui

@@ -669,16 +669,13 @@ func (m Model) submit(a shengji.Action) (tea.Model, tea.Cmd) {
 	if m.pending == nil {
 		return m, nil
 	}
-	h, seq := m.b.human, m.pending.Seq
+	b, seq := m.b, m.pending.Seq
 	m.pending = nil
 	m.hint = ""
 	m.setStatus("", false)
 	clear(m.sel)
 	return m, func() tea.Msg {
-		if h == nil {
-			return nil
-		}
-		if err := h.Submit(seq, a); err != nil {
+		if err := b.Submit(seq, a); err != nil {
 			return submitErrMsg{err}
 		}
 		return nil

@@ -23,7 +23,7 @@ func staticModel(t *testing.T, look Look) Model {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	b := NewBridge(ctx, 0, table.NewHuman[shengji.Action, Obs](nil), nil)
+	b := NewBridge(ctx, 0, nil)
 	return New(b, 0, Options{Look: look})
 }
 
@@ -118,7 +118,7 @@ func TestBuryPickShowsPoints(t *testing.T) {
 	banker := g.Hand().Banker()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	b := NewBridge(ctx, banker, table.NewHuman[shengji.Action, Obs](nil), nil)
+	b := NewBridge(ctx, banker, nil)
 	m := New(b, banker, Options{Look: Look{ASCII: true}})
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 3, Obs: g.Observe(banker)}})
 	if !strings.Contains(m.Render(), "enter bury 8") {
@@ -143,7 +143,7 @@ func TestBuryPickShowsPoints(t *testing.T) {
 	if cmd == nil || m.pending != nil {
 		t.Fatal("enter did not submit the burial")
 	}
-	// nothing is pending in the Human: the submission is refused as such
+	// nothing is pending at the person's controller: the submission is refused as such
 	if msg, ok := cmd().(submitErrMsg); !ok || !errors.Is(msg.err, table.ErrNoPending) {
 		t.Fatalf("submission gave %v", msg)
 	}

@@ -3,12 +3,10 @@ package sjtui
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -28,22 +26,6 @@ type Frame struct {
 // (the seats are 0 to 3).
 const Spectator = shengji.NumSeats
 
-// recorder is Shengji's table engine noting every step's frame for one
-// viewer: a seat, or a spectator.
-type recorder struct {
-	table.Engine[shengji.Action, Obs, shengji.Event]
-	viewer int
-	frames *[]Frame
-}
-
-func (r *recorder) note(v *table.Views[shengji.Event]) {
-	if r.viewer == Spectator {
-		*r.frames = append(*r.frames, Frame{Event: v.Spectator, Obs: public(r.Observe(0))})
-		return
-	}
-	*r.frames = append(*r.frames, Frame{Event: v.Seat[r.viewer], Obs: r.Observe(table.Seat(r.viewer))})
-}
-
 // public is what a spectator may know of a hand: a seat's observation
 // without what only that seat sees (its cards, the kitty it took up or
 // buried until the hand is over, its own chance to declare). Everything
@@ -59,49 +41,29 @@ func public(o Obs) Obs {
 	o.Seat = shengji.NoSeat
 	return o
 }
-func (r *recorder) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
-	if err := r.Engine.Apply(s, a, v); err != nil {
-		return err
-	}
-	r.note(v)
-	return nil
-}
 
-func (r *recorder) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
-	rec, err := r.Engine.Advance(v)
-	if err == nil && rec == nil {
-		r.note(v)
-	}
-	return rec, err
-}
-
-func (r *recorder) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {
-	if err := r.Engine.Redeal(rec, v); err != nil {
-		return err
-	}
-	r.note(v)
-	return nil
-}
-
-// Frames replays a Shengji table log and returns every step as the seat
-// saw it; seat -1 watches the seat a person played ("human"), else seat 0;
-// seat Spectator watches as a spectator. The views are the table engine's:
-// each seat's events and observations, the spectator's events.
+// Frames replays a Shengji table log (table.Walk: strict, as recovery
+// is) and returns every step as the seat saw it; seat -1 watches the seat
+// a person played ("human"), else seat 0; seat Spectator watches as a
+// spectator. The views are the table engine's: each seat's events and
+// observations, the spectator's events.
 func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
-	data, err := io.ReadAll(io.LimitReader(rd, table.MaxLogSize+1))
-	if err != nil {
-		return nil, 0, err
-	}
-	if len(data) > table.MaxLogSize {
-		return nil, 0, fmt.Errorf("sjtui: log longer than %d bytes", table.MaxLogSize)
-	}
-	if seat < 0 {
-		seat = personSeat(data)
-	}
 	if seat > Spectator {
 		return nil, 0, fmt.Errorf("sjtui: seat %d: want 0 to 3, or %d for a spectator", seat, Spectator)
 	}
-	frames, err := framesOf(data, seat)
+	var frames []Frame
+	_, err := table.Walk(rd, sjgame.Spec, func(st table.Step[shengji.Action, Obs, shengji.Event]) error {
+		switch {
+		case st.Type == table.HeaderStep && seat < 0:
+			seat = personSeat(st.Header.Seats)
+		case st.Views == nil:
+		case seat == Spectator:
+			frames = append(frames, Frame{Event: st.Views.Spectator, Obs: public(st.Engine.Observe(0))})
+		default:
+			frames = append(frames, Frame{Event: st.Views.Seat[seat], Obs: st.Engine.Observe(table.Seat(seat))})
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -109,33 +71,11 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 }
 
 // personSeat is the seat the log's header gives to a person, else 0.
-func personSeat(data []byte) int {
-	var h struct {
-		Seats []table.SeatInfo `json:"seats"`
-	}
-	line, _, _ := strings.Cut(string(data), "\n")
-	if json.Unmarshal([]byte(line), &h) == nil {
-		if i := slices.IndexFunc(h.Seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 && i < shengji.NumSeats {
-			return i
-		}
+func personSeat(seats []table.SeatInfo) int {
+	if i := slices.IndexFunc(seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 && i < shengji.NumSeats {
+		return i
 	}
 	return 0
-}
-
-// framesOf replays the log for one viewer.
-func framesOf(data []byte, viewer int) ([]Frame, error) {
-	var frames []Frame
-	rs := &recorder{frames: &frames, viewer: viewer}
-	spec := table.Spec[shengji.Action, Obs, shengji.Event]{Kind: sjgame.Spec.Kind, Format: sjgame.Spec.Format,
-		New: func(seed uint64, opts json.RawMessage) (table.Engine[shengji.Action, Obs, shengji.Event], error) {
-			e, err := sjgame.Spec.New(seed, opts)
-			rs.Engine = e
-			return rs, err
-		}}
-	if _, err := table.Recover(bytes.NewReader(data), spec); err != nil {
-		return nil, err
-	}
-	return frames, nil
 }
 
 // Replay steps through a game's frames on the game screen, forwards and
@@ -169,6 +109,8 @@ func LoadReplay(rd io.Reader, name string, look Look) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
+	// kept to replay the log for another viewer; a longer one is refused
+	// by the walk
 	frames, seat, err := Frames(bytes.NewReader(data), -1)
 	if err != nil {
 		return Replay{}, err
@@ -192,7 +134,7 @@ func (r Replay) fresh() Model {
 	if seat == Spectator {
 		seat = 0
 	}
-	b := NewBridge(context.Background(), seat, nil, nil)
+	b := NewBridge(context.Background(), seat, nil)
 	m := New(b, seat, r.opt)
 	m.w, m.h = r.m.w, r.m.h
 	return m
@@ -227,7 +169,7 @@ func (r Replay) view(viewer int) Replay {
 		r.status = "This replay cannot switch seats (it was opened without its log)."
 		return r.to(r.pos)
 	}
-	frames, err := framesOf(r.data, viewer)
+	frames, _, err := Frames(bytes.NewReader(r.data), viewer)
 	if err != nil {
 		r.status = "Cannot switch: " + err.Error()
 		return r.to(r.pos)

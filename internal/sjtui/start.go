@@ -106,9 +106,9 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		}
 		if seat == s.Seat {
 			if s.Autoplay {
-				b = NewBridge(ctx, seat, nil, p.Control)
+				b = NewBridge(ctx, seat, p.Control)
 			} else {
-				b = NewBridge(ctx, seat, table.NewHuman[shengji.Action, Obs](nil), nil)
+				b = NewBridge(ctx, seat, nil)
 				p = table.Player[shengji.Action, Obs]{Name: "human", Kind: table.Person}
 			}
 			p.Control = b.Control()

@@ -2,12 +2,10 @@ package tui
 
 import (
 	"context"
-	"errors"
 	gingame "felt/games/gin"
 	"fmt"
 	"io"
 	"sync"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -57,9 +55,6 @@ type DoneMsg struct {
 	Err    error
 }
 
-// ErrStopped is a check asked of a table that is no longer running.
-var ErrStopped = errors.New("the table has stopped")
-
 // Setup is a game for the screen: the person in Seat, Computer in the
 // other seat.
 type Setup struct {
@@ -94,17 +89,18 @@ type Setup struct {
 	Spectator table.Listener[gin.Event]
 }
 
-// Bridge connects a running table to the Model: its controller of the
-// person's seat (a table.Human) forwards the seat's events, the table's
-// notices and the person's decisions to a channel the Model reads
-// (Next), and checks the person's moves with the engine (Check) while a
-// decision waits.
+// Bridge connects a running table to the Model: the person's seat is
+// played by a table.PersonController, whose decisions the Model reads
+// (Next) as they are signalled, with the seat's events and the table's
+// notices, which the bridge forwards on a channel of its own; the
+// person's moves are checked with the engine (Check, answered in the
+// table's goroutine while the decision waits) and submitted (Submit).
+// Check waits for the table: the Model calls both from its commands.
 type Bridge struct {
 	seat   gin.Seat
 	ch     chan tea.Msg
 	ctx    context.Context
-	human  *table.Human[gin.Action, Obs]
-	checks chan check
+	person *table.PersonController[gin.Action, Obs]
 	engine table.Engine[gin.Action, Obs, gin.Event]
 	seen   func() Seen
 	first  Seen
@@ -120,13 +116,6 @@ type Bridge struct {
 	takeover table.Notice // the last takeover, if any
 }
 
-// check is a move the Model asks the engine about.
-type check struct {
-	seq   int
-	a     gin.Action
-	reply chan error
-}
-
 // Start seats the person and the computer and runs the table in a
 // goroutine until ctx ends (the log records an abandonment) or the game
 // is over; the returned bridge feeds the screen.
@@ -136,9 +125,14 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	if s.Computer.Control == nil {
 		return nil, fmt.Errorf("tui: no computer player")
 	}
-	b := &Bridge{seat: s.Seat, ch: make(chan tea.Msg), ctx: ctx, checks: make(chan check),
-		finished: make(chan struct{})}
-	b.human = table.NewHuman[gin.Action, Obs](nil)
+	b := &Bridge{seat: s.Seat, ch: make(chan tea.Msg), ctx: ctx, finished: make(chan struct{})}
+	b.person = table.NewPersonController(table.PersonOptions[gin.Action, Obs]{
+		Name: HumanName,
+		// in the table's goroutine, while the decision waits: the engine
+		// does not change
+		Check:   func(d table.Decision[Obs], a gin.Action) error { return b.engine.Check(d.Seat, a) },
+		Refused: func(_ table.Decision[Obs], a gin.Action, err error) { b.send(RefusedMsg{Action: a, Err: err}) },
+	})
 	var log io.Writer
 	if s.Log != nil {
 		b.save = &saver{w: s.Log}
@@ -249,102 +243,49 @@ func (b *Bridge) send(m tea.Msg) {
 	}
 }
 
-// Next waits for the table's next message.
+// Next waits for the table's next message: a decision put to the person
+// as it is signalled, or what the bridge forwards of the table.
 func (b *Bridge) Next() tea.Msg {
 	select {
 	case m := <-b.ch:
 		return m
+	case d := <-b.person.Decisions():
+		return DecisionMsg{Decision: d}
 	case <-b.ctx.Done():
 		return DoneMsg{Err: b.ctx.Err()}
 	}
 }
 
 // Check asks the engine whether the person may make move a for the
-// decision numbered seq, which must be pending; it changes nothing.
-func (b *Bridge) Check(seq int, a gin.Action) error {
-	q := check{seq: seq, a: a, reply: make(chan error, 1)}
-	select {
-	case b.checks <- q:
-	case <-b.finished:
-		return ErrStopped
-	case <-b.ctx.Done():
-		return b.ctx.Err()
-	}
-	select {
-	case err := <-q.reply:
-		return err
-	case <-b.finished:
-		return ErrStopped
-	}
-}
+// decision numbered seq, which must be pending; it changes nothing. It
+// waits for the table's goroutine.
+func (b *Bridge) Check(seq int, a gin.Action) error { return b.person.Check(seq, a) }
 
 // Submit gives the person's move for the decision numbered seq.
-func (b *Bridge) Submit(seq int, a gin.Action) error { return b.human.Submit(seq, a) }
+func (b *Bridge) Submit(seq int, a gin.Action) error { return b.person.Submit(seq, a) }
 
-// Control is the person's seat's controller.
-func (b *Bridge) Control() table.Controller[gin.Action, Obs] { return (*seatControl)(b) }
+// Control is the person's seat's controller: the person's, listening to
+// the seat's events and the table's notices.
+func (b *Bridge) Control() table.Controller[gin.Action, Obs] { return seatControl{b.person, b} }
 
-type seatControl Bridge
-
-type answer struct {
-	a   gin.Action
-	ok  bool
-	err error
+type seatControl struct {
+	*table.PersonController[gin.Action, Obs]
+	b *Bridge
 }
 
-// Decide waits for the person's move through the Human; meanwhile it
-// answers the Model's checks with the engine, in the table's goroutine,
-// where the engine does not change while the decision waits.
-func (c *seatControl) Decide(ctx context.Context, d table.Decision[Obs]) (gin.Action, bool, error) {
-	b := (*Bridge)(c)
-	hctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	res := make(chan answer, 1)
-	go func() {
-		a, ok, err := b.human.Decide(hctx, d)
-		res <- answer{a, ok, err}
-	}()
-	// Tell the screen once the Human holds the decision, so that a move
-	// submitted at once finds it pending.
-	tick := time.NewTicker(time.Millisecond)
-	defer tick.Stop()
-	poll := tick.C
-	for {
-		select {
-		case r := <-res:
-			return r.a, r.ok, r.err
-		case q := <-b.checks:
-			if q.seq != d.Seq {
-				q.reply <- fmt.Errorf("tui: check for decision %d, decision %d is pending: %w", q.seq, d.Seq, table.ErrStale)
-				continue
-			}
-			q.reply <- b.engine.Check(d.Seat, q.a)
-		case <-poll:
-			if p, ok := b.human.Pending(); ok && p.Seq == d.Seq {
-				poll = nil
-				go b.send(DecisionMsg{Decision: d})
-			}
-		}
-	}
-}
-
-func (c *seatControl) Event(_ table.Seat, e gin.Event) {
-	b := (*Bridge)(c)
+func (c seatControl) Event(_ table.Seat, e gin.Event) {
+	b := c.b
 	b.send(EventMsg{Event: e, Seen: b.seen()})
 }
 
-func (c *seatControl) Notice(n table.Notice) {
-	b := (*Bridge)(c)
+func (c seatControl) Notice(n table.Notice) {
+	b := c.b
 	if n.Kind == table.Takeover && n.Seat < 2 {
 		b.mu.Lock()
 		b.last[n.Seat], b.takeover = n.To, n
 		b.mu.Unlock()
 	}
 	b.send(NoticeMsg{Notice: n})
-}
-
-func (c *seatControl) Refused(a gin.Action, err error) {
-	(*Bridge)(c).send(RefusedMsg{Action: a, Err: err})
 }
 
 // saver writes the table log until a write fails; after that it writes

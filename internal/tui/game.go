@@ -81,6 +81,7 @@ type Model struct {
 
 	seen    Seen                 // what the person's seat knows now
 	pending *table.Decision[Obs] // the decision the table waits for, or nil
+	acting  int                  // the decision a move is being checked and submitted for, 0 for none
 	waiting bool                 // a read of the table is under way
 	dealt   bool                 // a deal was seen since the screen opened
 
@@ -226,6 +227,22 @@ func (m *Model) takeOver(n table.Notice) string {
 	return note
 }
 
+// actedMsg says what came of a move for the decision numbered seq, which
+// a command checked and submitted: nil err, the table has it.
+type actedMsg struct {
+	seq int
+	err error
+}
+
+// knockMsg is the engine's answer to a knock the person began for the
+// decision numbered seq, discarding c (0: knocking without a discard):
+// nil err, the knock may be made.
+type knockMsg struct {
+	seq int
+	c   card.Card
+	err error
+}
+
 // hintMsg brings a hint for the decision numbered seq.
 type hintMsg struct {
 	seq  int
@@ -299,12 +316,28 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.next()
 	case DoneMsg:
 		m.waiting = false
-		m.done, m.result, m.pending = true, msg.Result, nil
+		m.done, m.result, m.pending, m.acting = true, msg.Result, nil, 0
 		if msg.Err != nil && !errors.Is(msg.Err, context.Canceled) {
 			m.doneErr = msg.Err
 			m.setStatus("The game stopped: "+m.explain(msg.Err), true)
 		}
 		return m, nil
+	case actedMsg:
+		if msg.seq != m.acting {
+			return m, nil
+		}
+		m.acting = 0
+		if msg.err != nil {
+			m.setStatus(m.explain(msg.err), true)
+			return m, nil
+		}
+		m.pending, m.knock = nil, nil
+		return m.next()
+	case knockMsg:
+		if msg.seq != m.seq() || !m.myDecision() {
+			return m, nil
+		}
+		return m.knocked(msg)
 	case hintMsg:
 		if msg.seq == m.seq() && m.myDecision() {
 			h := msg.hint
@@ -358,12 +391,8 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 func (m Model) decision(d table.Decision[Obs]) (tea.Model, tea.Cmd) {
 	if d.Obs.Result != nil && d.Obs.Phase != gin.OverPhase {
 		// A knock waits for the person's layout (a table whose defender
-		// lays out): the engine's choice.
-		if err := m.b.Submit(d.Seq, gingame.LayOut(d.Obs.Result.Showdown.Defender)); err != nil {
-			m.setStatus(err.Error(), true)
-			return m, nil
-		}
-		return m.next()
+		// lays out): the engine's choice, submitted by a command.
+		return m.submit(d.Seq, gingame.LayOut(d.Obs.Result.Showdown.Defender), false)
 	}
 	m.pending = &d
 	m.seen.Obs = d.Obs
@@ -569,32 +598,45 @@ func (m Model) pressTable(k string) (tea.Model, tea.Cmd) {
 			m.setStatus(m.notYourTurn(), true)
 			return m, nil
 		}
-		// A dry run: the engine says whether this knock is allowed, and
-		// why not.
-		if err := m.b.Check(m.seq(), gin.KnockAction(c)); err != nil {
-			msg := m.explain(err)
-			if discarding && !strings.HasPrefix(msg, "you can't") {
-				msg = fmt.Sprintf("you can't knock discarding %s: %s", m.th.name(c), msg)
-			}
-			m.setStatus(msg, true)
-			return m, nil
+		if m.acting != 0 {
+			return m, nil // a move is on its way
 		}
-		kept := o.Hand.Remove(c)
-		arrs, err := gin.AllMelds(kept)
-		if err != nil || len(arrs) == 0 {
-			m.setStatus(m.explain(err), true)
-			return m, nil
-		}
-		dw := gin.Deadwood(kept)
-		if dw == 0 {
-			arrs = arrs[:1] // gin: nothing is laid off, any arrangement will do
-		}
-		m.knock = &knockChoice{card: c, deadwood: dw, arrs: arrs}
-		m.hintOn = false
-		m.setStatus("", false)
-		return m, nil
+		// A dry run, by a command: the engine says whether this knock is
+		// allowed, and why not.
+		b, seq := m.b, m.seq()
+		return m, func() tea.Msg { return knockMsg{seq: seq, c: c, err: b.Check(seq, gin.KnockAction(c))} }
 	}
 	m.setStatus(fmt.Sprintf("%q does nothing here: the keys you can use are at the bottom.", k), true)
+	return m, nil
+}
+
+// knocked opens the knock the engine allowed (the person then chooses the
+// melds to lay out), or says why it may not be made.
+func (m Model) knocked(msg knockMsg) (tea.Model, tea.Cmd) {
+	o := m.obs()
+	c := msg.c
+	discarding := o.Phase == gin.DiscardPhase
+	if msg.err != nil {
+		why := m.explain(msg.err)
+		if discarding && !strings.HasPrefix(why, "you can't") {
+			why = fmt.Sprintf("you can't knock discarding %s: %s", m.th.name(c), why)
+		}
+		m.setStatus(why, true)
+		return m, nil
+	}
+	kept := o.Hand.Remove(c)
+	arrs, err := gin.AllMelds(kept)
+	if err != nil || len(arrs) == 0 {
+		m.setStatus(m.explain(err), true)
+		return m, nil
+	}
+	dw := gin.Deadwood(kept)
+	if dw == 0 {
+		arrs = arrs[:1] // gin: nothing is laid off, any arrangement will do
+	}
+	m.knock = &knockChoice{card: c, deadwood: dw, arrs: arrs}
+	m.hintOn = false
+	m.setStatus("", false)
 	return m, nil
 }
 
@@ -639,17 +681,27 @@ func (m Model) act(a gin.Action) (tea.Model, tea.Cmd) {
 		m.setStatus(m.notYourTurn(), true)
 		return m, nil
 	}
-	seq := m.seq()
-	if err := m.b.Check(seq, a); err != nil {
-		m.setStatus(m.explain(err), true)
-		return m, nil
+	return m.submit(m.seq(), a, true)
+}
+
+// submit returns the command that checks a (if check) and submits it for
+// the decision numbered seq, in its own goroutine: the check waits for
+// the table, which Update must not. Its answer is an actedMsg; until it
+// comes, other moves wait.
+func (m Model) submit(seq int, a gin.Action, check bool) (tea.Model, tea.Cmd) {
+	if m.acting != 0 {
+		return m, nil // a move is on its way
 	}
-	if err := m.b.Submit(seq, a); err != nil {
-		m.setStatus(m.explain(err), true)
-		return m, nil
+	m.acting = seq
+	b := m.b
+	return m, func() tea.Msg {
+		if check {
+			if err := b.Check(seq, a); err != nil {
+				return actedMsg{seq: seq, err: err}
+			}
+		}
+		return actedMsg{seq: seq, err: b.Submit(seq, a)}
 	}
-	m.pending, m.knock = nil, nil
-	return m.next()
 }
 
 // notYourTurn says why the person cannot move now.
