@@ -2,6 +2,7 @@ package gin
 
 import (
 	"context"
+	"felt/games/gamestest"
 	"math/rand/v2"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestNoLeaks(t *testing.T) {
 		seed := uint64(i + 1)
 		var e *Engine
 		allowed := func(s table.Seat) card.Set { return Visible(e.Game(), s) }
-		spect, ps := seatSpies[gin.Action, gin.Observation, gin.Event](ginBots(t, seed, levels[i%3], levels[(i+1)%3]), allowed, &errs, &checked)
+		spect, ps := gamestest.SeatSpies[gin.Action, gin.Observation, gin.Event](ginBots(t, seed, levels[i%3], levels[(i+1)%3]), allowed, &errs, &checked)
 		tb, err := table.New(Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed,
 			Spectators: []table.Listener[gin.Event]{spect}})
 		if err != nil {
@@ -52,15 +53,15 @@ func TestLeakDetector(t *testing.T) {
 	if err := g.DealDeck(deck, 0, &seen, &sp); err != nil {
 		t.Fatal(err)
 	}
-	if leak := faces(seen[0]) &^ Visible(g, 0); leak != 0 {
+	if leak := gamestest.Faces(seen[0]) &^ Visible(g, 0); leak != 0 {
 		t.Fatalf("seat 0's own deal shows %s", leak)
 	}
-	if leak := faces(seen[1]) &^ Visible(g, 0); leak != g.Hand().Cards(1) {
+	if leak := gamestest.Faces(seen[1]) &^ Visible(g, 0); leak != g.Hand().Cards(1) {
 		t.Fatalf("seat 1's deal seen by seat 0: found %s, want its hand %s", leak, g.Hand().Cards(1))
 	}
 	o := g.Observe(1)
 	o.Result = &gin.Result{Showdown: gin.Showdown{Layoffs: []gin.Layoff{{Card: deck[30]}}}}
-	if !faces(o).Has(deck[30]) {
+	if !gamestest.Faces(o).Has(deck[30]) {
 		t.Fatal("a card behind a pointer and a slice was not found")
 	}
 }

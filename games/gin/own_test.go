@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"felt/games/gamestest"
 	"testing"
 
 	"felt/card"
@@ -41,7 +42,7 @@ func (k *ginEvents) Notice(table.Notice) {}
 
 // ginSeat is a gin controller that is also a listener.
 type ginSeat struct {
-	*keeper[gin.Action, gin.Observation]
+	*gamestest.Keeper[gin.Action, gin.Observation]
 	*ginEvents
 }
 
@@ -54,10 +55,10 @@ func TestDecisionsAreOwn(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		want, _ := runGin(t, seed, nil, ginPures(), nil)
 		ps := ginPures()
-		var ks []*keeper[gin.Action, gin.Observation]
+		var ks []*gamestest.Keeper[gin.Action, gin.Observation]
 		var evs []*ginEvents
 		for i := range ps {
-			k := &keeper[gin.Action, gin.Observation]{inner: ps[i].Control, scribble: func(o *gin.Observation) {
+			k := &gamestest.Keeper[gin.Action, gin.Observation]{Inner: ps[i].Control, Scribble: func(o *gin.Observation) {
 				o.Pile = gin.Pile{}
 				if o.Result != nil {
 					o.Result.Showdown.Layoffs = nil
@@ -80,7 +81,7 @@ func TestDecisionsAreOwn(t *testing.T) {
 			t.Fatalf("gin seed %d: a controller writing over its values changed the game", seed)
 		}
 		for _, k := range ks {
-			k.unchanged(t)
+			k.Unchanged(t)
 		}
 		for _, ev := range evs[:1] {
 			if ev.ends == 0 {

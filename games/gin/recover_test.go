@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"felt/games/gamestest"
 	"testing"
 
 	"felt/gin"
@@ -30,7 +31,7 @@ func TestRecoverEveryOffset(t *testing.T) {
 			continue
 		}
 		found++
-		offsets += everyOffset(t, Spec, log, gs, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) gin.Game {
+		offsets += gamestest.EveryOffset(t, Spec, log, gs, func(e table.Engine[gin.Action, gin.Observation, gin.Event]) gin.Game {
 			return *e.(*Engine).Game()
 		}, ginPures(), every, stride)
 		bytesIn += len(log)

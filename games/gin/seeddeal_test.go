@@ -3,6 +3,7 @@ package gin
 import (
 	"bytes"
 	"encoding/json"
+	"felt/games/gamestest"
 	"slices"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestVerifyRefusesEditedDeals(t *testing.T) {
 	n := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		log, _ := runGin(t, seed, short, ginPures(), nil)
-		n += editDeals(t, log, seed, 20)
+		n += gamestest.EditDeals(t, log, seed, 20)
 	}
 	t.Logf("edited deal lines refused: %d of Gin Rummy", n)
 }
@@ -94,5 +95,5 @@ func TestGinOldDeals(t *testing.T) {
 // replaced with, the log replays only if the record is the deal the seed
 // gives (the same JSON value), and is otherwise refused at that line.
 func FuzzDealLine(f *testing.F) {
-	fuzzDealLine(f, secondDeal(f, first(runGin(f, 2, short, ginPures(), nil))))
+	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runGin(f, 2, short, ginPures(), nil))))
 }

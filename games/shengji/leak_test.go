@@ -2,6 +2,7 @@ package shengji
 
 import (
 	"context"
+	"felt/games/gamestest"
 	"testing"
 
 	"felt/card"
@@ -23,7 +24,7 @@ func TestNoLeaks(t *testing.T) {
 		seed := uint64(i + 1)
 		var e *Engine
 		allowed := func(s table.Seat) card.Set { return Visible(e.Game(), s) }
-		spect, ps := seatSpies[shengji.Action, shengji.Observation, shengji.Event](sjRandoms(seed), allowed, &errs, &checked)
+		spect, ps := gamestest.SeatSpies[shengji.Action, shengji.Observation, shengji.Event](sjRandoms(seed), allowed, &errs, &checked)
 		var opts []byte
 		if i%2 == 1 {
 			opts = []byte(`{"start_level":"10","bid_after_deal":true,"no_bid":"turn-up-kitty"}`)
@@ -49,7 +50,7 @@ func TestNoLeaks(t *testing.T) {
 func TestLeakDetector(t *testing.T) {
 	var m card.Multi
 	_ = m.Add(card.MustParse("QS"))
-	if !faces(shengji.Event{Cards: m}).Has(card.MustParse("QS")) {
+	if !gamestest.Faces(shengji.Event{Cards: m}).Has(card.MustParse("QS")) {
 		t.Fatal("a card in a Multi was not found")
 	}
 }

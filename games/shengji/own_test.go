@@ -2,6 +2,7 @@ package shengji
 
 import (
 	"bytes"
+	"felt/games/gamestest"
 	"testing"
 
 	"felt/shengji"
@@ -14,9 +15,9 @@ func TestDecisionsAreOwn(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		want, _ := runSJ(t, seed, fast, sjPures(), nil)
 		sps := sjPures()
-		var sks []*keeper[shengji.Action, shengji.Observation]
+		var sks []*gamestest.Keeper[shengji.Action, shengji.Observation]
 		for i := range sps {
-			k := &keeper[shengji.Action, shengji.Observation]{inner: sps[i].Control, scribble: func(o *shengji.Observation) {
+			k := &gamestest.Keeper[shengji.Action, shengji.Observation]{Inner: sps[i].Control, Scribble: func(o *shengji.Observation) {
 				*o = shengji.Observation{}
 			}}
 			sks, sps[i].Control = append(sks, k), k
@@ -25,7 +26,7 @@ func TestDecisionsAreOwn(t *testing.T) {
 			t.Fatalf("shengji seed %d: a controller writing over its observation changed the game", seed)
 		}
 		for _, k := range sks {
-			k.unchanged(t)
+			k.Unchanged(t)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package shengji
 
 import (
+	"felt/games/gamestest"
 	"testing"
 
 	"felt/shengji"
@@ -30,7 +31,7 @@ func TestRecoverEveryOffset(t *testing.T) {
 			continue
 		}
 		found++
-		offsets += everyOffset(t, Spec, log, ss, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) shengji.Game {
+		offsets += gamestest.EveryOffset(t, Spec, log, ss, func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event]) shengji.Game {
 			return *e.(*Engine).Game()
 		}, sjPures(), every, stride)
 		bytesIn += len(log)

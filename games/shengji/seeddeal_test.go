@@ -1,6 +1,9 @@
 package shengji
 
-import "testing"
+import (
+	"felt/games/gamestest"
+	"testing"
+)
 
 // TestVerifyRefusesEditedDeals: in whole games of Shengji, every deal
 // line edited at random is refused at that line: the header's seed
@@ -9,7 +12,7 @@ func TestVerifyRefusesEditedDeals(t *testing.T) {
 	n := 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		log, _ := runSJ(t, seed, fast, sjRandoms(seed), nil)
-		n += editDeals(t, log, seed, 20)
+		n += gamestest.EditDeals(t, log, seed, 20)
 	}
 	t.Logf("edited deal lines refused: %d of Shengji", n)
 }
@@ -18,5 +21,5 @@ func TestVerifyRefusesEditedDeals(t *testing.T) {
 // with, the log replays only if the record is the deal the seed gives
 // (the same JSON value), and is otherwise refused at that line.
 func FuzzDealLine(f *testing.F) {
-	fuzzDealLine(f, secondDeal(f, first(runSJ(f, 2, fast, sjRandoms(2), nil))))
+	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runSJ(f, 2, fast, sjRandoms(2), nil))))
 }

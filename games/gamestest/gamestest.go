@@ -1,9 +1,9 @@
-package shengji
-
-// The helpers in this file are the same in games/gin and games/shengji
-// (shared_test.go there): each game's package tests its own table engine
-// with them, and a test file cannot be shared between packages. Change
-// both together.
+// Package gamestest holds the test helpers every game's package tests
+// its table engine with: the cards anywhere in a value (Faces), players
+// that check what they are shown (SeatSpies), a player that checks its
+// observations stay its own (Keeper), recovery from every cut of a log
+// (EveryOffset), edited deals refused (EditDeals), and fuzz bodies.
+package gamestest
 
 import (
 	"bytes"
@@ -28,10 +28,10 @@ var (
 	setType  = reflect.TypeFor[card.Set]()
 )
 
-// faces returns every card face anywhere in v: each card.Card and each
+// Faces returns every card face anywhere in v: each card.Card and each
 // card.Set (a card.Multi is two Sets), through structs, arrays, slices,
 // pointers and unexported fields.
-func faces(v any) card.Set {
+func Faces(v any) card.Set {
 	var s card.Set
 	walk(reflect.ValueOf(v), &s)
 	return s
@@ -69,7 +69,7 @@ func walk(v reflect.Value, s *card.Set) {
 // seat may see, read from the full game at that moment.
 type spy[M, O, E any] struct {
 	seat    table.Seat
-	inner   table.Controller[M, O]
+	Inner   table.Controller[M, O]
 	allowed func(table.Seat) card.Set
 	errs    *[]string
 	checked *int
@@ -77,47 +77,55 @@ type spy[M, O, E any] struct {
 
 func (p *spy[M, O, E]) check(what string, v any) {
 	*p.checked++
-	if leak := faces(v) &^ p.allowed(p.seat); leak != 0 && len(*p.errs) < 5 {
+	if leak := Faces(v) &^ p.allowed(p.seat); leak != 0 && len(*p.errs) < 5 {
 		*p.errs = append(*p.errs, fmt.Sprintf("seat %d saw %s in %s %+v", p.seat, leak, what, v))
 	}
 }
 
+// Decide checks the observation, then asks the seat's own controller.
 func (p *spy[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
 	p.check("an observation", d.Obs)
-	return p.inner.Decide(ctx, d)
+	return p.Inner.Decide(ctx, d)
 }
 
+// Event checks what the seat is shown of a move.
 func (p *spy[M, O, E]) Event(_ table.Seat, e E) { p.check("an event", e) }
 
+// Notice ignores the table's notices.
 func (p *spy[M, O, E]) Notice(table.Notice) {}
 
-func seatSpies[M, O, E any](ps []table.Player[M, O], allowed func(table.Seat) card.Set, errs *[]string, checked *int) (*spy[M, O, E], []table.Player[M, O]) {
+// SeatSpies wraps each player in a spy checking what the seat is shown
+// against allowed, and returns a spectator spy too; problems go to errs
+// and checked counts what was checked.
+func SeatSpies[M, O, E any](ps []table.Player[M, O], allowed func(table.Seat) card.Set, errs *[]string, checked *int) (*spy[M, O, E], []table.Player[M, O]) {
 	out := make([]table.Player[M, O], len(ps))
 	for i, p := range ps {
-		p.Control = &spy[M, O, E]{seat: table.Seat(i), inner: p.Control, allowed: allowed, errs: errs, checked: checked}
+		p.Control = &spy[M, O, E]{seat: table.Seat(i), Inner: p.Control, allowed: allowed, errs: errs, checked: checked}
 		out[i] = p
 	}
 	return &spy[M, O, E]{seat: table.MaxSeats, allowed: allowed, errs: errs, checked: checked}, out
 }
 
-// keeper keeps every decision it is handed, with its JSON at the time,
+// Keeper keeps every decision it is handed, with its JSON at the time,
 // and scribbles over its copy of the observation.
-type keeper[M, O any] struct {
-	inner    table.Controller[M, O]
+type Keeper[M, O any] struct {
+	Inner    table.Controller[M, O]
 	kept     []table.Decision[O]
 	at       [][]byte
-	scribble func(*O)
+	Scribble func(*O)
 }
 
-func (k *keeper[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
+// Decide keeps the decision, asks the inner controller, then scribbles.
+func (k *Keeper[M, O]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
 	b, _ := json.Marshal(d)
 	k.kept, k.at = append(k.kept, d), append(k.at, b)
-	m, ok, err := k.inner.Decide(ctx, d)
-	k.scribble(&d.Obs)
+	m, ok, err := k.Inner.Decide(ctx, d)
+	k.Scribble(&d.Obs)
 	return m, ok, err
 }
 
-func (k *keeper[M, O]) unchanged(t *testing.T) {
+// Unchanged fails t if a kept decision changed after it was handed over.
+func (k *Keeper[M, O]) Unchanged(t *testing.T) {
 	t.Helper()
 	for i, d := range k.kept {
 		if b, _ := json.Marshal(d); !bytes.Equal(b, k.at[i]) {
@@ -126,11 +134,11 @@ func (k *keeper[M, O]) unchanged(t *testing.T) {
 	}
 }
 
-// everyOffset cuts log at every byte and checks that the recovered game is
+// EveryOffset cuts log at every byte and checks that the recovered game is
 // the uninterrupted game's state at the last complete line (states[n] is
 // the game after line n), and, at every stride-th offset, that resuming it
 // with the same players writes the rest of the original log byte for byte.
-func everyOffset[M, O, E any, G any](t *testing.T, spec table.Spec[M, O, E], log []byte, states []G,
+func EveryOffset[M, O, E any, G any](t *testing.T, spec table.Spec[M, O, E], log []byte, states []G,
 	game func(table.Engine[M, O, E]) G, players []table.Player[M, O], every, stride int) int {
 	t.Helper()
 	header := bytes.IndexByte(log, '\n')
@@ -174,19 +182,19 @@ func everyOffset[M, O, E any, G any](t *testing.T, spec table.Spec[M, O, E], log
 	return tried
 }
 
-// editDeals changes every deal line of log at random (two cards of the
+// EditDeals changes every deal line of log at random (two cards of the
 // deck swapped, a card replaced by another, the hand's number or, for Gin
 // Rummy, the dealer changed, for Shengji the deck shortened) and checks
 // that games.Verify refuses each edited log at that line as a deal the
 // seed did not deal. It returns the number of edited logs.
-func editDeals(t *testing.T, log []byte, seed uint64, edits int) int {
+func EditDeals(t *testing.T, log []byte, seed uint64, edits int) int {
 	t.Helper()
 	if _, err := games.Verify(bytes.NewReader(log)); err != nil {
 		t.Fatalf("seed %d: the log as written: %v", seed, err)
 	}
-	lines := bytes.SplitAfter(log, []byte("\n"))
+	Lines := bytes.SplitAfter(log, []byte("\n"))
 	n := 0
-	for i, l := range lines {
+	for i, l := range Lines {
 		if !bytes.Contains(l, []byte(`"type":"deal"`)) {
 			continue
 		}
@@ -236,7 +244,7 @@ func editDeals(t *testing.T, log []byte, seed uint64, edits int) int {
 			b, _ := json.Marshal(d)
 			line["deal"] = b
 			edited, _ := json.Marshal(line)
-			c := slices.Clone(lines)
+			c := slices.Clone(Lines)
 			c[i] = append(edited, '\n')
 			_, err := games.Verify(bytes.NewReader(bytes.Join(c, nil)))
 			var le *table.LogError
@@ -249,20 +257,20 @@ func editDeals(t *testing.T, log []byte, seed uint64, edits int) int {
 	return n
 }
 
-// dealLine is a log cut before its second deal line (its first, if it
+// DealLine is a log cut before its second deal line (its first, if it
 // has one only), the line's number and its deal record.
-type dealLine struct {
+type DealLine struct {
 	log  []byte
 	line int
 	rec  json.RawMessage
 }
 
-// secondDeal returns log's dealLine.
-func secondDeal(t testing.TB, log []byte) dealLine {
+// SecondDeal returns log's dealLine.
+func SecondDeal(t testing.TB, log []byte) DealLine {
 	t.Helper()
-	lines := bytes.SplitAfter(log, []byte("\n"))
+	Lines := bytes.SplitAfter(log, []byte("\n"))
 	deals := 0
-	for i, l := range lines {
+	for i, l := range Lines {
 		if !bytes.Contains(l, []byte(`"type":"deal"`)) {
 			continue
 		}
@@ -273,16 +281,16 @@ func secondDeal(t testing.TB, log []byte) dealLine {
 		if err := json.Unmarshal(l, &r); err != nil {
 			t.Fatal(err)
 		}
-		return dealLine{bytes.Join(lines[:i], nil), i, r.Deal}
+		return DealLine{bytes.Join(Lines[:i], nil), i, r.Deal}
 	}
 	t.Fatal("a log with no deal line")
-	return dealLine{}
+	return DealLine{}
 }
 
-// fuzzDealLine is FuzzDealLine of a game: whatever g's deal record is
+// FuzzDealLine is FuzzDealLine of a game: whatever g's deal record is
 // replaced with, the log replays only if the record is the deal the seed
 // gives (the same JSON value), and is otherwise refused at that line.
-func fuzzDealLine(f *testing.F, g dealLine) {
+func FuzzDealLine(f *testing.F, g DealLine) {
 	f.Add(string(g.rec))
 	f.Add(strings.Replace(string(g.rec), `","`, `", "`, 3))
 	f.Add(strings.Replace(string(g.rec), `"deck":["`, `"deck":["AS","`, 1))
@@ -306,10 +314,10 @@ func fuzzDealLine(f *testing.F, g dealLine) {
 	})
 }
 
-// fuzzRecover is FuzzRecover of a game: any bytes given as a table log of
+// FuzzRecover is FuzzRecover of a game: any bytes given as a table log of
 // spec are recovered or refused with an error, never a panic; what is
 // recovered is a prefix of whole lines.
-func fuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E]) {
+func FuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E]) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if rec, err := table.Recover(bytes.NewReader(b), spec); err == nil {
 			if rec.Offset > int64(len(b)) || rec.Offset > 0 && b[rec.Offset-1] != '\n' {
@@ -319,8 +327,8 @@ func fuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E]) {
 	})
 }
 
-// lines returns the first n lines of log.
-func lines(log []byte, n int) []byte {
+// Lines returns the first n lines of log.
+func Lines(log []byte, n int) []byte {
 	end := 0
 	for range n {
 		i := bytes.IndexByte(log[end:], '\n')
@@ -332,5 +340,5 @@ func lines(log []byte, n int) []byte {
 	return log[:end]
 }
 
-// first returns a log, leaving the result.
-func first(log []byte, _ table.Result) []byte { return log }
+// First returns a log, leaving the result.
+func First(log []byte, _ table.Result) []byte { return log }
