@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"felt/card"
 	"felt/internal/seed"
@@ -114,8 +115,6 @@ type Def[M, O, E any] struct {
 	// engine e (a seat past the engine's seats is a spectator): every
 	// card the game sends that seat must be among them.
 	Visible func(e table.Engine[M, O, E], s table.Seat) card.Set
-
-	erased *Def[any, any, any]
 }
 
 // Game is a registered game, whatever its types: the layers above the
@@ -203,8 +202,10 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 	if e, ok := any(d).(*Def[any, any, any]); ok {
 		return e
 	}
-	if d.erased != nil {
-		return d.erased
+	erasedMu.Lock()
+	defer erasedMu.Unlock()
+	if e, ok := erased[d]; ok {
+		return e
 	}
 	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick, Figures: d.Figures, PlayerSeed: d.PlayerSeed}
 	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
@@ -243,9 +244,15 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 			return 0
 		}
 	}
-	d.erased = e
+	erased[d] = e
 	return e
 }
+
+// erased holds each Def's Any, made once (a Def copied is another).
+var (
+	erasedMu sync.Mutex
+	erased   = map[any]*Def[any, any, any]{}
+)
 
 // errNotOurs is a value of another game's type handed to a game.
 var errNotOurs = errors.New("a value of another game")

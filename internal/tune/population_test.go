@@ -21,7 +21,7 @@ import (
 // by the CPU time of the thread it runs on (Linux), which a loaded machine
 // does not inflate. Experiment only: FELT_TUNE=games (per opponent).
 func TestHardDecisionTimes(t *testing.T) {
-	n := games()
+	n := tuneGames()
 	if n == 0 {
 		t.Skip("set FELT_TUNE=games")
 	}

@@ -10,32 +10,50 @@ import (
 	"testing"
 
 	"felt/arena"
-	feltgames "felt/games"
+	"felt/games"
+	ggin "felt/games/gin"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/table"
 )
 
-func match(t *testing.T, label string, games int, mk func(seed uint64) ginbot.Player) arena.Summary {
-	cfg := arena.Config{A: "x", B: "simple", Rules: gin.EAAI(), Games: games, Seed: 12345, Parallel: 2,
-		NewPlayer: func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
-			if name != "x" {
-				return feltgames.GinLevel(name, gin.NewRand(seed))
-			}
-			p := mk(seed)
-			return table.Player[gin.Action, gin.Observation]{Name: name, Kind: table.Level,
-				Control: feltgames.Controller(func(o *gin.Observation) (gin.Action, bool) { return p.Act(o), true })}, nil
-		}}
-	recs, err := arena.RunGinTable(context.Background(), cfg)
+// eaai is the EAAI rules, the options every experiment plays.
+func eaai(t *testing.T) []byte {
+	o, err := ggin.Game.Rules("eaai")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := arena.Summarize("x", "simple", recs)
-	fmt.Printf("%-40s %5.1f%% [%4.1f, %4.1f]  gins %d/%d undercuts %d/%d  dec %.3fms p99 %.3fms\n", label, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High, s.AGins, s.BGins, s.AUndercuts, s.BUndercuts, s.ADecMedian, s.ADecP99)
+	return o
+}
+
+// match plays the player mk makes, as level "x" of a variant of Gin
+// Rummy, against simple.
+func match(t *testing.T, label string, n int, mk func(seed uint64) ginbot.Player) arena.Summary {
+	d := *ggin.Game
+	level := d.Level
+	d.Level = func(name string, seed uint64) (table.Player[gin.Action, gin.Observation], error) {
+		if name != "x" {
+			return level(name, seed)
+		}
+		p := mk(seed)
+		return table.Player[gin.Action, gin.Observation]{Name: name, Kind: table.Level,
+			Control: games.Controller(func(o *gin.Observation) (gin.Action, bool) { return p.Act(o), true })}, nil
+	}
+	d.Levels = append(append([]games.Choice(nil), d.Levels...), games.Choice{Name: "x", Title: "x"})
+	g := games.Of(&d)
+	cfg := arena.Config{Game: g, Options: eaai(t), A: "x", B: "simple", Games: n, Seed: 12345, Parallel: 2}
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := arena.Summarize(g, "x", "simple", recs)
+	fig := func(k string) float64 { v, _ := s.Figure(k); return v }
+	fmt.Printf("%-40s %5.1f%% [%4.1f, %4.1f]  gins %g/%g undercuts %g/%g  dec %.3fms p99 %.3fms\n", label, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High,
+		fig("a_gins"), fig("b_gins"), fig("a_undercuts"), fig("b_undercuts"), s.ADecMedian, s.ADecP99)
 	return s
 }
 
-func games() int {
+func tuneGames() int {
 	if n, err := strconv.Atoi(os.Getenv("FELT_TUNE")); err == nil && n > 0 {
 		return n
 	}
@@ -43,7 +61,7 @@ func games() int {
 }
 
 func TestTuneNormal(t *testing.T) {
-	n := games()
+	n := tuneGames()
 	if n == 0 {
 		t.Skip("set FELT_TUNE=games")
 	}
@@ -71,7 +89,7 @@ func TestTuneNormal(t *testing.T) {
 }
 
 func TestTuneEasy(t *testing.T) {
-	n := games()
+	n := tuneGames()
 	if n == 0 {
 		t.Skip("set FELT_TUNE=games")
 	}
@@ -91,12 +109,12 @@ func TestTuneEasy(t *testing.T) {
 // (normal against normal, EAAI rules) and prints the table for
 // ginbot/equity.go.
 func TestHandPointsHistogram(t *testing.T) {
-	n := games()
+	n := tuneGames()
 	if n == 0 {
 		t.Skip("set FELT_TUNE=games")
 	}
-	cfg := arena.Config{A: "normal", B: "normal", Rules: gin.EAAI(), Games: n, Seed: 777, Parallel: 2}
-	recs, err := arena.RunGinTable(context.Background(), cfg)
+	cfg := arena.Config{Game: games.Of(ggin.Game), Options: eaai(t), A: "normal", B: "normal", Games: n, Seed: 777, Parallel: 2}
+	recs, err := arena.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +122,7 @@ func TestHandPointsHistogram(t *testing.T) {
 	hands := 0
 	for _, r := range recs {
 		for _, h := range r.Hands {
-			if h.Kind != gin.DrawResult {
+			if h.Detail != gin.DrawResult {
 				hist[h.Points]++
 				hands++
 			}
