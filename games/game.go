@@ -32,6 +32,10 @@ type Info struct {
 	// Levels are the built-in computer players a seat may have, in the
 	// order they are offered to people.
 	Levels []Choice `json:"levels"`
+	// MatchLevels are further levels only matches seat: players kept to
+	// measure others against (a pinned older version, players of one
+	// habit), never offered to people.
+	MatchLevels []Choice `json:"-"`
 	// Default is a computer seat's level when none is named.
 	Default string `json:"default_level"`
 	// StandIn is the level that plays for a person who is away or too slow.
@@ -69,11 +73,19 @@ func names(cs []Choice) []string {
 // LevelNames returns the names of the game's levels.
 func (i Info) LevelNames() []string { return names(i.Levels) }
 
+// MatchLevelNames returns the names of every level a match may seat: the
+// game's levels, then its match levels.
+func (i Info) MatchLevelNames() []string { return append(names(i.Levels), names(i.MatchLevels)...) }
+
 // PresetNames returns the names of the game's presets, the default first.
 func (i Info) PresetNames() []string { return names(i.Presets) }
 
 // HasLevel reports whether name is one of the game's levels.
 func (i Info) HasLevel(name string) bool { return slices.Contains(i.LevelNames(), name) }
+
+// HasMatchLevel reports whether a match may seat level name (one of the
+// game's levels or its match levels).
+func (i Info) HasMatchLevel(name string) bool { return slices.Contains(i.MatchLevelNames(), name) }
 
 // Def is a game as its package registers it: what Info says, and the
 // parts that know its moves M, observations O and events E.

@@ -286,8 +286,7 @@ func TestPersonTooSlow(t *testing.T) {
 // for another decision is stale, one with nothing pending says so.
 func TestPersonCheck(t *testing.T) {
 	var tb *Table[toyMove, toyObs, toyEvent]
-	var p *PersonController[toyMove, toyObs]
-	p = NewPersonController(PersonOptions[toyMove, toyObs]{Name: "ann",
+	p := NewPersonController(PersonOptions[toyMove, toyObs]{Name: "ann",
 		Check: func(d Decision[toyObs], m toyMove) error { return tb.Engine().Check(d.Seat, m) }})
 	if err := p.Check(1, toyMove{}); !errors.Is(err, ErrNoPending) {
 		t.Fatalf("a check with nothing pending: %v", err)

@@ -16,6 +16,7 @@ import (
 	"felt/arena"
 	"felt/games"
 	"felt/internal/plain"
+	"felt/table"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -47,7 +48,10 @@ times. A plays the even seats in even games and the odd seats in odd ones (seat
 levels or exec:COMMAND for an outside program speaking protocol version 2
 (docs/protocol.md), each worker keeping its programs from game to game. Every
 game is reproducible from --seed and its number (--replay N plays one).
---round-robin plays every pairing of several players and prints Elo ratings.`,
+--round-robin plays every pairing of several players and prints Elo ratings.
+
+Levels:
+` + arenaLevels(),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f := cmd.Flags()
@@ -94,10 +98,10 @@ game is reproducible from --seed and its number (--replay N plays one).
 				}
 				won := map[bool]string{true: "A", false: "B"}[rec.AWon]
 				if rec.Forfeit {
-					fmt.Fprintf(e.stdout, "game %d (A in seats %s): %s won by forfeit: %s\n", game, rec.ASeats, won, plain.Text(rec.Reason))
+					fmt.Fprintf(e.stdout, "game %d (A in %s): %s won by forfeit: %s\n", game, seatsText(rec.ASeats), won, plain.Text(rec.Reason))
 					return nil
 				}
-				fmt.Fprintf(e.stdout, "game %d (A in seats %s): %s won after %s; final %s A %d, B %d\n", game, rec.ASeats, won,
+				fmt.Fprintf(e.stdout, "game %d (A in %s): %s won after %s; final %s A %d, B %d\n", game, seatsText(rec.ASeats), won,
 					arena.Count(len(rec.Hands), "hand"), info.Score, rec.AScore, rec.BScore)
 				return nil
 			}
@@ -274,8 +278,8 @@ func checkPlayer(info games.Info, name string) error {
 		}
 		return nil
 	}
-	if !info.HasLevel(name) {
-		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND)", info.Title, name, strings.Join(info.LevelNames(), ", "))
+	if !info.HasMatchLevel(name) {
+		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND)", info.Title, name, strings.Join(info.MatchLevelNames(), ", "))
 	}
 	return nil
 }
@@ -376,4 +380,31 @@ func progressLines(w io.Writer, label, alt string, n int) func(done int) {
 			fmt.Fprintf(w, "%s: %d of %d games\n", label, done, n)
 		}
 	}
+}
+
+// seatsText says a set of seats as a person would: "seat 1", "seats 1
+// and 3", "seats 0, 2 and 4".
+func seatsText(m table.Seats) string {
+	var ss []string
+	for s := range m.All() {
+		ss = append(ss, strconv.Itoa(int(s)))
+	}
+	switch len(ss) {
+	case 0:
+		return "no seat"
+	case 1:
+		return "seat " + ss[0]
+	}
+	return "seats " + strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+}
+
+// arenaLevels lists every registered game's built-in levels, one line a
+// game, for the help.
+func arenaLevels() string {
+	var b strings.Builder
+	for _, g := range games.All() {
+		i := g.About()
+		fmt.Fprintf(&b, "  %s: %s\n", i.Name, strings.Join(i.MatchLevelNames(), ", "))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -56,7 +56,7 @@ func TestArenaRefusesNonsenseFlags(t *testing.T) {
 // pairs, and --parallel 0 (one game per CPU), are accepted.
 func TestArenaAcceptsEdgeFlags(t *testing.T) {
 	out := mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "3", "--replay", "3")
-	if !strings.HasPrefix(out, "game 3 (A in seat 1)") {
+	if !strings.HasPrefix(out, "game 3 (A in seat 1): ") {
 		t.Errorf("--games 3 --replay 3: %q", out)
 	}
 	out = mustFelt(t, "", "arena", "--a", "random", "--b", "simple", "--games", "2", "--parallel", "0")

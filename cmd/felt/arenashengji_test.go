@@ -35,14 +35,14 @@ func TestArenaShengji(t *testing.T) {
 	if s["games"] != 4.0 || s["a_wins"].(float64)+s["b_wins"].(float64) != 4 {
 		t.Errorf("%s", out)
 	}
-	if !strings.Contains(errOut, "shengji: 4 of 4 games") {
+	if !strings.Contains(errOut, "random vs random: 4 of 4 games") {
 		t.Errorf("stderr %q has no progress line", errOut)
 	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "chess"}, `--game "chess"`},
+		{[]string{"--game", "chess"}, `--game: unknown game "chess"`},
 		{[]string{"--game", "shengji", "--a", "simple"}, `--a: no Shengji player "simple"`},
 		{[]string{"--game", "shengji", "--timeout", "0s"}, "--timeout"},
 		{[]string{"--game", "shengji", "--a", "exec:"}, "--a"},
@@ -201,7 +201,7 @@ func TestArenaShengjiLevels(t *testing.T) {
 		t.Errorf("bank shares %v and %v do not add up to every hand", a, b)
 	}
 	text := mustFelt(t, "", "arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2")
-	for _, want := range []string{"greedy (A) vs random (B)", "levels gained per hand", "bank held: A", "attackers reached 80 in"} {
+	for _, want := range []string{"shengji: greedy (A) against random (B)", "levels gained per hand", "bank held: A", "attackers reached 80 in"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report has no %q:\n%s", want, text)
 		}

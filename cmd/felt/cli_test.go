@@ -67,7 +67,7 @@ func TestArenaShengjiReplaysOneGame(t *testing.T) {
 	base := []string{"arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2", "--seed", "3", "--parallel", "1"}
 	mustFelt(t, "", append(base, "--save", whole)...)
 	out := mustFelt(t, "", append(base, "--replay", "1", "--save", one)...)
-	if !regexp.MustCompile(`^game 1 \(A in seats 1 and 3\): [AB] won after \d+ hands?; final levels A (\d+|[JQKA]), B (\d+|[JQKA])\n$`).MatchString(out) {
+	if !regexp.MustCompile(`^game 1 \(A in seats 1 and 3\): [AB] won after \d+ hands?; final level A \d+, B \d+\n$`).MatchString(out) {
 		t.Fatalf("--replay 1: %q", out)
 	}
 	a, err := os.ReadFile(filepath.Join(whole, "game-000001.jsonl"))
@@ -90,11 +90,11 @@ func TestArenaShengjiReplaysOneGame(t *testing.T) {
 }
 
 // TestArenaReportWording: counts agree with their nouns ("1 mirrored
-// pair", "1 game a second" never "1 games"), and Shengji's final levels
-// are said as ranks.
+// pair", "1 game a second" never "1 games"), and Shengji's score is its
+// level.
 func TestArenaReportWording(t *testing.T) {
 	out := mustFelt(t, "", "arena", "--game", "shengji", "--a", "greedy", "--b", "random", "--games", "2", "--parallel", "1")
-	for _, re := range []string{`: 2 games, 1 mirrored pair\n`, `final level per game: A \d+\.\d\d \((A|\d+|[JQK]|between \S+ and \S+)\), B \d+\.\d\d \(`, ` a second on 1 worker\n`} {
+	for _, re := range []string{`: 2 games in 1 mirrored pair\n`, `level a game: A \d+\.\d\d, B \d+\.\d\d\n`, ` a second on 1 worker\n`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("no %s in:\n%s", re, out)
 		}

@@ -17,7 +17,9 @@ import (
 // Game is Gin Rummy as the registry knows it.
 var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 	Info: games.Info{Name: "gin", Title: "Gin Rummy", Seats: []int{2}, Teams: "each seat plays for itself",
-		Levels:  []games.Choice{{Name: "easy", Title: "Easy"}, {Name: "normal", Title: "Normal"}, {Name: "hard", Title: "Hard"}, {Name: "simple", Title: "Simple"}, {Name: "random", Title: "Random"}},
+		Levels: []games.Choice{{Name: "easy", Title: "Easy"}, {Name: "normal", Title: "Normal"}, {Name: "hard", Title: "Hard"}, {Name: "simple", Title: "Simple"}, {Name: "random", Title: "Random"}},
+		MatchLevels: []games.Choice{{Name: "gin-hunter", Title: "Gin hunter"}, {Name: "low-knocker", Title: "Low knocker"},
+			{Name: "undercutter", Title: "Undercutter"}, {Name: "hard-v1", Title: "Hard (version 1)"}},
 		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
 		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "eaai", Title: "EAAI challenge"}}, MatchPreset: "eaai",
 		Score: "points"},
