@@ -192,47 +192,6 @@ func FuzzActions(f *testing.F) {
 	})
 }
 
-// FuzzReadLog feeds the log reader arbitrary input, starting from real
-// logs: it never panics, and a log it accepts is accepted again when its
-// records are written out anew, replaying to the same game.
-func FuzzReadLog(f *testing.F) {
-	for _, rules := range []string{"standard", "simple"} {
-		r, _ := ResolveRules(rules)
-		var b bytes.Buffer
-		recordGame(f, &b, r, 3, eagerPlayers(), 1)
-		f.Add(b.Bytes())
-		lines := bytes.SplitAfter(b.Bytes(), []byte("\n"))
-		f.Add(bytes.Join(lines[:len(lines)/2], nil))
-	}
-	f.Add([]byte(`{"type":"header","format":1,"game":"shengji","rules":{"start_level":"2"},"seed":1,"players":["a","b","c","d"]}` + "\n"))
-	f.Add([]byte("{}\n\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rp, err := ReadLog(bytes.NewReader(data))
-		if err != nil {
-			var le *LogError
-			if !errors.As(err, &le) {
-				t.Fatalf("error %T %v, want a LogError", err, err)
-			}
-			return
-		}
-		var again bytes.Buffer
-		for _, rec := range rp.Records {
-			line, err := json.Marshal(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			again.Write(append(line, '\n'))
-		}
-		rp2, err := ReadLog(&again)
-		if err != nil {
-			t.Fatalf("the accepted log written anew is refused: %v", err)
-		}
-		if rp2.Game.hand != rp.Game.hand || rp2.Game.levels != rp.Game.levels || rp2.Actions != rp.Actions {
-			t.Fatal("the accepted log written anew replays to another game")
-		}
-	})
-}
-
 // FuzzRules reads arbitrary rules JSON: never a panic, and rules it
 // accepts are valid and read back the same from their JSON.
 func FuzzRules(f *testing.F) {

@@ -8,7 +8,6 @@ import (
 	gingame "felt/games/gin"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"felt/card"
 	"felt/gin"
 	"felt/gin/ginbot"
 	"felt/internal/testenv"
@@ -174,30 +172,20 @@ var docFixtures = map[string]func(t *testing.T, dir string){
 			"--games", "2", "--seed", "1", "--replay", "1", "--parallel", "1", "--timeout", testenv.Timeout(20*time.Second).String())
 	},
 	"docs/rules/shengji.md": func(t *testing.T, dir string) {
-		// a Shengji replay log: four random players from level K, seed 3
-		r := shengji.Standard()
-		r.StartLevel = card.King
-		var buf bytes.Buffer
-		rec, err := shengji.NewRecordedGame(&buf, r, 3, [4]string{"random", "random", "random", "random"})
+		// a one-hand game of four random players from level A (felt arena
+		// --game shengji --seed 18, its game 0), as game.jsonl, and a
+		// game saved in the format before table logs, as old.jsonl
+		mustFelt(t, "", "arena", "--game", "shengji", "--a", "random", "--b", "random", "--games", "1", "--seed", "18",
+			"--rules", `{"start_level":"A"}`, "--replay", "0", "--save", filepath.Join(dir, "arena"))
+		if err := os.Rename(filepath.Join(dir, "arena", "game-000000.jsonl"), filepath.Join(dir, "game.jsonl")); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(filepath.Join(dir, "arena"))
+		old, err := os.ReadFile(filepath.Join("testdata", "shengji-before-table-logs.jsonl"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ps [4]shengji.Player
-		for s := range ps {
-			ps[s] = shengji.NewRandom(rand.New(rand.NewPCG(3, uint64(s)+1)))
-		}
-		for {
-			if err := rec.PlayHand(ps); err != nil {
-				t.Fatal(err)
-			}
-			if rec.Game().Over() {
-				break
-			}
-			if err := rec.NextHand(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.WriteFile(filepath.Join(dir, "game.jsonl"), buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "old.jsonl"), old, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	},
@@ -324,7 +312,7 @@ func TestDocsJSONExamples(t *testing.T) {
 				typed++
 			case page == "docs/rules/shengji.md" && obj["type"] != nil:
 				if !fixture[text] {
-					t.Errorf("%s: a line of the Shengji log (level K, seed 3, random players) that the game did not write:\n%s", where, text)
+					t.Errorf("%s: a line of the Shengji table log (felt arena --game shengji --seed 18, game 0) that the game did not write:\n%s", where, text)
 				}
 				typed++
 			}

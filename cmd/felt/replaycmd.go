@@ -13,7 +13,6 @@ import (
 	"felt/internal/plain"
 	"felt/internal/sjtui"
 	"felt/internal/userfile"
-	"felt/shengji"
 	"felt/table"
 
 	"github.com/spf13/cobra"
@@ -40,8 +39,8 @@ func (e *env) replayCmd() *cobra.Command {
 				}
 				return e.tableOutsideNotes(args[0])
 			}
-			if game, err := logGame(args[0]); err == nil && game == shengji.GameName {
-				return e.verifyShengji(args[0])
+			if err := checkOldLog(args[0]); err != nil {
+				return err
 			}
 			rp, _, err := readLog(args[0])
 			if err != nil {
@@ -156,8 +155,8 @@ func (e *env) tableOutsideNotes(path string) error {
 // size (/dev/zero) costs a bounded read. It returns the bytes read too (the
 // whole log, when it replays). Errors name the file.
 func readLog(path string) (*gin.Replayed, []byte, error) {
-	if game, err := logGame(path); err == nil && game == shengji.GameName {
-		return nil, nil, fmt.Errorf("%s is a Shengji log: felt replay verify checks it, but only Gin Rummy games can be watched or resumed so far", path)
+	if err := checkOldLog(path); err != nil {
+		return nil, nil, err
 	}
 	f, err := userfile.Open(path)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	gingame "felt/games/gin"
 	sjgame "felt/games/shengji"
@@ -87,6 +88,45 @@ func winnerName(game string, w int) string {
 	return fmt.Sprintf("seat %d", w)
 }
 
+// errNotTableLog is wrapped by the error for a file that is not a table
+// log, the one log format this Felt reads.
+var errNotTableLog = errors.New("not a table log")
+
+// oldLogGame returns the game ("gin", "shengji") that the header, the first
+// line, of the log in path names when it is a header of the format before
+// table logs ({"type":"header","format":1,"game":…} with no "table"), and
+// "" otherwise. It reads at most one line of table.MaxLogLine bytes.
+func oldLogGame(path string) string {
+	f, err := userfile.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(io.LimitReader(f, table.MaxLogLine), 64<<10).ReadSlice('\n')
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return ""
+	}
+	var h struct {
+		Type   string          `json:"type"`
+		Format int             `json:"format"`
+		Game   string          `json:"game"`
+		Table  json.RawMessage `json:"table"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(line), &h) != nil || h.Type != "header" || h.Format != 1 || h.Table != nil {
+		return ""
+	}
+	return h.Game
+}
+
+// checkOldLog refuses a log of the format before table logs, saying what
+// it is: a Shengji log of that format cannot be read any more.
+func checkOldLog(path string) error {
+	if oldLogGame(path) == sjgame.Spec.Kind {
+		return fmt.Errorf("%s: %w: it is a Shengji game saved in the format before table logs, which this Felt no longer reads", path, errNotTableLog)
+	}
+	return nil
+}
+
 // resumesAfter says where a recovered table goes on: after its last move
 // logged whole.
 func resumesAfter(moves int) string {
@@ -119,9 +159,10 @@ func gameTitle(game string) string {
 // that the table log in path is one of game that replays: a log of the
 // other game is pointed to its own command, and a log that does not
 // replay (a line the rules refuse, a deal not the seed's) is refused
-// naming the line. A path that is no regular file is refused; one that is
-// not a table log is left to the caller (a Gin Rummy log of the format
-// before table logs).
+// naming the line. A path that is no regular file is refused, and so is a
+// Shengji log of the format before table logs; another that is not a table
+// log is left to the caller (a Gin Rummy log of the format before table
+// logs).
 func (e *env) checkResumable(path, game string) error {
 	f, err := userfile.Open(path) // refuses a missing file, a named pipe, a device
 	if err != nil {
@@ -129,7 +170,7 @@ func (e *env) checkResumable(path, game string) error {
 	}
 	defer f.Close()
 	if !isTableLogFile(path) {
-		return nil
+		return checkOldLog(path)
 	}
 	if err := checkLines(path); err != nil {
 		return err

@@ -1,7 +1,6 @@
 package sjbot
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -76,59 +75,6 @@ func quick(t testing.TB, name string, rng *rand.Rand) Player {
 		h.Samples, h.Width, h.Horizon, h.BurySamples = 2, 3, 2, 2
 	}
 	return p
-}
-
-// recordGame plays a whole recorded game of the named players from seed
-// and returns its log.
-func recordGame(t *testing.T, rules shengji.Rules, seed uint64, names [shengji.NumSeats]string) []byte {
-	var buf bytes.Buffer
-	rec, err := shengji.NewRecordedGame(&buf, rules, seed, names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ps [shengji.NumSeats]shengji.Player
-	for s, n := range names {
-		ps[s] = quick(t, n, rand.New(rand.NewPCG(seed, uint64(s))))
-	}
-	for hands := 0; !rec.Game().Over(); hands++ {
-		if hands > MaxHands {
-			t.Fatal("game too long")
-		}
-		if rec.Game().Hand().Over() {
-			if err := rec.NextHand(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := rec.PlayHand(ps); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return buf.Bytes()
-}
-
-// TestPlayers_SameSeedSameGame records whole games twice from the same
-// seeds: the logs are byte for byte the same, and they replay.
-func TestPlayers_SameSeedSameGame(t *testing.T) {
-	for _, names := range [][shengji.NumSeats]string{
-		{"random", "random", "random", "random"},
-		{"greedy", "random", "greedy", "random"},
-		{"hard", "greedy", "hard", "greedy"},
-	} {
-		seeds := uint64(2)
-		if testing.Short() || race {
-			seeds = 1
-		}
-		for seed := range seeds {
-			a := recordGame(t, shengji.Standard(), seed, names)
-			b := recordGame(t, shengji.Standard(), seed, names)
-			if !bytes.Equal(a, b) {
-				t.Fatalf("%v seed %d: two runs differ", names, seed)
-			}
-			if _, err := shengji.ReadLog(bytes.NewReader(a)); err != nil {
-				t.Fatalf("%v seed %d: log does not replay: %v", names, seed, err)
-			}
-		}
-	}
 }
 
 // TestObservation_HoldsNoReference checks that what players are given
