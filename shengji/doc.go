@@ -5,9 +5,9 @@
 // tractors and throws, and levels that climb from 2 to A. The rules Felt
 // plays, in full, are docs/rules/shengji.md in Felt's source.
 //
-// The package has no I/O of its own (the replay log reads and writes the
-// io.Reader and io.Writer it is given), no goroutines and no clocks; every
-// shuffle comes from a *rand.Rand the caller seeds. It is built in layers.
+// The package has no I/O, no goroutines and no clocks; every shuffle comes
+// from a *rand.Rand the caller seeds (NewRand derives one from a seed). It
+// is built in layers.
 //
 // # Evaluation
 //
@@ -53,12 +53,13 @@
 //
 // Game strings hands together: the levels of the two teams (from the Rules'
 // starting level), each hand's banker and dealer from the one before, and
-// the end of the game when the bankers keep the bank at level A. Game's
-// PlayHand and Hand's Play drive a hand with four Players; Random is a
-// uniformly random legal player (the stronger ones are in package sjbot).
-// The methods DealDeck, DealOne and ApplyShown serve the game-agnostic table
-// layer: a deck dealt from outside, and what each seat and a spectator see
-// (Event) of every card and move.
+// the end of the game when the bankers keep the bank at level A. The
+// package plays no games itself: the table (package table, through
+// games/shengji) asks the seats for their actions, and the computer players
+// are in package sjbot. The methods DealDeck, DealOne and ApplyShown serve
+// that game-agnostic table layer: a deck dealt from outside, and what each
+// seat and a spectator see (Event) of every card and move. A game's log is
+// the table's.
 //
 // # What a seat may know
 //
@@ -79,15 +80,4 @@
 // ResolveRules read the JSON form (start_level, bid_after_deal, no_bid,
 // throw_penalty), refusing an unknown field or a value out of range with an
 // error that names the field.
-//
-// # Replay logs
-//
-// Recorder plays a game and writes its log as JSON Lines (Record): a
-// header, a deal line per hand (with the whole deck), one line per
-// declaration, pass, burial and play, a result line per hand and a game line
-// at the end. NewRand derives a game's random source from its seed. ReadLog
-// re-executes a log, checking every recorded figure and refusing a malformed,
-// edited or cut-off line with a LogError naming it; reads are bounded
-// (MaxLogLine, MaxLogSize). Replayed.Resume and Resume go on with a saved game,
-// appending to its log.
 package shengji

@@ -128,15 +128,6 @@ func TestGame_StartingLevel(t *testing.T) {
 	}
 }
 
-// randomPlayers returns four random players seeded from seed.
-func randomPlayers(seed uint64) [NumSeats]Player {
-	var ps [NumSeats]Player
-	for s := range ps {
-		ps[s] = NewRandom(rand.New(rand.NewPCG(seed, uint64(s))))
-	}
-	return ps
-}
-
 // TestGame_RandomGames plays whole games with random players and checks the
 // score sheet against the rules: the first hand banked by the standing
 // declarer (seat 0 if none), every later hand by the seat the hand before
@@ -163,7 +154,7 @@ func TestGame_RandomGames(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := g.PlayHand(ps); err != nil {
+			if err := playHand(g, g.Hand(), ps); err != nil {
 				t.Fatalf("game %d hand %d: %v", i, g.HandNumber(), err)
 			}
 			h := g.Hand()

@@ -70,13 +70,13 @@ func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 	return Action{}, false
 }
 
-func fixedPlayers() [NumSeats]Player {
-	return [NumSeats]Player{fixedPolicy{}, fixedPolicy{}, fixedPolicy{}, fixedPolicy{}}
+func fixedPlayers() [NumSeats]player {
+	return [NumSeats]player{fixedPolicy{}, fixedPolicy{}, fixedPolicy{}, fixedPolicy{}}
 }
 
-func eagerPlayers() [NumSeats]Player {
+func eagerPlayers() [NumSeats]player {
 	p := fixedPolicy{eager: true}
-	return [NumSeats]Player{p, p, p, p}
+	return [NumSeats]player{p, p, p, p}
 }
 
 // goldenGames are the seeds and rules of the perft-style counts.
@@ -115,7 +115,7 @@ func TestFollows_GoldenCounts(t *testing.T) {
 			}
 			h := g.Hand()
 			for h.Phase() != PlayPhase {
-				if err := playOneStep(g, ps); err != nil {
+				if err := playStep(g, g.Hand(), &ps); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -134,7 +134,7 @@ func TestFollows_GoldenCounts(t *testing.T) {
 				} else {
 					fmt.Fprintf(&out, "trick %d leader %s", h.NumTricks(), h.Turn())
 				}
-				if err := playOneStep(g, ps); err != nil {
+				if err := playStep(g, g.Hand(), &ps); err != nil {
 					t.Fatal(err)
 				}
 				if tr := h.Trick(h.NumTricks() - 1); tr.Count == 0 || h.Over() {
@@ -169,32 +169,4 @@ func TestFollows_GoldenCounts(t *testing.T) {
 		}
 		t.Fatalf("testdata/follows.golden: %d lines, the game gives %d", len(wl), len(gl))
 	}
-}
-
-// playOneStep takes one step of g's current hand with players: while
-// dealing, every seat that may declare is asked, then a card is dealt;
-// after it, the seat in turn acts.
-func playOneStep(g *Game, players [NumSeats]Player) error {
-	h := g.Hand()
-	if h.Phase() == DealPhase {
-		for s := range Seat(NumSeats) {
-			if !h.ToAct().Has(s) {
-				continue
-			}
-			o := g.Observe(s)
-			if a, ok := players[s].Act(&o); ok {
-				if err := g.Apply(s, a); err != nil {
-					return err
-				}
-			}
-		}
-		return g.Deal()
-	}
-	s := h.Turn()
-	o := g.Observe(s)
-	a, ok := players[s].Act(&o)
-	if !ok {
-		return fmt.Errorf("seat %s declined", s)
-	}
-	return g.Apply(s, a)
 }

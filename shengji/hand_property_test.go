@@ -190,9 +190,9 @@ func checkPlays(t testing.TB, rng *rand.Rand, h *Hand, buf []card.Multi) (bruteF
 func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 	n := propHands(t)
 	rng := rand.New(rand.NewPCG(2026, 8))
-	var players [NumSeats]*Random
+	var players [NumSeats]*randomPlayer
 	for s := range players {
-		players[s] = NewRandom(rand.New(rand.NewPCG(uint64(s), 99)))
+		players[s] = newRandomPlayer(rand.New(rand.NewPCG(uint64(s), 99)))
 	}
 	var buf []card.Multi
 	var stats struct{ bids, failedThrows, brute, refused, turnUps, kittyBonus int }
@@ -200,7 +200,7 @@ func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 		h := newRandomHand(t, rng)
 		chance := []float64{0, 0.01, 0.05, 0.3}[rng.IntN(4)]
 		for _, p := range players {
-			p.DeclareChance = chance
+			p.declareChance = chance
 		}
 		for !h.Over() {
 			accountFor(t, &h)

@@ -112,7 +112,7 @@ func TestObserve_NoCardTheSeatMayNotSee(t *testing.T) {
 		}
 		ps := randomPlayers(uint64(gi) + 1000)
 		for _, p := range ps {
-			p.(*Random).DeclareChance = []float64{0, 0.05, 0.3}[gi%3]
+			p.(*randomPlayer).declareChance = []float64{0, 0.05, 0.3}[gi%3]
 		}
 		for !g.Over() && done < hands {
 			if g.Hand().Over() {
@@ -180,7 +180,7 @@ func TestObserve_OwnsItsStorage(t *testing.T) {
 	walk(reflect.TypeFor[Observation](), "Observation")
 	// and changing one changes nothing else
 	g, _ := NewGame(Standard(), NewRand(9))
-	if err := g.PlayHand(randomPlayers(9)); err != nil {
+	if err := playHand(g, g.Hand(), randomPlayers(9)); err != nil {
 		t.Fatal(err)
 	}
 	h0 := *g.Hand()

@@ -11,9 +11,9 @@ import (
 // the tricks, scoring) by four random legal players, on one core.
 func BenchmarkHand_RandomPlayers(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var players [NumSeats]Player
+	var players [NumSeats]player
 	for s := range players {
-		players[s] = NewRandom(rand.New(rand.NewPCG(uint64(s), 3)))
+		players[s] = newRandomPlayer(rand.New(rand.NewPCG(uint64(s), 3)))
 	}
 	deck, _ := card.Packs(2, true)
 	b.ReportAllocs()
@@ -23,7 +23,7 @@ func BenchmarkHand_RandomPlayers(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := h.Play(players); err != nil {
+		if err := playHand(&h, &h, players); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -58,31 +58,12 @@ func followSituations(tb testing.TB, n int) []followSituation {
 					out = append(out, followSituation{&hc, s, tr.Lead(), h.Cards(s), p, o})
 				}
 			}
-			if err := playStep(&h, ps); err != nil {
+			if err := playStep(&h, &h, &ps); err != nil {
 				tb.Fatal(err)
 			}
 		}
 	}
 	return out
-}
-
-// playStep takes one step of h with players (see playOneStep).
-func playStep(h *Hand, players [NumSeats]Player) error {
-	if h.Phase() == DealPhase {
-		for s := range h.ToAct().All() {
-			o := h.Observe(s)
-			if a, ok := players[s].Act(&o); ok {
-				if err := h.Apply(s, a); err != nil {
-					return err
-				}
-			}
-		}
-		return h.Deal()
-	}
-	s := h.Turn()
-	o := h.Observe(s)
-	a, _ := players[s].Act(&o)
-	return h.Apply(s, a)
 }
 
 // BenchmarkHand_CheckFollow times Hand.Check of a legal follow in real

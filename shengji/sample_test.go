@@ -166,7 +166,7 @@ type checking struct {
 	t   *testing.T
 	h   func() *Hand
 	rng *rand.Rand
-	r   *Random
+	r   *randomPlayer
 	n   *int
 }
 
@@ -225,11 +225,11 @@ func TestCheck_AgreesWithTheHand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ps [NumSeats]Player
+			var ps [NumSeats]player
 			for s := range ps {
-				ps[s] = checking{t: t, h: g.Hand, rng: rand.New(rand.NewPCG(seed, uint64(s))), r: NewRandom(rand.New(rand.NewPCG(seed, uint64(s)+10))), n: &n}
+				ps[s] = checking{t: t, h: g.Hand, rng: rand.New(rand.NewPCG(seed, uint64(s))), r: newRandomPlayer(rand.New(rand.NewPCG(seed, uint64(s)+10))), n: &n}
 			}
-			if err := g.PlayHand(ps); err != nil {
+			if err := playHand(g, g.Hand(), ps); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -27,10 +27,10 @@ func TestTableViews(t *testing.T) {
 		if seen[0].Kind != HandEvent || sp.Kind != HandEvent || seen[0].Banker != NoSeat {
 			t.Fatalf("new hand: %+v", seen[0])
 		}
-		players := [NumSeats]*Random{}
+		players := [NumSeats]*randomPlayer{}
 		for s := range players {
-			players[s] = NewRandom(NewRand(seed*10 + uint64(s)))
-			players[s].DeclareChance = 0.2
+			players[s] = newRandomPlayer(NewRand(seed*10 + uint64(s)))
+			players[s].declareChance = 0.2
 		}
 		h := g.Hand()
 		settled, buried, ended := false, false, false

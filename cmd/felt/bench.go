@@ -26,8 +26,9 @@ fixed seed before timing, each solved once): deadwood of 10 cards (melds10),
 best discard of 11 (melds11), both on dense hands of ranks 3 to 9 only
 (melds10_dense, melds11_dense), and the optimal arrangement of 10 (arrangement10).
 Then whole Shengji hands (deal with declarations, kitty, tricks, scoring) by
-four random legal players on one core (shengji_hands), hands of whole Shengji
-games by four greedy players on every core (shengji_selfplay_hands), whole
+four random legal players on one core, in whole games at a table keeping no
+log (shengji_hands), hands of whole Shengji games by four greedy players on
+every core, played by the arena (shengji_selfplay_hands), whole
 Gin Rummy games to 100 of simple against simple on every core through the
 table driver the arena plays on (table_selfplay_games), and the hard
 player's decision times.`,

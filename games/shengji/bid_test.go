@@ -9,6 +9,7 @@ import (
 
 	"felt/games"
 	"felt/shengji"
+	"felt/shengji/sjbot"
 	"felt/table"
 )
 
@@ -22,7 +23,7 @@ func TestShengjiBidsFromAnySeat(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		var ps []sjP
 		for i := range shengji.NumSeats {
-			r := shengji.NewRandom(rand.New(rand.NewPCG(seed, uint64(i))))
+			r := sjbot.NewRandom(rand.New(rand.NewPCG(seed, uint64(i))))
 			r.DeclareChance = 0.2
 			ps = append(ps, sjP{Name: "eager", Kind: table.Level, Control: games.Controller(r.Act)})
 		}

@@ -167,13 +167,6 @@ func (e *Engine) UnmarshalMove(b []byte) (shengji.Action, error) {
 	return a, a.Validate()
 }
 
-// Random returns Shengji's random legal player as a table player.
-func Random(rng *rand.Rand) table.Player[shengji.Action, shengji.Observation] {
-	p := shengji.NewRandom(rng)
-	return table.Player[shengji.Action, shengji.Observation]{Name: "random", Kind: table.Level,
-		Control: games.Controller(p.Act)}
-}
-
 // Level returns Shengji's built-in player name (see
 // sjbot.Levels) as a table player, seeded by rng.
 func Level(name string, rng *rand.Rand) (table.Player[shengji.Action, shengji.Observation], error) {

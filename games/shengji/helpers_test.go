@@ -58,10 +58,19 @@ func sjPures() []sjP {
 	return []sjP{p, p, p, p}
 }
 
+// sjRandom is the level random, drawing from rng.
+func sjRandom(rng *rand.Rand) sjP {
+	p, err := Level("random", rng)
+	if err != nil {
+		panic(err) // the game's own level: never
+	}
+	return p
+}
+
 func sjRandoms(seed uint64) []sjP {
 	var ps []sjP
 	for i := range shengji.NumSeats {
-		ps = append(ps, Random(rand.New(rand.NewPCG(seed, uint64(100+i)))))
+		ps = append(ps, sjRandom(rand.New(rand.NewPCG(seed, uint64(100+i)))))
 	}
 	return ps
 }

@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"felt/card"
+	"felt/games"
 	"felt/internal/testenv"
 	"felt/program"
 	"felt/shengji"
+	"felt/shengji/sjbot"
 	"felt/table"
 )
 
@@ -111,44 +113,39 @@ func TestShengjiDecision_WorstPositionsBounded(t *testing.T) {
 	t.Logf("largest decision of the worst positions: %d bytes", largest)
 }
 
-// TestShengjiDecision_RandomDealsBounded: over many random hands (random
-// players, which throw), every decision of every seat is bounded.
+// TestShengjiDecision_RandomDealsBounded: over many random games at a
+// table (random players, which throw; from level A, so that a game is a
+// hand or a few), every decision of every seat is bounded.
 func TestShengjiDecision_RandomDealsBounded(t *testing.T) {
-	hands := 200
+	n := 150
 	if testing.Short() || raceEnabled {
-		hands = 30
+		n = 20
 	}
-	largest, decisions, capped := 0, 0, 0
-	for seed := range uint64(hands) {
-		g, err := shengji.NewGame(shengji.Standard(), rand.New(rand.NewPCG(seed, 18)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var ps [shengji.NumSeats]shengji.Player
-		for s := range ps {
-			r := shengji.NewRandom(rand.New(rand.NewPCG(seed, uint64(s))))
-			ps[s] = sjMeasured(func(o *shengji.Observation) (shengji.Action, bool) {
+	largest, decisions, capped, hands := 0, 0, 0, 0
+	for seed := range uint64(n) {
+		var ps []sjP
+		for s := range shengji.NumSeats {
+			r := sjbot.NewRandom(rand.New(rand.NewPCG(seed, uint64(s))))
+			ps = append(ps, sjP{Name: r.Name(), Kind: table.Level, Control: games.Controller(func(o *shengji.Observation) (shengji.Action, bool) {
 				size, _, more := sjDecisionSize(t, *o)
 				largest, decisions = max(largest, size), decisions+1
 				if more > 0 {
 					capped++
 				}
 				if size > MaxShengjiDecision {
-					t.Fatalf("hand %d: a decision of %d bytes", seed, size)
+					t.Fatalf("game %d: a decision of %d bytes", seed, size)
 				}
 				return r.Act(o)
-			})
+			})})
 		}
-		if err := g.PlayHand(ps); err != nil {
-			t.Fatal(err)
+		_, res := runSJ(t, seed, fast, ps, nil)
+		if !res.Over || res.Takeovers > 0 {
+			t.Fatalf("game %d: over %v, %d takeovers", seed, res.Over, res.Takeovers)
 		}
+		hands += res.Hands
 	}
-	t.Logf("%d hands, %d decisions (%d capped): the largest %d bytes", hands, decisions, capped, largest)
+	t.Logf("%d games, %d hands, %d decisions (%d capped): the largest %d bytes", n, hands, decisions, capped, largest)
 }
-
-type sjMeasured func(o *shengji.Observation) (shengji.Action, bool)
-
-func (f sjMeasured) Act(o *shengji.Observation) (shengji.Action, bool) { return f(o) }
 
 // TestShengjiProgram_CheckAndBound: over protocol 2 a program is sent the
 // worst position's decision at its bounded size, may ask whether plays are

@@ -55,7 +55,7 @@ func TestShengjiProgram(t *testing.T) {
 			w := &noticed{}
 			tb, err := table.New(Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, GameOptions: fast,
 				Fallback: func(table.Seat) table.Player[shengji.Action, shengji.Observation] {
-					return Random(rand.New(rand.NewPCG(1, 2)))
+					return sjRandom(rand.New(rand.NewPCG(1, 2)))
 				},
 				Spectators: []table.Listener[shengji.Event]{w}})
 			if err != nil {

@@ -3,21 +3,20 @@ package bench
 import (
 	"context"
 	"errors"
-	gamesreg "felt/games"
-	_ "felt/games/gin"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"felt/arena"
 	"felt/card"
+	gamesreg "felt/games"
+	_ "felt/games/gin"
+	sjgame "felt/games/shengji"
 	"felt/gin"
 	"felt/shengji"
-	"felt/shengji/sjbot"
+	"felt/table"
 )
 
 // Options say how much to measure.
@@ -81,9 +80,9 @@ type Report struct {
 	TableSelfPlay Figure
 	HardMedMs     float64 // the hard player's median decision, in milliseconds
 	HardMaxMs     float64 // and its slowest
-	Shengji       Figure  // whole Shengji hands by four random legal players, one core
+	Shengji       Figure  // whole Shengji hands by four random legal players, one core, at a table
 	// ShengjiSelfPlay is whole Shengji hands, in whole games, by four
-	// greedy players on every core.
+	// greedy players on every core, played by the arena.
 	ShengjiSelfPlay Figure
 }
 
@@ -260,102 +259,106 @@ func HardDecision(games int) (median, worst float64, err error) {
 }
 
 // ShengjiRoundHands is how many hands each round of the Shengji figure
-// plays.
+// plays (at least: its games are played whole).
 const ShengjiRoundHands = 1000
 
 // ShengjiHands measures whole hands of Shengji (the deal with
 // declarations, the kitty, every trick, the scoring) played by four random
-// legal players on one core: Rounds rounds of n hands each from a fixed
-// seed, the median round's speed and the allocations of all rounds.
+// legal players (the level random) on one core, at a table as every game
+// is played, keeping no log: Rounds rounds of whole games from fixed seeds
+// until n hands are played, the median round's speed per hand and the
+// allocations of all rounds.
 func ShengjiHands(n int) (Figure, error) {
 	if n < 1 {
 		return Figure{}, fmt.Errorf("bench: %d Shengji hands, want at least 1", n)
 	}
-	rng := rand.New(rand.NewPCG(2024, 108))
-	var players [shengji.NumSeats]shengji.Player
-	for s := range players {
-		players[s] = shengji.NewRandom(rand.New(rand.NewPCG(2024, uint64(s))))
-	}
-	deck, err := card.Packs(2, true)
-	if err != nil {
-		return Figure{}, err
-	}
-	play := func() error {
-		card.Shuffle(rng, deck)
-		h, err := shengji.NewHand(shengji.Standard(), deck, 0, shengji.NoSeat, card.Two)
-		if err != nil {
-			return err
+	seed := uint64(2024 * 1_000_003)
+	play := func() (int, error) {
+		seed++
+		ps := make([]table.Player[shengji.Action, shengji.Observation], shengji.NumSeats)
+		for s := range ps {
+			p, err := sjgame.Level("random", rand.New(rand.NewPCG(seed, uint64(s))))
+			if err != nil {
+				return 0, err
+			}
+			ps[s] = p
 		}
-		return h.Play(players)
+		tb, err := table.New(sjgame.Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: seed})
+		if err != nil {
+			return 0, err
+		}
+		res, err := tb.Run(context.Background())
+		if err != nil {
+			return 0, err
+		}
+		if !res.Over || res.Takeovers > 0 {
+			return 0, fmt.Errorf("bench: Shengji game of seed %d: over %v, %d takeovers", seed, res.Over, res.Takeovers)
+		}
+		return res.Hands, nil
 	}
-	for range min(n, 100) { // warm up
-		if err := play(); err != nil {
+	for hands := 0; hands < min(n, 100); { // warm up
+		h, err := play()
+		if err != nil {
 			return Figure{}, err
 		}
+		hands += h
 	}
 	ns := make([]float64, Rounds)
 	var allocs uint64
+	var all int
 	var m0, m1 runtime.MemStats
 	for r := range ns {
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		start := time.Now()
-		for range n {
-			if err := play(); err != nil {
+		hands := 0
+		for hands < n {
+			h, err := play()
+			if err != nil {
 				return Figure{}, err
 			}
+			hands += h
 		}
 		el := time.Since(start)
 		runtime.ReadMemStats(&m1)
 		allocs += m1.Mallocs - m0.Mallocs
-		ns[r] = float64(el.Nanoseconds()) / float64(n)
+		all += hands
+		ns[r] = float64(el.Nanoseconds()) / float64(hands)
 	}
 	slices.Sort(ns)
 	med := max(ns[Rounds/2], 1e-3)
-	return Figure{Name: "shengji_hands", PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(Rounds*n))}, nil
+	return Figure{Name: "shengji_hands", PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(all))}, nil
 }
 
 // ShengjiSelfPlay measures whole games of Shengji (standard rules, from
-// level 2 to the end) between two teams of greedy players on workers
-// goroutines: hands per second, over games games dealt from fixed seeds.
+// level 2 to the end) between two teams of greedy players, played by the
+// arena (its tables, mirrored pairs of games) on workers goroutines: hands
+// per second, over games games from a fixed match seed.
 func ShengjiSelfPlay(games, workers int) (Figure, error) {
 	if games < 1 {
 		return Figure{}, fmt.Errorf("bench: %d Shengji self-play games, want at least 1", games)
 	}
-	workers = max(1, min(workers, games))
-	var (
-		next  atomic.Int64
-		hands atomic.Int64
-		wg    sync.WaitGroup
-		errs  = make([]error, workers)
-	)
-	start := time.Now()
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(games) || errs[w] != nil {
-					return
-				}
-				seed := uint64(2024*1_000_003) + uint64(i)
-				var ps [shengji.NumSeats]sjbot.Player
-				for s := range ps {
-					ps[s] = sjbot.NewGreedy(rand.New(rand.NewPCG(seed, uint64(s))))
-				}
-				st, err := sjbot.PlayGame(shengji.Standard(), seed, ps)
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				hands.Add(int64(st.Hands))
-			}
-		})
-	}
-	wg.Wait()
-	el := time.Since(start)
-	if err := errors.Join(errs...); err != nil {
+	g, err := gamesreg.Lookup("shengji")
+	if err != nil {
 		return Figure{}, err
 	}
-	n := float64(hands.Load())
+	cfg := arena.Config{Game: g, A: "greedy", B: "greedy", Games: games, Seed: 2024, Parallel: max(1, min(workers, games))}
+	start := time.Now()
+	recs, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		return Figure{}, err
+	}
+	el := time.Since(start)
+	hands := 0
+	for _, r := range recs {
+		if r.Err != nil || r.Forfeit {
+			return Figure{}, fmt.Errorf("bench: Shengji self-play game %d: %v (forfeit %v)", r.Index, r.Err, r.Forfeit)
+		}
+		hands += len(r.Hands)
+	}
+	if hands == 0 {
+		return Figure{}, errors.New("bench: no Shengji hand played")
+	}
+	n := float64(hands)
 	return Figure{Name: "shengji_selfplay_hands", PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
 }

@@ -134,6 +134,23 @@ func TestShengjiSelfPlay(t *testing.T) {
 	}
 }
 
+// TestShengjiHands: the Shengji figure is measured per hand of whole
+// games at a table (at least n hands a round, so a round of one hand is
+// a game), under its name, and a count of hands that measures nothing is
+// refused.
+func TestShengjiHands(t *testing.T) {
+	f, err := ShengjiHands(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "shengji_hands" || f.PerSec <= 0 || f.NsPerOp <= 0 || f.AllocsPerOp <= 0 {
+		t.Errorf("%+v, want shengji_hands measured", f)
+	}
+	if _, err := ShengjiHands(0); err == nil {
+		t.Error("0 hands: no error")
+	}
+}
+
 // TestTableSelfPlay: the self-play match is measured on the table driver,
 // under its name, and a count of games that measures nothing is refused.
 func TestTableSelfPlay(t *testing.T) {

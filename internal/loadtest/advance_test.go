@@ -21,7 +21,11 @@ func TestAllowedAfterTheLastLine(t *testing.T) {
 	var log bytes.Buffer
 	players := make([]table.Player[shengji.Action, shengji.Observation], 4)
 	for i := range players {
-		players[i] = sjgame.Random(rand.New(rand.NewPCG(uint64(i), 9)))
+		p, err := sjgame.Level("random", rand.New(rand.NewPCG(uint64(i), 9)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		players[i] = p
 	}
 	tb, err := table.New(sjgame.Spec, players, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: 5, Log: &log})
 	if err != nil {

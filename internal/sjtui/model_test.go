@@ -40,7 +40,7 @@ func gameAt(t *testing.T, seed uint64, stop func(g *shengji.Game) bool) *shengji
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := shengji.NewRandom(rand.New(rand.NewPCG(seed, 2)))
+	pl := sjbot.NewRandom(rand.New(rand.NewPCG(seed, 2)))
 	for range 10000 {
 		if stop(g) {
 			return g

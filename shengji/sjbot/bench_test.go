@@ -16,11 +16,11 @@ func playObservations(tb testing.TB, hands int) []shengji.Observation {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		var ps [shengji.NumSeats]shengji.Player
+		var ps [shengji.NumSeats]actor
 		for s := range ps {
 			ps[s] = recorder{NewGreedy(rand.New(rand.NewPCG(seed, uint64(s)))), &obs}
 		}
-		if err := g.PlayHand(ps); err != nil {
+		if err := playHand(g, g.Hand(), ps); err != nil {
 			tb.Fatal(err)
 		}
 	}

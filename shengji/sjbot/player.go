@@ -4,12 +4,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"felt/card"
 	"felt/shengji"
 )
 
-// Player is a Shengji computer player: a shengji.Player with a name.
+// Player is a Shengji computer player: it chooses a seat's actions from
+// the seat's observation alone, and has a name. The table seats it
+// through games/shengji (its Act as the seat's controller).
 type Player interface {
-	shengji.Player
+	// Act returns the action of o.Seat. While the cards are dealt it is
+	// asked whenever it may declare, and ok false declines (for now);
+	// otherwise it must act. It may read o during the call only.
+	Act(o *shengji.Observation) (a shengji.Action, ok bool)
 	// Name returns the player's level name, e.g. "greedy".
 	Name() string
 }
@@ -31,18 +37,94 @@ func New(name string, rng *rand.Rand) (Player, error) {
 	return nil, fmt.Errorf("sjbot: no player %q (have %v)", name, Levels())
 }
 
-// Random plays uniformly random legal actions: the engine's random player
-// (shengji.Random), declaring at a twentieth of its chances and throwing
-// at a tenth of its leads.
+// Random is a player that picks uniformly at random among its legal
+// actions, from its own random source: among its declarations with
+// probability DeclareChance each time it may declare during the deal
+// (among passing and its declarations after the deal), eight of its cards
+// to bury, among its single-unit leads or, with probability ThrowChance, a
+// random throw (two or more cards of one suit-group), and among its legal
+// follows.
 type Random struct {
-	r *shengji.Random
+	Rng           *rand.Rand
+	DeclareChance float64
+	ThrowChance   float64
 }
 
-// NewRandom returns a Random player drawing from rng.
-func NewRandom(rng *rand.Rand) *Random { return &Random{r: shengji.NewRandom(rng)} }
+// NewRandom returns a Random player drawing from rng, declaring with
+// probability 1/20 at each chance and throwing with probability 1/10.
+func NewRandom(rng *rand.Rand) *Random {
+	return &Random{Rng: rng, DeclareChance: 0.05, ThrowChance: 0.1}
+}
 
 // Name returns "random".
-func (p *Random) Name() string { return "random" }
+func (r *Random) Name() string { return "random" }
 
 // Act picks a random legal action for o's seat.
-func (p *Random) Act(o *shengji.Observation) (shengji.Action, bool) { return p.r.Act(o) }
+func (r *Random) Act(o *shengji.Observation) (shengji.Action, bool) {
+	switch o.Phase {
+	case shengji.DealPhase:
+		if r.Rng.Float64() >= r.DeclareChance {
+			return shengji.Action{}, false
+		}
+		var buf [16]shengji.Action
+		ds := o.AppendDeclarations(buf[:0])
+		if len(ds) == 0 {
+			return shengji.Action{}, false
+		}
+		return ds[r.Rng.IntN(len(ds))], true
+	case shengji.BidPhase:
+		var buf [16]shengji.Action
+		ds := append(o.AppendDeclarations(buf[:0]), shengji.PassAction())
+		return ds[r.Rng.IntN(len(ds))], true
+	case shengji.BuryPhase:
+		var buf [shengji.HandSize + shengji.KittySize]card.Card
+		cs := o.Hand.AppendCards(buf[:0])
+		var m card.Multi
+		for i := range shengji.KittySize {
+			j := i + r.Rng.IntN(len(cs)-i)
+			cs[i], cs[j] = cs[j], cs[i]
+			_ = m.Add(cs[i])
+		}
+		return shengji.BuryAction(m), true
+	case shengji.PlayPhase:
+		if o.Leading() && r.Rng.Float64() < r.ThrowChance {
+			if m, ok := r.throw(o); ok {
+				return shengji.PlayAction(m), true
+			}
+		}
+		n := o.CountPlays()
+		if n == 0 {
+			return shengji.Action{}, false
+		}
+		m, ok := o.NthPlay(r.Rng.IntN(n))
+		return shengji.PlayAction(m), ok
+	}
+	return shengji.Action{}, false
+}
+
+// throw draws a random throw: some of the hand's cards of a random
+// suit-group it holds at least two of.
+func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
+	ord := o.Trump.Order()
+	var gs [shengji.NumGroups]shengji.Group
+	n := 0
+	for g := range shengji.Group(shengji.NumGroups) {
+		if o.Hand.Within(ord.Faces(g)).Len() >= 2 {
+			gs[n] = g
+			n++
+		}
+	}
+	if n == 0 {
+		return card.Multi{}, false
+	}
+	var buf [shengji.HandSize]card.Card
+	cs := o.Hand.Within(ord.Faces(gs[r.Rng.IntN(n)])).AppendCards(buf[:0])
+	k := 2 + r.Rng.IntN(len(cs)-1)
+	var m card.Multi
+	for i := range k {
+		j := i + r.Rng.IntN(len(cs)-i)
+		cs[i], cs[j] = cs[j], cs[i]
+		_ = m.Add(cs[i])
+	}
+	return m, true
+}

@@ -1,7 +1,6 @@
 package sjbot
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -9,73 +8,6 @@ import (
 	"felt/card"
 	"felt/shengji"
 )
-
-// allRules are the rule sets the players are tried under.
-func allRules(t testing.TB) map[string]shengji.Rules {
-	rs := map[string]shengji.Rules{}
-	for _, name := range shengji.Presets() {
-		r, ok := shengji.Preset(name)
-		if !ok {
-			t.Fatalf("no preset %q", name)
-		}
-		rs[name] = r
-	}
-	tu := shengji.Standard()
-	tu.NoBid = shengji.NoBidTurnUp
-	rs["turn-up-kitty"] = tu
-	late := shengji.Standard()
-	late.StartLevel = card.Queen
-	rs["start-Q"] = late
-	return rs
-}
-
-// TestPlayers_LegalOverWholeGames plays whole games with every mix of
-// players under every rule set: the game refuses any illegal action, and
-// PlayGame reports it.
-func TestPlayers_LegalOverWholeGames(t *testing.T) {
-	games := 4
-	if testing.Short() || race {
-		games = 1
-	}
-	names := []string{"random", "greedy", "hard"}
-	for rname, rules := range allRules(t) {
-		for i, a := range names {
-			for j, b := range names {
-				if (testing.Short() || race) && j != (i+1)%len(names) {
-					continue // each player against each other once
-				}
-				t.Run(fmt.Sprintf("%s/%s-%s", rname, a, b), func(t *testing.T) {
-					for seed := range uint64(games) {
-						var ps [shengji.NumSeats]Player
-						for s := range ps {
-							name := a
-							if s%2 == 1 {
-								name = b
-							}
-							ps[s] = quick(t, name, rand.New(rand.NewPCG(seed, uint64(s))))
-						}
-						if _, err := PlayGame(rules, seed, ps); err != nil {
-							t.Fatal(err)
-						}
-					}
-				})
-			}
-		}
-	}
-}
-
-// quick returns the named player; a Hard one searches little (the same
-// code, fewer playouts), to keep whole-game tests fast.
-func quick(t testing.TB, name string, rng *rand.Rand) Player {
-	p, err := New(name, rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if h, ok := p.(*Hard); ok {
-		h.Samples, h.Width, h.Horizon, h.BurySamples = 2, 3, 2, 2
-	}
-	return p
-}
 
 // TestObservation_HoldsNoReference checks that what players are given
 // reaches nothing else: no pointer, slice, map, channel, function or

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"testing"
 
+	"felt/card"
 	"felt/games"
 	sjgame "felt/games/shengji"
 	"felt/shengji"
@@ -29,10 +31,15 @@ func quick(t testing.TB, name string, rng *rand.Rand) table.Player[shengji.Actio
 	return table.Player[shengji.Action, shengji.Observation]{Name: p.Name(), Kind: table.Level, Control: games.Controller(p.Act)}
 }
 
+// maxHands bounds a game's hands in playGame: whole games take a few
+// dozen.
+const maxHands = 1000
+
 // playGame plays a whole game of the named players (quick ones) under
 // rules at a table seeded with seed, the player of seat s drawing from
 // rand.NewPCG(seed, s), and logs it to log (nil: no log). A move the rules
-// refuse from a player is an error: the game's players may not fail.
+// refuse from a player is an error (the seat forfeits): the game's
+// players may not fail. So is a game still going after maxHands hands.
 func playGame(t testing.TB, rules shengji.Rules, seed uint64, names [shengji.NumSeats]string, log io.Writer) table.Result {
 	t.Helper()
 	opts, err := json.Marshal(rules)
@@ -43,14 +50,22 @@ func playGame(t testing.TB, rules shengji.Rules, seed uint64, names [shengji.Num
 	for s, n := range names {
 		ps[s] = quick(t, n, rand.New(rand.NewPCG(seed, uint64(s))))
 	}
-	tb, err := table.New(sjgame.Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
-		Seed: seed, GameOptions: opts, Log: log, Forfeit: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var tb *table.Table[shengji.Action, shengji.Observation, shengji.Event]
+	tb, err = table.New(sjgame.Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{
+		Seed: seed, GameOptions: opts, Log: log, Forfeit: true,
+		AfterLine: func(int) {
+			if tb.Engine().Outcome().Hands > maxHands {
+				cancel()
+			}
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := tb.Run(context.Background())
+	res, err := tb.Run(ctx)
 	if err != nil {
-		t.Fatalf("%v seed %d: %v", names, seed, err)
+		t.Fatalf("%v seed %d: %v (after %d hands)", names, seed, err, res.Hands)
 	}
 	if res.Forfeited || !res.Over {
 		t.Fatalf("%v seed %d: seat %d forfeited (%v), or the game is not over (%v)", names, seed, res.Forfeiter, res.Forfeited, res.Over)
@@ -84,6 +99,50 @@ func TestPlayers_SameSeedSameGame(t *testing.T) {
 			}
 			if !rec.Engine.Over() || rec.Moves == 0 {
 				t.Fatalf("%v seed %d: the log replays to a game not over (%d moves)", names, seed, rec.Moves)
+			}
+		}
+	}
+}
+
+// allRules are the rule sets the players are tried under.
+func allRules(t testing.TB) map[string]shengji.Rules {
+	rs := map[string]shengji.Rules{}
+	for _, name := range shengji.Presets() {
+		r, ok := shengji.Preset(name)
+		if !ok {
+			t.Fatalf("no preset %q", name)
+		}
+		rs[name] = r
+	}
+	tu := shengji.Standard()
+	tu.NoBid = shengji.NoBidTurnUp
+	rs["turn-up-kitty"] = tu
+	late := shengji.Standard()
+	late.StartLevel = card.Queen
+	rs["start-Q"] = late
+	return rs
+}
+
+// TestPlayers_LegalOverWholeGames plays whole games at a table with every
+// mix of players under every rule set: the rules refuse any illegal
+// action, and the seat that made it forfeits, failing the test.
+func TestPlayers_LegalOverWholeGames(t *testing.T) {
+	games := 4
+	if testing.Short() || sjbot.Race {
+		games = 1
+	}
+	names := sjbot.Levels()
+	for rname, rules := range allRules(t) {
+		for i, a := range names {
+			for j, b := range names {
+				if (testing.Short() || sjbot.Race) && j != (i+1)%len(names) {
+					continue // each player against each other once
+				}
+				t.Run(fmt.Sprintf("%s/%s-%s", rname, a, b), func(t *testing.T) {
+					for seed := range uint64(games) {
+						playGame(t, rules, seed, [shengji.NumSeats]string{a, b, a, b}, nil)
+					}
+				})
 			}
 		}
 	}

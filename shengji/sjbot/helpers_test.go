@@ -1,0 +1,61 @@
+package sjbot
+
+import (
+	"fmt"
+
+	"felt/shengji"
+)
+
+// The players play no games themselves: the table does (games/shengji,
+// which this package's own tests cannot import, being below it). The
+// tests that need the players' observations play hands with playHand.
+
+// actor is a player, or a test's wrapper of one.
+type actor interface {
+	Act(o *shengji.Observation) (shengji.Action, bool)
+}
+
+// board is what the tests play on: a Hand, or a Game, whose observations
+// carry its hand number and levels.
+type board interface {
+	Observe(shengji.Seat) shengji.Observation
+	Apply(shengji.Seat, shengji.Action) error
+	Deal() error
+}
+
+// playHand plays the hand h of board b (h itself, or a Game's current
+// hand) to its end with players, as the table does: while the cards are
+// dealt, every seat that may declare is asked once before each card, in
+// seat order; after the deal the seat in turn acts, and a player that
+// declines its turn is an error.
+func playHand(b board, h *shengji.Hand, players [shengji.NumSeats]actor) error {
+	for !h.Over() {
+		if h.Phase() == shengji.DealPhase {
+			for s := range shengji.Seat(shengji.NumSeats) {
+				if !h.ToAct().Has(s) {
+					continue
+				}
+				o := b.Observe(s)
+				if a, ok := players[s].Act(&o); ok {
+					if err := b.Apply(s, a); err != nil {
+						return err
+					}
+				}
+			}
+			if err := b.Deal(); err != nil {
+				return err
+			}
+			continue
+		}
+		s := h.Turn()
+		o := b.Observe(s)
+		a, ok := players[s].Act(&o)
+		if !ok {
+			return fmt.Errorf("seat %s declined in the %s phase", s, h.Phase())
+		}
+		if err := b.Apply(s, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
