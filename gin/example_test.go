@@ -1,7 +1,6 @@
 package gin_test
 
 import (
-	"bytes"
 	"fmt"
 
 	"felt/card"
@@ -63,18 +62,6 @@ func ExampleHand_Apply() {
 	// Output:
 	// upcard phase, seat 0 to move
 	// gin: cannot draw_stock now: not allowed in this phase (take or pass the upcard 7H)
-}
-
-func ExampleReadLog() {
-	var log bytes.Buffer
-	rec, _ := gin.NewRecordedGame(&log, gin.EAAI(), 42, [2]string{"alice", "bob"})
-	h := rec.Game().Hand()
-	_ = rec.Apply(h.Turn(), gin.PassAction())
-	_ = rec.Apply(h.Turn(), gin.PassAction())
-	_ = rec.Apply(h.Turn(), gin.DrawStockAction())
-	rp, err := gin.ReadLog(&log)
-	fmt.Println(err, rp.Actions, rp.Complete())
-	// Output: <nil> 3 false
 }
 
 func ExampleSum() {

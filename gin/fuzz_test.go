@@ -149,33 +149,6 @@ func FuzzActions(f *testing.F) {
 	})
 }
 
-// FuzzReadLog feeds arbitrary bytes to the replay reader: never a panic,
-// and an error always names a line.
-func FuzzReadLog(f *testing.F) {
-	var buf bytes.Buffer
-	rec, _ := NewRecordedGame(&buf, Standard(), 9, [2]string{"a", "b"})
-	h := rec.Game().Hand()
-	_ = rec.Apply(h.Turn(), PassAction())
-	_ = rec.Apply(h.Turn(), PassAction())
-	_ = rec.Apply(h.Turn(), DrawStockAction())
-	f.Add(buf.Bytes())
-	f.Add([]byte(`{"type":"header","format":1,"game":"gin","rules":{},"seed":1,"players":["a","b"]}`))
-	f.Add([]byte("{}\n{}\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rp, err := ReadLog(bytes.NewReader(data))
-		if err != nil {
-			var le *LogError
-			if !asErr(err, &le) || le.Line < 1 {
-				t.Fatalf("error without a line: %v", err)
-			}
-			return
-		}
-		if rp.Game == nil {
-			t.Fatal("no game and no error")
-		}
-	})
-}
-
 // FuzzShowdown feeds arbitrary knocker and defender hands to Settle.
 func FuzzShowdown(f *testing.F) {
 	f.Add(uint64(0x0123456789), uint64(0xABCDEF), uint8(10))

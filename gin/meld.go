@@ -196,3 +196,24 @@ func SortByRank(cards []card.Card) {
 		return int(x.Suit()) - int(y.Suit())
 	})
 }
+
+// MeldLists writes an arrangement as lists of cards, for JSON.
+func MeldLists(a Arrangement) [][]card.Card {
+	out := make([][]card.Card, 0, a.Len())
+	for i := 0; i < a.Len(); i++ {
+		out = append(out, a.Meld(i).Cards())
+	}
+	return out
+}
+
+// ArrangementOf reads lists of cards as an arrangement, checking each meld.
+func ArrangementOf(lists [][]card.Card) (Arrangement, error) {
+	ms := make([]Meld, len(lists))
+	for i, l := range lists {
+		if card.SetOf(l...).Len() != len(l) {
+			return Arrangement{}, fmt.Errorf("gin: meld %s repeats or holds an invalid card: %w", card.Format(l), ErrInvalidMeld)
+		}
+		ms[i] = MeldOf(l...)
+	}
+	return NewArrangement(ms...)
+}

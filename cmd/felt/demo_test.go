@@ -18,8 +18,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"felt/gin"
-	"felt/gin/ginbot"
 	"felt/table"
 )
 
@@ -79,7 +77,7 @@ func TestDemoLogVerifies(t *testing.T) {
 				if want := fmt.Sprintf("seat %d won, scores [%s %s]", winner, finals[0][1], finals[1][1]); !strings.Contains(out, want) {
 					t.Errorf("verify output %q does not say %q", out, want)
 				}
-				v, err := ginReplay(path, true)
+				v, err := (&env{self: "felt"}).ginReplay(path, true)
 				if err != nil {
 					t.Fatalf("replay view of the demo's log: %v", err)
 				}
@@ -204,128 +202,6 @@ func writeLines(t *testing.T, lines []string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// oldLog returns the lines of a whole game's log in the format before
-// table logs (gin/replay.go's), as felt demo --seed seed --log wrote it
-// before it played at a table: such logs stay readable.
-func oldLog(t *testing.T, seed uint64) []string {
-	t.Helper()
-	var buf strings.Builder
-	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), seed, [2]string{"simple", "simple"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := [2]ginbot.Player{ginbot.NewSimple(gin.NewRand(seed + 1)), ginbot.NewSimple(gin.NewRand(seed + 2))}
-	g := rec.Game()
-	for !g.Over() {
-		if g.Hand().Over() {
-			if err := rec.NextHand(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		s := g.Hand().Turn()
-		o := g.Observe(s)
-		if err := rec.Apply(s, bots[s].Act(&o)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
-}
-
-// wantLineError checks that verify refuses the file with an error naming
-// line n.
-func wantLineError(t *testing.T, path string, n int) {
-	t.Helper()
-	_, _, err := felt(t, "", "replay", "verify", path)
-	if err == nil {
-		t.Fatalf("verify accepted a log edited at line %d", n)
-	}
-	if !regexp.MustCompile(`\bline ` + strconv.Itoa(n) + `\b`).MatchString(err.Error()) {
-		t.Errorf("error %q does not name line %d", err, n)
-	}
-	var le *gin.LogError
-	if !errors.As(err, &le) || le.Line != n {
-		t.Errorf("error %v: want a *gin.LogError for line %d", err, n)
-	}
-}
-
-func TestReplayVerifyRefusesEditedDeadwood(t *testing.T) {
-	lines := oldLog(t, 7)
-	re := regexp.MustCompile(`"deadwood":(\d+)`)
-	edited := 0
-	// Edit an action line well into the log, not only the first.
-	for i := len(lines) / 2; i < len(lines); i++ {
-		if strings.Contains(lines[i], `"type":"action"`) && re.MatchString(lines[i]) {
-			lines[i] = re.ReplaceAllStringFunc(lines[i], func(s string) string {
-				n, _ := strconv.Atoi(re.FindStringSubmatch(s)[1])
-				return fmt.Sprintf(`"deadwood":%d`, n+1)
-			})
-			edited = i + 1
-			break
-		}
-	}
-	if edited == 0 {
-		t.Fatal("no action line with a deadwood figure in the log")
-	}
-	wantLineError(t, writeLines(t, lines), edited)
-}
-
-func TestReplayVerifyRefusesOtherEdits(t *testing.T) {
-	lines := oldLog(t, 3)
-	find := func(typ string) int {
-		for i, l := range lines {
-			if strings.Contains(l, `"type":"`+typ+`"`) {
-				return i
-			}
-		}
-		t.Fatalf("no %s line", typ)
-		return -1
-	}
-	// edit changes line i and expects the error at line errLine (1-based).
-	edit := func(name string, i int, old, new string, errLine int) {
-		t.Run(name, func(t *testing.T) {
-			ls := append([]string(nil), lines...)
-			if !strings.Contains(ls[i], old) {
-				t.Fatalf("line %d %q holds no %q", i+1, ls[i], old)
-			}
-			ls[i] = strings.Replace(ls[i], old, new, 1)
-			wantLineError(t, writeLines(t, ls), errLine)
-		})
-	}
-	res := find("result")
-	edit("result points", res, `"points":`, `"points":1`, res+1)
-	edit("game final", len(lines)-1, `"final":[`, `"final":[1`, len(lines))
-	act := find("action")
-	edit("stock size", act, `"stock":`, `"stock":1`, act+1)
-	// Another seed is a valid header for another game: the first deal
-	// line (line 2) is where the log stops matching.
-	edit("header seed", 0, `"seed":`, `"seed":9`, 2)
-	t.Run("a line that is not JSON", func(t *testing.T) {
-		ls := append([]string(nil), lines...)
-		ls[2] = ls[2][:len(ls[2])/2]
-		wantLineError(t, writeLines(t, ls), 3)
-	})
-	t.Run("result line missing", func(t *testing.T) {
-		ls := append(append([]string(nil), lines[:res]...), lines[res+1:]...)
-		wantLineError(t, writeLines(t, ls), res+1)
-	})
-}
-
-// A log cut after a whole line is a saved game: verify accepts it as
-// unfinished. A log whose game line is missing is cut off mid-record.
-func TestReplayVerifyUnfinished(t *testing.T) {
-	lines := oldLog(t, 5)
-	for i, l := range lines {
-		if strings.Contains(l, `"type":"action"`) {
-			out := mustFelt(t, "", "replay", "verify", writeLines(t, lines[:i+1]))
-			if !strings.Contains(out, "ok") || !strings.Contains(out, "unfinished") {
-				t.Errorf("log cut after its first action: output %q, want ok and unfinished", out)
-			}
-			break
-		}
-	}
-	wantLineError(t, writeLines(t, lines[:len(lines)-1]), len(lines))
 }
 
 func TestReplayVerifyMissingFile(t *testing.T) {

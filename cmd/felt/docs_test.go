@@ -20,6 +20,7 @@ import (
 
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/ginv1/ginv1test"
 	"felt/internal/testenv"
 	"felt/program"
 	"felt/shengji"
@@ -141,7 +142,7 @@ var docFixtures = map[string]func(t *testing.T, dir string){
 		r := gin.Standard()
 		r.TargetScore = 1
 		var buf bytes.Buffer
-		rec, err := gin.NewRecordedGame(&buf, r, 8, [2]string{"simple", "simple"})
+		rec, err := ginv1test.NewRecordedGame(&buf, r, 8, [2]string{"simple", "simple"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -34,6 +34,9 @@ func TestErrors(t *testing.T) {
 		{"replay", "verify"},
 		{"replay", "verify", "a.jsonl", "b.jsonl"},
 		{"replay", "verify", "--bogus", "a.jsonl"},
+		{"replay", "convert"},
+		{"replay", "convert", "a.jsonl", "b.jsonl"},
+		{"replay", "convert", "--out"},
 	} {
 		out, _, err := felt(t, "", args...)
 		if err == nil {

@@ -13,8 +13,9 @@ import (
 
 // TestRefusesWhatIsNotARegularFile: a named pipe with no writer (which
 // blocked the open, or the read, for ever) or a device given to felt
-// replay verify, felt play --resume, felt shengji --resume or any --rules
-// is refused at once, naming it and saying what it is.
+// replay verify, view or convert, felt play --resume, felt shengji
+// --resume or any --rules is refused at once, naming it and saying what
+// it is.
 func TestRefusesWhatIsNotARegularFile(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "game.jsonl")
@@ -27,6 +28,7 @@ func TestRefusesWhatIsNotARegularFile(t *testing.T) {
 		for _, args := range [][]string{
 			{"replay", "verify", path},
 			{"replay", "view", path},
+			{"replay", "convert", path},
 			{"play", "--resume", path},
 			{"shengji", "--resume", path},
 			{"play", "--rules", path},

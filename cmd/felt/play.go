@@ -76,8 +76,8 @@ The game is played at a table (docs/table.md) and its table log is written
 as you play, a line per move synced to disk, in --save-dir (by default
 $XDG_STATE_HOME/felt or ~/.local/state/felt); quitting says where, and
 --resume FILE goes on with it (a log cut short by a crash resumes at its last
-complete line). A game saved before table logs is written again as a table
-log beside its file when it is resumed, and goes on there. Colour is left out
+complete line). A game saved before table logs is written as a table log by
+felt replay convert FILE, and goes on from that one. Colour is left out
 when NO_COLOR is set; --ascii draws ASCII only.
 
 --level exec:COMMAND plays against an outside program (run by /bin/sh -c,
@@ -435,34 +435,9 @@ func newSaveFile(dir string, now time.Time) (string, *os.File, error) {
 // names it (or another program) again; otherwise the built-in
 // resumeLevel takes the seat. A level that differs from the saved player
 // is logged as a control line when the table starts. level may replace
-// only an outside program: a built-in player stays. A log of the format
-// before table logs is written again as a table log beside it
-// (convertOld), and the game goes on in that one.
+// only an outside program: a built-in player stays. A game saved before
+// table logs is refused, pointing to felt replay convert.
 func (e *env) resumeGame(path, level string) (*game, error) {
-	old := ""
-	if !isTableLogFile(path) {
-		// a log of the format before table logs: written again as a
-		// table log beside it, which the game goes on in
-		rp, data, err := readLog(path)
-		if err != nil {
-			return nil, err
-		}
-		if rp.Complete() {
-			return nil, fmt.Errorf("%s: that game is over; watch it with: %s replay view %s", path, e.self, shellQuote(path))
-		}
-		if !slices.Contains(rp.Playing[:], humanName) {
-			return nil, fmt.Errorf("%s: not a game against the computer (players %s and %s)", path, plain.Text(rp.Playing[0]), plain.Text(rp.Playing[1]))
-		}
-		if len(data) > 0 && data[len(data)-1] != '\n' {
-			return nil, fmt.Errorf("%s: the last line is not finished", path)
-		}
-		if old, path, err = path, "", nil; err == nil {
-			path, err = convertOld(old, rp)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s was saved before table logs and cannot be written as one: %w", old, err)
-		}
-	}
 	if err := e.checkResumable(path, gingame.Spec.Kind); err != nil {
 		return nil, err
 	}
@@ -476,10 +451,6 @@ func (e *env) resumeGame(path, level string) (*game, error) {
 		return nil, err
 	}
 	g.file, g.setup.Log = f, f
-	if old != "" {
-		n := fmt.Sprintf("%s was saved before table logs: the game goes on in %s (the old file stays as it was).", filepath.Base(old), filepath.Base(path))
-		g.note = strings.TrimSpace(n + " " + g.note)
-	}
 	return g, nil
 }
 
@@ -565,37 +536,29 @@ func handSoFar(path string, seat gin.Seat) []gin.Event {
 	return evs
 }
 
-// ginReplay builds the replay viewer of a Gin Rummy log: a table log, or
-// a log of the format before table logs. Errors name the file.
-func ginReplay(path string, ascii bool) (tui.Replay, error) {
-	if isTableLogFile(path) {
-		f, err := userfile.Open(path)
-		if err != nil {
-			return tui.Replay{}, err
-		}
-		defer f.Close()
-		// a bounded, streaming check first: a log of any size costs a
-		// bounded read before the viewer reads it whole
-		if err := checkLines(path); err != nil {
-			return tui.Replay{}, err
-		}
-		if _, err := games.Verify(f); err != nil {
-			return tui.Replay{}, fmt.Errorf("%s: %w", path, err)
-		}
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return tui.Replay{}, err
-		}
-		m, err := tui.NewTableReplay(f, filepath.Base(path), look(ascii))
-		if err != nil {
-			return m, fmt.Errorf("%s: %w", path, err)
-		}
-		return m, nil
+// ginReplay builds the replay viewer of a Gin Rummy table log. Errors
+// name the file.
+func (e *env) ginReplay(path string, ascii bool) (tui.Replay, error) {
+	if err := e.checkOldLog(path); err != nil {
+		return tui.Replay{}, err
 	}
-	rp, _, err := readLog(path)
+	f, err := userfile.Open(path)
 	if err != nil {
 		return tui.Replay{}, err
 	}
-	m, err := tui.NewReplay(rp, filepath.Base(path), look(ascii))
+	defer f.Close()
+	// a bounded, streaming check first: a log of any size costs a
+	// bounded read before the viewer reads it whole
+	if err := checkLines(path); err != nil {
+		return tui.Replay{}, err
+	}
+	if _, err := games.Verify(f); err != nil {
+		return tui.Replay{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return tui.Replay{}, err
+	}
+	m, err := tui.NewTableReplay(f, filepath.Base(path), look(ascii))
 	if err != nil {
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
@@ -613,7 +576,7 @@ func (e *env) replayViewCmd() *cobra.Command {
 			if ok, err := e.shengjiReplayView(cmd, path, ascii); ok {
 				return err
 			}
-			m, err := ginReplay(path, ascii)
+			m, err := e.ginReplay(path, ascii)
 			if err != nil {
 				return err
 			}

@@ -18,6 +18,7 @@ import (
 
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/internal/ginv1/ginv1test"
 	"felt/internal/testenv"
 	"felt/internal/tui"
 	"felt/program"
@@ -152,8 +153,9 @@ func (f ctrlFunc) Decide(ctx context.Context, d table.Decision[gin.Observation])
 	return f(ctx, d)
 }
 
-// oldGame writes a log in the format before table logs (gin/replay.go's),
-// n actions in (n < 0: to the first hand's end), and returns its path.
+// oldGame writes a log in the format before table logs (format 1, as
+// ginv1test writes it), n actions in (n < 0: to the first hand's end), and
+// returns its path.
 func oldGame(t *testing.T, n int, players [2]string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "old.jsonl")
@@ -162,7 +164,7 @@ func oldGame(t *testing.T, n int, players [2]string) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rec, err := gin.NewRecordedGame(f, gin.Standard(), 5, players)
+	rec, err := ginv1test.NewRecordedGame(f, gin.Standard(), 5, players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,18 +310,15 @@ func TestResumeRefusals(t *testing.T) {
 	if _, err := resumeGame(bad, ""); err == nil || !strings.Contains(err.Error(), "line") {
 		t.Errorf("resuming a log with a bad line: %v", err)
 	}
-	// logs of the format before table logs: the same refusals
-	if _, err := resumeGame(oldGame(t, 100000, [2]string{humanName, "simple"}), ""); err == nil || !strings.Contains(err.Error(), "that game is over") {
-		t.Errorf("resuming a finished old game: %v", err)
+	// a log of the format before table logs is pointed to felt replay
+	// convert, and left as it was
+	old := oldGame(t, 5, [2]string{humanName, "simple"})
+	data, _ = os.ReadFile(old)
+	if _, err := resumeGame(old, ""); !errors.Is(err, errNotTableLog) || !strings.Contains(err.Error(), "felt replay convert "+old) {
+		t.Errorf("resuming an old game: %v", err)
 	}
-	if _, err := resumeGame(oldGame(t, 5, [2]string{"simple", "random"}), ""); err == nil || !strings.Contains(err.Error(), "not a game against the computer") {
-		t.Errorf("resuming an old game between computers: %v", err)
-	}
-	oldCut := oldGame(t, 5, [2]string{humanName, "simple"})
-	data, _ = os.ReadFile(oldCut)
-	os.WriteFile(oldCut, data[:len(data)-7], 0o644)
-	if _, err := resumeGame(oldCut, ""); err == nil || !strings.Contains(err.Error(), "line") {
-		t.Errorf("resuming a cut old log: %v", err)
+	if after, _ := os.ReadFile(old); !bytes.Equal(data, after) {
+		t.Error("resuming an old game changed its file")
 	}
 	_, _, err = felt(t, "", "play", "--resume", filepath.Join(t.TempDir(), "none.jsonl"))
 	if err == nil {
@@ -327,17 +326,17 @@ func TestResumeRefusals(t *testing.T) {
 	}
 }
 
-// TestResumeOldLog: a game saved before table logs resumes: it is written
-// again as a table log beside it (the old file unchanged), at the same
-// position (hand, cards, scores, whose turn), with its takeovers as
-// control lines; the table goes on in the new file, and the old one is
-// not converted twice.
+// TestResumeOldLog: a game saved before table logs resumes once felt
+// replay convert has written it again as a table log beside it (the old
+// file unchanged), at the same position (hand, cards, scores, whose turn),
+// with its takeovers as control lines; the table goes on in the new file,
+// and the old one is not converted twice over it.
 func TestResumeOldLog(t *testing.T) {
 	tried := 0
 	for _, n := range []int{0, 1, 9, 20, 40, -1} {
 		path := oldGame(t, n, [2]string{humanName, "exec:touch /nonexistent/marker"})
-		rp0, _, err := readLog(path)
-		if err != nil || rp0.Complete() {
+		rp0 := readOld(t, path)
+		if rp0.Complete() {
 			continue // a game over already: nothing to resume
 		}
 		tried++
@@ -345,19 +344,18 @@ func TestResumeOldLog(t *testing.T) {
 		fmt.Fprintf(f, `{"type":"takeover","hand":%d,"player":1,"name":"hard","reason":"exited with status 1\nTraceback"}`+"\n", rp0.Game.HandNumber())
 		f.Close()
 		before, _ := os.ReadFile(path)
-		rp, _, err := readLog(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := resumeGame(path, "")
-		if err != nil {
-			t.Fatalf("%d actions: %v", n, err)
+		rp := readOld(t, path)
+		out := mustFelt(t, "", "replay", "convert", path)
+		converted := strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
+		if want := "go on with it with: felt play --resume " + converted; !strings.Contains(out, want) || !strings.Contains(out, "written as a table log in "+converted) {
+			t.Fatalf("%d actions: felt replay convert says %q, want where it wrote and %q", n, out, want)
 		}
 		if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
 			t.Fatal("the old log was changed")
 		}
-		if g.path == path || !strings.HasSuffix(g.path, "-table.jsonl") || !strings.Contains(g.note, "saved before table logs") {
-			t.Fatalf("resumed in %s, note %q", g.path, g.note)
+		g, err := resumeGame(converted, "")
+		if err != nil {
+			t.Fatalf("%d actions: %v", n, err)
 		}
 		if g.level != "hard" || g.setup.Computer.Name != "hard" || g.skipped != "" {
 			t.Fatalf("%d actions: the computer is %s, want hard, which took over", n, g.level)
@@ -379,7 +377,7 @@ func TestResumeOldLog(t *testing.T) {
 				t.Fatalf("%d actions: seat %d resumes elsewhere:\n%+v\nwant\n%+v", n, s, o, want)
 			}
 		}
-		if _, err := resumeGame(path, ""); err == nil || !strings.Contains(err.Error(), "resume that one") {
+		if _, _, err := felt(t, "", "replay", "convert", path); !errors.Is(err, os.ErrExist) || !strings.Contains(err.Error(), "--out") {
 			t.Fatalf("converting twice: %v", err)
 		}
 		playOn(t, g, 2)
@@ -401,7 +399,7 @@ func TestResumeOldLogTakeoverMidGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := gin.NewRecordedGame(f, gin.Standard(), 8, [2]string{"exec:bot", humanName})
+	rec, err := ginv1test.NewRecordedGame(f, gin.Standard(), 8, [2]string{"exec:bot", humanName})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +426,9 @@ func TestResumeOldLogTakeoverMidGame(t *testing.T) {
 	if g.Over() {
 		t.Fatal("the game ended in 30 actions")
 	}
-	gm, err := resumeGame(path, "")
+	converted := filepath.Join(t.TempDir(), "new.jsonl")
+	mustFelt(t, "", "replay", "convert", "--out", converted, path)
+	gm, err := resumeGame(converted, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,13 +455,16 @@ func TestReplayViewErrors(t *testing.T) {
 	}
 	bad := filepath.Join(t.TempDir(), "bad.jsonl")
 	os.WriteFile(bad, []byte("{\"type\":\"header\"}\n"), 0o644)
-	if _, _, err := felt(t, "", "replay", "view", bad); err == nil || !strings.Contains(err.Error(), "line 1") {
+	if _, _, err := felt(t, "", "replay", "view", bad); err == nil || !strings.Contains(err.Error(), "log line 0") || !strings.Contains(err.Error(), bad) {
 		t.Errorf("replay view of a bad log: %v", err)
 	}
-	for _, good := range []string{savedGame(t, 20, [2]string{humanName, "simple"}), oldGame(t, 20, [2]string{humanName, "simple"})} {
-		if _, _, err := felt(t, "", "replay", "view", good); err == nil || !strings.Contains(err.Error(), "needs a terminal") {
-			t.Errorf("replay view of %s without a terminal: %v", good, err)
-		}
+	good := savedGame(t, 20, [2]string{humanName, "simple"})
+	if _, _, err := felt(t, "", "replay", "view", good); err == nil || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Errorf("replay view of %s without a terminal: %v", good, err)
+	}
+	old := oldGame(t, 20, [2]string{humanName, "simple"})
+	if _, _, err := felt(t, "", "replay", "view", old); !errors.Is(err, errNotTableLog) || !strings.Contains(err.Error(), "felt replay convert "+old) {
+		t.Errorf("replay view of a log of the format before table logs: %v", err)
 	}
 	cut := savedGame(t, 20, [2]string{humanName, "simple"})
 	data, _ := os.ReadFile(cut)
@@ -557,8 +560,8 @@ func sparse(t *testing.T, size int64) string {
 	return path
 }
 
-// TestLogReadsAreBounded: felt play --resume, felt replay view and felt
-// replay verify refuse a huge file and a log with one huge line with a
+// TestLogReadsAreBounded: felt play --resume, felt replay view, verify and
+// convert refuse a huge file and a log with one huge line with a
 // clear error, after a bounded read, and a file of endless zeros
 // (/dev/zero) as no regular file, before reading it.
 func TestLogReadsAreBounded(t *testing.T) {
@@ -582,10 +585,14 @@ func TestLogReadsAreBounded(t *testing.T) {
 				t.Errorf("resume %s: %v, want an error saying it is too long", what, err)
 			}
 		})
-		for _, cmd := range []string{"view", "verify"} {
+		for _, cmd := range []string{"view", "verify", "convert"} {
+			want := tooLong
+			if cmd == "convert" && what == "a huge line" {
+				want = "is a table log already" // its header says so, read bounded
+			}
 			bounded(t, "replay "+cmd+" "+what, limit, func() {
 				_, _, err := felt(t, "", "replay", cmd, path)
-				if err == nil || !strings.Contains(err.Error(), tooLong) || !strings.Contains(err.Error(), path) {
+				if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
 					t.Errorf("replay %s of %s: %v, want an error naming the file and saying it is too long", cmd, what, err)
 				}
 			})
@@ -751,9 +758,12 @@ func TestResumeRunsTheProgramNamedAgain(t *testing.T) {
 
 // TestReplayVerifyNotesOutsidePrograms: replay verify says when a log
 // names an outside program, in its header or a takeover, and only then;
-// for table logs and logs of the format before them.
+// for table logs, written as such or converted from the format before
+// them.
 func TestReplayVerifyNotesOutsidePrograms(t *testing.T) {
-	for _, path := range []string{outsideGame(t, 5, "/nonexistent/marker"), oldGame(t, 5, [2]string{humanName, "exec:touch /nonexistent/marker"})} {
+	old := oldGame(t, 5, [2]string{humanName, "exec:touch /nonexistent/marker"})
+	mustFelt(t, "", "replay", "convert", old)
+	for _, path := range []string{outsideGame(t, 5, "/nonexistent/marker"), strings.TrimSuffix(old, ".jsonl") + "-table.jsonl"} {
 		out := mustFelt(t, "", "replay", "verify", path)
 		if !strings.Contains(out, "note: seat 1 is an outside program in this log, exec:touch /nonexistent/marker; felt play --resume never starts it") {
 			t.Fatalf("replay verify does not note the outside program:\n%s", out)

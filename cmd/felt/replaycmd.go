@@ -4,12 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	sjgame "felt/games/shengji"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
-	"felt/gin"
+	sjgame "felt/games/shengji"
+	"felt/internal/ginv1"
 	"felt/internal/plain"
 	"felt/internal/sjtui"
 	"felt/internal/userfile"
@@ -27,64 +31,102 @@ func (e *env) replayCmd() *cobra.Command {
 	}
 	verify := &cobra.Command{
 		Use:   "verify FILE",
-		Short: "Re-execute every action of a replay log and check every recorded figure",
+		Short: "Replay a table log move by move and check every line against the rules",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if isTableLogFile(args[0]) {
-				if err := checkLines(args[0]); err != nil {
-					return err
-				}
-				if err := e.verifyTable(args[0]); err != nil {
-					return err
-				}
-				return e.tableOutsideNotes(args[0])
-			}
-			if err := checkOldLog(args[0]); err != nil {
+			if err := e.checkOldLog(args[0]); err != nil {
 				return err
 			}
-			rp, _, err := readLog(args[0])
-			if err != nil {
+			if err := checkLines(args[0]); err != nil {
 				return err
 			}
-			g := rp.Game
-			status := "complete"
-			if !rp.Complete() {
-				status = "unfinished (can be resumed)"
+			if err := e.verifyTable(args[0]); err != nil {
+				return err
 			}
-			fmt.Fprintf(e.stdout, "%s: ok: %d lines, %d hands, %d actions, game %s\n", args[0], rp.Lines, g.HandNumber(), rp.Actions, status)
-			sc := g.Scores()
-			fmt.Fprintf(e.stdout, "players %s and %s, seed %d, scores %d-%d", plain.Text(rp.Players[0]), plain.Text(rp.Players[1]), rp.Seed, sc[0], sc[1])
-			if rp.Complete() {
-				res := g.Result()
-				fmt.Fprintf(e.stdout, ", winner %s (%s), final %d-%d", res.Winner, plain.Text(rp.Players[res.Winner]), res.Final[0], res.Final[1])
-			}
-			fmt.Fprintln(e.stdout)
-			playing := rp.Players
-			for _, r := range rp.Records {
-				if r.Type == "takeover" {
-					fmt.Fprintf(e.stdout, "hand %d: %s took over seat %d from %s", r.Hand, plain.Text(r.Name), *r.Player, plain.Text(playing[*r.Player]))
-					if r.Reason != "" {
-						fmt.Fprintf(e.stdout, " (%s)", plain.Text(strings.ReplaceAll(r.Reason, "\n", " ")))
-					}
-					fmt.Fprintln(e.stdout)
-					playing[*r.Player] = r.Name
-				}
-			}
-			// a log from someone else may name any command: say so
-			named := map[string]bool{}
-			for s, p := range rp.Players {
-				outsideNote(e.stdout, named, s, p, ginResumeNote(e.self))
-			}
-			for _, r := range rp.Records {
-				if r.Type == "takeover" {
-					outsideNote(e.stdout, named, int(*r.Player), r.Name, ginResumeNote(e.self))
-				}
-			}
-			return nil
+			return e.tableOutsideNotes(args[0])
 		},
 	}
-	c.AddCommand(verify)
+	var out string
+	convert := &cobra.Command{
+		Use:   "convert FILE",
+		Short: "Write a Gin Rummy game saved before table logs as a table log (FILE-table.jsonl, or --out)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return e.convert(args[0], out)
+		},
+	}
+	convert.Flags().StringVar(&out, "out", "", "the table log to write (a new file; default FILE-table.jsonl)")
+	c.AddCommand(verify, convert)
 	return c
+}
+
+// convert reads the Gin Rummy game of the format before table logs in
+// path (ginv1.ReadLog, bounded: a line longer than ginv1.MaxLogLine or a
+// log longer than ginv1.MaxLogSize is refused), checking every figure it
+// records, and writes it as a table log in a new file, out or
+// path-table.jsonl (the old file stays as it was), which then verifies,
+// replays and resumes as every table log does.
+func (e *env) convert(path, out string) error {
+	if isTableLogFile(path) {
+		return fmt.Errorf("%s is a table log already: nothing to convert", path)
+	}
+	if oldLogGame(path) == sjgame.Spec.Kind {
+		return e.checkOldLog(path)
+	}
+	f, err := userfile.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var data bytes.Buffer
+	rp, err := ginv1.ReadLog(io.TeeReader(f, &data))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if b := data.Bytes(); len(b) > 0 && b[len(b)-1] != '\n' {
+		return fmt.Errorf("%s: the last line is not finished", path)
+	}
+	if out == "" {
+		out = strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
+	}
+	w, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("%s exists already (written from this game before?); name another with --out: %w", out, os.ErrExist)
+		}
+		return err
+	}
+	ok := false
+	defer func() {
+		w.Close()
+		if !ok {
+			os.Remove(out)
+		}
+	}()
+	if err := ginv1.Convert(rp, "from "+filepath.Base(path), w); err != nil {
+		return fmt.Errorf("%s cannot be written as a table log: %w", path, err)
+	}
+	if err := w.Sync(); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	ok = true
+	status := "unfinished"
+	if rp.Complete() {
+		status = "complete"
+	}
+	fmt.Fprintf(e.stdout, "%s: %d actions, %d hands, game %s: written as a table log in %s\n", path, rp.Actions, rp.Game.HandNumber(), status, out)
+	switch {
+	case rp.Complete():
+		fmt.Fprintf(e.stdout, "watch it with: %s replay view %s\n", e.self, shellQuote(out))
+	case slices.Contains(rp.Playing[:], humanName):
+		fmt.Fprintf(e.stdout, "go on with it with: %s play --resume %s\n", e.self, shellQuote(out))
+	default:
+		fmt.Fprintf(e.stdout, "check it with: %s replay verify %s\n", e.self, shellQuote(out))
+	}
+	return nil
 }
 
 // outsideNote notes, once per seat and name, that a log names an outside
@@ -147,26 +189,4 @@ func (e *env) tableOutsideNotes(path string) error {
 		}
 	}
 	return sc.Err()
-}
-
-// readLog reads and replays the log in path, the one bounded way every
-// command reads a log: gin.ReadLog refuses a line longer than
-// gin.MaxLogLine and a log longer than gin.MaxLogSize, so a file of any
-// size (/dev/zero) costs a bounded read. It returns the bytes read too (the
-// whole log, when it replays). Errors name the file.
-func readLog(path string) (*gin.Replayed, []byte, error) {
-	if err := checkOldLog(path); err != nil {
-		return nil, nil, err
-	}
-	f, err := userfile.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	var data bytes.Buffer
-	rp, err := gin.ReadLog(io.TeeReader(f, &data))
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return rp, data.Bytes(), nil
 }

@@ -119,9 +119,15 @@ func oldLogGame(path string) string {
 }
 
 // checkOldLog refuses a log of the format before table logs, saying what
-// it is: a Shengji log of that format cannot be read any more.
-func checkOldLog(path string) error {
-	if oldLogGame(path) == sjgame.Spec.Kind {
+// it is: a Gin Rummy game of that format is pointed to felt replay
+// convert, which writes it as a table log; a Shengji log of that format
+// cannot be read any more.
+func (e *env) checkOldLog(path string) error {
+	switch oldLogGame(path) {
+	case gingame.Spec.Kind:
+		return fmt.Errorf("%s: %w: it is a Gin Rummy game saved in the format before table logs; write it as one with: %s replay convert %s",
+			path, errNotTableLog, e.self, shellQuote(path))
+	case sjgame.Spec.Kind:
 		return fmt.Errorf("%s: %w: it is a Shengji game saved in the format before table logs, which this Felt no longer reads", path, errNotTableLog)
 	}
 	return nil
@@ -159,18 +165,17 @@ func gameTitle(game string) string {
 // that the table log in path is one of game that replays: a log of the
 // other game is pointed to its own command, and a log that does not
 // replay (a line the rules refuse, a deal not the seed's) is refused
-// naming the line. A path that is no regular file is refused, and so is a
-// Shengji log of the format before table logs; another that is not a table
-// log is left to the caller (a Gin Rummy log of the format before table
-// logs).
+// naming the line. A path that is no regular file is refused, a log of
+// the format before table logs is refused saying so (checkOldLog), and a
+// file that is no table log at all as the table's reader finds it.
 func (e *env) checkResumable(path, game string) error {
 	f, err := userfile.Open(path) // refuses a missing file, a named pipe, a device
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	if !isTableLogFile(path) {
-		return checkOldLog(path)
+	if err := e.checkOldLog(path); err != nil {
+		return err
 	}
 	if err := checkLines(path); err != nil {
 		return err

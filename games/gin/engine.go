@@ -161,8 +161,9 @@ func SpecWith(wrap func(*Engine) (table.Engine[gin.Action, gin.Observation, gin.
 // OldDealsOption is the key of Gin Rummy's table option (beside the
 // rules) that draws the deals from the seed as a game saved before table
 // logs drew them (gin.NewGame seeded by gin.NewRand(seed), each hand from
-// the same stream): a game saved in that format goes on as a table log
-// whose deals still all come from its seed, which replay checks.
+// the same stream): such a game, written as a table log (felt replay
+// convert, internal/ginv1), goes on as one whose deals still all come from
+// its seed, which replay checks.
 const OldDealsOption = "deals_before_table_logs"
 
 // ginTableOptions are Gin Rummy's table options beside the rules.

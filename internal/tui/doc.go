@@ -1,7 +1,7 @@
 // Package tui is Felt's full-screen terminal interface: a game of Gin Rummy
 // against a computer player (Model, made by New) and a replay viewer that
 // steps through a saved or finished game (Replay, made by NewTableReplay
-// for a table log, NewReplay for a log of the format before table logs).
+// from its table log).
 // Both are Bubble Tea v2 models drawn with Lip Gloss v2.
 //
 // The game is played at a table (package table, Gin Rummy's engine from

@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -37,89 +35,6 @@ type Replay struct {
 	height  int
 	quit    bool
 	message string
-}
-
-// NewReplay builds the viewer for a game read by gin.ReadLog; title names
-// it (the file's name). In a game that is not over, the computer's cards
-// stay hidden from the person who may still resume it; otherwise every
-// card is shown.
-func NewReplay(rp *gin.Replayed, title string, l Look) (Replay, error) {
-	v := Replay{th: newTheme(l), title: title, rules: rp.Rules, width: 80, height: 24}
-	for s, p := range rp.Players {
-		v.names[s] = PlayerName(p)
-		if p == "human" {
-			v.names[s] = "You"
-		}
-	}
-	if v.names[0] == v.names[1] {
-		// two players of one level: the seats as felt demo calls them
-		v.names[0] += " (A)"
-		v.names[1] += " (B)"
-	}
-	if !rp.Complete() {
-		if i := slices.Index(rp.Players[:], "human"); i >= 0 {
-			v.hidden[1-i] = true
-		}
-	}
-	g, err := gin.NewGame(rp.Rules, gin.NewRand(rp.Seed))
-	if err != nil {
-		return v, err
-	}
-	deals := 0
-	moves := 0
-	for _, rec := range rp.Records {
-		switch rec.Type {
-		case "deal":
-			if deals > 0 {
-				if err := g.NextHand(); err != nil {
-					return v, err
-				}
-			}
-			deals++
-			h := g.Hand()
-			v.add(g, 0, fmt.Sprintf("Hand %d: %s dealt; the upcard is %s.", g.HandNumber(), v.names[h.Dealer()], v.th.ink(h.Upcard())))
-		case "action":
-			if rec.Player == nil {
-				return v, fmt.Errorf("action %d without a player", rec.Seq)
-			}
-			kind, err := gin.ParseActionKind(rec.Action)
-			if err != nil {
-				return v, err
-			}
-			a := gin.Action{Kind: kind}
-			if kind == gin.Discard || kind == gin.Knock {
-				a.Card = rec.Card
-			}
-			if rec.Melds != nil {
-				if a.Show, err = gin.ArrangementOf(rec.Melds); err != nil {
-					return v, err
-				}
-			}
-			seat := *rec.Player
-			h := g.Hand()
-			top := h.Pile().Top()
-			if err := g.Apply(seat, a); err != nil {
-				return v, fmt.Errorf("action %d: %w", rec.Seq, err)
-			}
-			moves++
-			v.add(g, moves, v.describe(seat, a, top, h))
-		case "takeover":
-			if rec.Player == nil || *rec.Player > 1 || deals == 0 {
-				return v, fmt.Errorf("a takeover line without its seat or hand")
-			}
-			text := fmt.Sprintf("%s took over from %s.", PlayerName(rec.Name), v.names[*rec.Player])
-			if rec.Reason != "" {
-				why, _, _ := strings.Cut(rec.Reason, "\n")
-				text = fmt.Sprintf("%s took over from %s, which failed (%s).", PlayerName(rec.Name), v.names[*rec.Player], why)
-			}
-			v.add(g, 0, text)
-		}
-	}
-	if len(v.steps) == 0 {
-		return v, fmt.Errorf("the log holds no deal")
-	}
-	v.at = 0 // from the start, as a game is watched (end goes to the end)
-	return v, nil
 }
 
 // add records the game's position as a step.

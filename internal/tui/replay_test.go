@@ -2,14 +2,17 @@ package tui
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	gingame "felt/games/gin"
 	"felt/gin"
 	"felt/gin/ginbot"
+	"felt/table"
 )
 
 // replayOf reads a driver's table log into the viewer.
@@ -164,29 +167,13 @@ func TestReplayResize(t *testing.T) {
 	}
 }
 
-// TestReplayShowsTakeover: a takeover line is a step of its own saying who
-// took over from whom and why.
-func TestReplayShowsTakeover(t *testing.T) {
-	var buf bytes.Buffer
-	rec, err := gin.NewRecordedGame(&buf, gin.Standard(), 4, [2]string{"human", "hard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := rec.Takeover(1, "normal", "exited with status 2\nmore"); err != nil {
-		t.Fatal(err)
-	}
-	rp, err := gin.ReadLog(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := NewReplay(rp, "t.jsonl", Look{NoColor: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := ansi.Strip(rpress(t, v, "end").Render())
-	if !strings.Contains(s, "Normal took over from Hard, which failed (exited with status 2).") {
-		t.Fatalf("the replay does not show the takeover:\n%s", s)
-	}
+// stopAtFirst is a controller that stops the table at its first
+// decision.
+type stopAtFirst struct{ stop context.CancelFunc }
+
+func (c stopAtFirst) Decide(ctx context.Context, _ table.Decision[gin.Observation]) (gin.Action, bool, error) {
+	c.stop()
+	return gin.Action{}, false, ctx.Err()
 }
 
 // TestReplayTellsSeatsApart: two players of one level are told apart
@@ -201,15 +188,21 @@ func TestReplayTellsSeatsApart(t *testing.T) {
 		{[2]string{"simple", "hard"}, [2]string{"Simple", "Hard"}},
 		{[2]string{"human", "exec:python3 /x/bot.py"}, [2]string{"You", "python3 bot.py (outside program)"}},
 	} {
-		var buf bytes.Buffer
-		if _, err := gin.NewRecordedGame(&buf, gin.Standard(), 4, tc.players); err != nil {
-			t.Fatal(err)
+		// a table log of these seats: its header, the first deal, and the
+		// table stopped at the first decision
+		var log bytes.Buffer
+		ctx, cancel := context.WithCancel(context.Background())
+		ps := []table.Player[gin.Action, gin.Observation]{
+			{Name: tc.players[0], Kind: table.Level, Control: stopAtFirst{cancel}},
+			{Name: tc.players[1], Kind: table.Level, Control: stopAtFirst{cancel}},
 		}
-		rp, err := gin.ReadLog(bytes.NewReader(buf.Bytes()))
+		tb, err := table.New(gingame.Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: 4, Log: &log})
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := NewReplay(rp, "t.jsonl", Look{NoColor: true})
+		tb.Run(ctx)
+		cancel()
+		v, err := NewTableReplay(bytes.NewReader(log.Bytes()), "t.jsonl", Look{NoColor: true})
 		if err != nil {
 			t.Fatal(err)
 		}

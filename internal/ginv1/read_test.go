@@ -1,4 +1,4 @@
-package gin
+package ginv1_test
 
 import (
 	"bytes"
@@ -11,18 +11,22 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"felt/gin"
+	"felt/internal/ginv1"
+	"felt/internal/ginv1/ginv1test"
 )
 
 // playRandom plays a recorded game with uniformly random legal actions.
-func playRandom(t testing.TB, r Rules, seed uint64) *bytes.Buffer {
+func playRandom(t testing.TB, r gin.Rules, seed uint64) *bytes.Buffer {
 	t.Helper()
 	var buf bytes.Buffer
-	rec, err := NewRecordedGame(&buf, r, seed, [2]string{"random", "random"})
+	rec, err := ginv1test.NewRecordedGame(&buf, r, seed, [2]string{"random", "random"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 99))
-	var acts []Action
+	var acts []gin.Action
 	for steps := 0; !rec.Game().Over(); steps++ {
 		if steps > 100000 {
 			t.Fatal("game did not end")
@@ -38,7 +42,7 @@ func playRandom(t testing.TB, r Rules, seed uint64) *bytes.Buffer {
 		// prefer knocking when possible so games end
 		a := acts[rng.IntN(len(acts))]
 		for _, x := range acts {
-			if x.Kind == Knock || x.Kind == BigGin {
+			if x.Kind == gin.Knock || x.Kind == gin.BigGin {
 				a = x
 			}
 		}
@@ -51,9 +55,9 @@ func playRandom(t testing.TB, r Rules, seed uint64) *bytes.Buffer {
 
 func TestReplayRoundTrip(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
-		for _, r := range []Rules{Standard(), EAAI()} {
+		for _, r := range []gin.Rules{gin.Standard(), gin.EAAI()} {
 			log := playRandom(t, r, seed)
-			rp, err := ReadLog(bytes.NewReader(log.Bytes()))
+			rp, err := ginv1.ReadLog(bytes.NewReader(log.Bytes()))
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
@@ -65,21 +69,21 @@ func TestReplayRoundTrip(t *testing.T) {
 }
 
 func TestReplayRefusesEditedLog(t *testing.T) {
-	log := playRandom(t, Standard(), 5).String()
+	log := playRandom(t, gin.Standard(), 5).String()
 	lines := strings.Split(strings.TrimSuffix(log, "\n"), "\n")
 	// Change the deadwood of the 5th line (an action).
 	edited := append([]string(nil), lines...)
 	edited[4] = strings.Replace(edited[4], `"deadwood":`, `"deadwood":1`, 1)
-	_, err := ReadLog(strings.NewReader(strings.Join(edited, "\n")))
-	var le *LogError
+	_, err := ginv1.ReadLog(strings.NewReader(strings.Join(edited, "\n")))
+	var le *ginv1.LogError
 	if !errors.As(err, &le) || le.Line != 5 {
-		t.Fatalf("edited log: got %v, want a LogError on line 5", err)
+		t.Fatalf("edited log: got %v, want a ginv1.LogError on line 5", err)
 	}
 	// Cut a line in half.
 	cut := strings.Join(lines[:7], "\n") + "\n" + lines[7][:len(lines[7])/2]
-	_, err = ReadLog(strings.NewReader(cut))
+	_, err = ginv1.ReadLog(strings.NewReader(cut))
 	if !errors.As(err, &le) || le.Line != 8 {
-		t.Fatalf("cut log: got %v, want a LogError on line 8", err)
+		t.Fatalf("cut log: got %v, want a ginv1.LogError on line 8", err)
 	}
 }
 
@@ -104,16 +108,16 @@ func (zeros) Read(p []byte) (int, error) {
 }
 
 // TestReadLogBoundsTheLine: an endless line (/dev/zero) is refused after
-// reading little more than MaxLogLine bytes.
+// reading little more than ginv1.MaxLogLine bytes.
 func TestReadLogBoundsTheLine(t *testing.T) {
 	cr := &countingReader{r: zeros{}}
-	_, err := ReadLog(cr)
-	var le *LogError
+	_, err := ginv1.ReadLog(cr)
+	var le *ginv1.LogError
 	if !errors.As(err, &le) || le.Line != 1 || !strings.Contains(err.Error(), "line longer than") {
 		t.Fatalf("an endless line: %v", err)
 	}
-	if cr.n > 2*MaxLogLine {
-		t.Fatalf("read %d bytes of an endless line, want at most %d", cr.n, 2*MaxLogLine)
+	if cr.n > 2*ginv1.MaxLogLine {
+		t.Fatalf("read %d bytes of an endless line, want at most %d", cr.n, 2*ginv1.MaxLogLine)
 	}
 }
 
@@ -121,21 +125,22 @@ func TestReadLogBoundsTheLine(t *testing.T) {
 // whatever its lines hold, and no more than the limit (and a read's worth)
 // is read.
 func TestReadLogBoundsTheSize(t *testing.T) {
-	log := playRandom(t, Standard(), 3).Bytes()
-	defer func(n int64) { maxLogSize = n }(maxLogSize)
-	maxLogSize = int64(len(log))
-	if _, err := ReadLog(bytes.NewReader(log)); err != nil {
+	log := playRandom(t, gin.Standard(), 3).Bytes()
+	defer ginv1.SetMaxLogSize(int64(len(log)))()
+	if _, err := ginv1.ReadLog(bytes.NewReader(log)); err != nil {
 		t.Fatalf("a log of exactly the limit: %v", err)
 	}
 	for _, cut := range []int{1, 10, len(log) / 2} {
-		maxLogSize = int64(len(log) - cut)
+		limit := int64(len(log) - cut)
+		restore := ginv1.SetMaxLogSize(limit)
 		cr := &countingReader{r: io.MultiReader(bytes.NewReader(log), zeros{})}
-		_, err := ReadLog(cr)
+		_, err := ginv1.ReadLog(cr)
 		if err == nil || !strings.Contains(err.Error(), "log longer than") {
 			t.Fatalf("a log %d bytes over the limit: %v", cut, err)
 		}
-		if cr.n > maxLogSize+1 {
-			t.Fatalf("read %d bytes with a limit of %d", cr.n, maxLogSize)
+		restore()
+		if cr.n > limit+1 {
+			t.Fatalf("read %d bytes with a limit of %d", cr.n, limit)
 		}
 	}
 }
@@ -145,18 +150,18 @@ func TestReadLogBoundsTheSize(t *testing.T) {
 // replay with the header's players; a game that is over takes none.
 func TestReplayTakeover(t *testing.T) {
 	var buf bytes.Buffer
-	rec, err := NewRecordedGame(&buf, Standard(), 7, [2]string{"human", "exec:./bot"})
+	rec, err := ginv1test.NewRecordedGame(&buf, gin.Standard(), 7, [2]string{"human", "exec:./bot"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := ReadLog(bytes.NewReader(buf.Bytes()))
+	rp, err := ginv1.ReadLog(bytes.NewReader(buf.Bytes()))
 	if err != nil || rp.Playing != [2]string{"human", "exec:./bot"} {
 		t.Fatalf("a log without takeover lines: playing %v, %v", rp.Playing, err)
 	}
 	rng := rand.New(rand.NewPCG(7, 1))
 	g := rec.Game()
 	takeovers := 0
-	var acts []Action
+	var acts []gin.Action
 	for i := 0; !g.Over(); i++ {
 		if i == 5 {
 			if err := rec.Takeover(1, "normal", "exited with status 2\nline two"); err != nil {
@@ -166,7 +171,7 @@ func TestReplayTakeover(t *testing.T) {
 		}
 		if g.Hand().Over() {
 			if takeovers == 1 {
-				if err := rec.Takeover(0, "hard", strings.Repeat("é", MaxReason)); err != nil {
+				if err := rec.Takeover(0, "hard", strings.Repeat("é", ginv1.MaxReason)); err != nil {
 					t.Fatal(err)
 				}
 				takeovers++
@@ -180,7 +185,7 @@ func TestReplayTakeover(t *testing.T) {
 		acts = h.LegalActions(acts[:0])
 		a := acts[rng.IntN(len(acts))]
 		for _, x := range acts {
-			if x.Kind == Knock || x.Kind == BigGin {
+			if x.Kind == gin.Knock || x.Kind == gin.BigGin {
 				a = x
 			}
 		}
@@ -194,14 +199,14 @@ func TestReplayTakeover(t *testing.T) {
 	if rec.Playing(0) != "hard" || rec.Playing(1) != "normal" {
 		t.Fatalf("the recorder has %s and %s playing, want hard and normal", rec.Playing(0), rec.Playing(1))
 	}
-	if err := rec.Takeover(1, "easy", ""); !errors.Is(err, ErrGameOver) {
+	if err := rec.Takeover(1, "easy", ""); !errors.Is(err, gin.ErrGameOver) {
 		t.Fatalf("a takeover after the game's end: %v", err)
 	}
-	if err := rec.Takeover(2, "easy", ""); !errors.Is(err, ErrInvalidSeat) {
+	if err := rec.Takeover(2, "easy", ""); !errors.Is(err, gin.ErrInvalidSeat) {
 		t.Fatalf("a takeover of seat 2: %v", err)
 	}
 	log := buf.String()
-	rp, err = ReadLog(strings.NewReader(log))
+	rp, err = ginv1.ReadLog(strings.NewReader(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +217,7 @@ func TestReplayTakeover(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
 		if strings.Contains(l, `"takeover"`) {
 			lines = append(lines, l)
-			if len(l) > MaxReason+200 {
+			if len(l) > ginv1.MaxReason+200 {
 				t.Errorf("a takeover line of %d bytes: the reason is not cut", len(l))
 			}
 		}
@@ -226,7 +231,7 @@ func TestReplayTakeover(t *testing.T) {
 // bad field names its line.
 func TestReplayRefusesBadTakeover(t *testing.T) {
 	var buf bytes.Buffer
-	rec, err := NewRecordedGame(&buf, Standard(), 7, [2]string{"human", "normal"})
+	rec, err := ginv1test.NewRecordedGame(&buf, gin.Standard(), 7, [2]string{"human", "normal"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +242,7 @@ func TestReplayRefusesBadTakeover(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") // header, deal, action
 	good := `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"gone"}`
-	if _, err := ReadLog(strings.NewReader(strings.Join(append(slices.Clone(lines), good), "\n"))); err != nil {
+	if _, err := ginv1.ReadLog(strings.NewReader(strings.Join(append(slices.Clone(lines), good), "\n"))); err != nil {
 		t.Fatalf("a good takeover line: %v", err)
 	}
 	for _, tc := range []struct {
@@ -252,13 +257,13 @@ func TestReplayRefusesBadTakeover(t *testing.T) {
 		{"no name", 3, `{"type":"takeover","hand":1,"player":1}`, "named 0 bytes"},
 		{"another hand", 3, `{"type":"takeover","hand":2,"player":1,"name":"normal"}`, "hand is 2"},
 		{"a card", 3, `{"type":"takeover","hand":1,"player":1,"name":"normal","card":"AS"}`, "card"},
-		{"a long reason", 3, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"` + strings.Repeat("x", MaxReason+1) + `"}`, "reason of"},
+		{"a long reason", 3, `{"type":"takeover","hand":1,"player":1,"name":"normal","reason":"` + strings.Repeat("x", ginv1.MaxReason+1) + `"}`, "reason of"},
 	} {
 		ls := slices.Insert(slices.Clone(lines), tc.at, tc.line)
-		_, err := ReadLog(strings.NewReader(strings.Join(ls, "\n")))
-		var le *LogError
+		_, err := ginv1.ReadLog(strings.NewReader(strings.Join(ls, "\n")))
+		var le *ginv1.LogError
 		if !errors.As(err, &le) || le.Line != tc.at+1 || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v, want a LogError on line %d with %q", tc.what, err, tc.at+1, tc.want)
+			t.Errorf("%s: %v, want a ginv1.LogError on line %d with %q", tc.what, err, tc.at+1, tc.want)
 		}
 	}
 }
@@ -267,7 +272,7 @@ func TestReplayRefusesBadTakeover(t *testing.T) {
 // problem once, in words: a line that is not a record, an unknown field,
 // an empty line, a figure that differs or is missing.
 func TestReadLogNamesTheProblem(t *testing.T) {
-	lines := strings.SplitAfter(playRandom(t, Standard(), 5).String(), "\n")
+	lines := strings.SplitAfter(playRandom(t, gin.Standard(), 5).String(), "\n")
 	result := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, `{"type":"result"`) })
 	if result < 0 {
 		t.Fatal("no result line")
@@ -280,7 +285,7 @@ func TestReadLogNamesTheProblem(t *testing.T) {
 		ls[i] = strings.Replace(ls[i], old, new, 1)
 		return strings.Join(ls, "")
 	}
-	var rs Record
+	var rs ginv1.Record
 	if err := json.Unmarshal([]byte(lines[result]), &rs); err != nil || rs.Points == nil {
 		t.Fatalf("result line %s: %v", lines[result], err)
 	}
@@ -299,7 +304,7 @@ func TestReadLogNamesTheProblem(t *testing.T) {
 		{"a field no result has", edit(result, `{"type":"result"`, `{"type":"result","seq":3`),
 			fmt.Sprintf("replay: line %d: seq is 3, replay gives absent: recorded figure does not match the replay", result+1)},
 	} {
-		_, err := ReadLog(strings.NewReader(tc.log))
+		_, err := ginv1.ReadLog(strings.NewReader(tc.log))
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s: %v\nwant %s", tc.what, err, tc.want)
 		}
@@ -310,7 +315,7 @@ func TestReadLogNamesTheProblem(t *testing.T) {
 // this format too: a deal line whose deck, upcard or dealer was edited
 // is refused at that line, in every hand.
 func TestReadLogRefusesEditedDeals(t *testing.T) {
-	lines := strings.SplitAfter(playRandom(t, Standard(), 7).String(), "\n")
+	lines := strings.SplitAfter(playRandom(t, gin.Standard(), 7).String(), "\n")
 	deck := regexp.MustCompile(`"deck":\["(..)","(..)"`)
 	n := 0
 	for i, l := range lines {
@@ -327,9 +332,9 @@ func TestReadLogRefusesEditedDeals(t *testing.T) {
 		} {
 			ls := slices.Clone(lines)
 			ls[i] = tc.line
-			_, err := ReadLog(strings.NewReader(strings.Join(ls, "")))
-			var le *LogError
-			if !errors.Is(err, ErrLogMismatch) || !errors.As(err, &le) || le.Line != i+1 || !strings.Contains(err.Error(), tc.what) {
+			_, err := ginv1.ReadLog(strings.NewReader(strings.Join(ls, "")))
+			var le *ginv1.LogError
+			if !errors.Is(err, ginv1.ErrLogMismatch) || !errors.As(err, &le) || le.Line != i+1 || !strings.Contains(err.Error(), tc.what) {
 				t.Fatalf("deal line %d with its %s edited: %v", i+1, tc.what, err)
 			}
 			n++

@@ -1,27 +1,25 @@
-package main
+package ginv1
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	gingame "felt/games/gin"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strings"
 	"sync"
 
 	"felt/card"
+	gingame "felt/games/gin"
 	"felt/gin"
 	"felt/table"
 )
 
-// A game saved before table logs (gin/replay.go's format: one line per
-// deal, action and result) is resumed by writing it again as a table log,
-// in a new file beside it (the old file is left as it was): the same
-// seed, rules and players, each hand's deck as it was dealt, every action
-// a move, every takeover a control line. The table then goes on from
-// there, dealing the hands still to come as every table does.
+// A game of format 1 is written again as a table log: the same seed, rules
+// and players, each hand's deck as it was dealt, every action a move,
+// every takeover a control line. A table plays the actions back, dealing
+// the logged decks, and logs them as every table does; a game not over
+// goes on from its table log as every saved game does.
 
 // errOldEnd says the old game's deals are all made.
 var errOldEnd = errors.New("the saved game's deals are all made")
@@ -65,6 +63,9 @@ type oldScript struct {
 	cancel  context.CancelFunc
 	err     error // the log does not play back
 }
+
+// humanName is the name the format gave the person at felt play.
+const humanName = "human"
 
 // kindOf is the controller kind a player's name says.
 func kindOf(name string) table.Kind {
@@ -115,12 +116,18 @@ func (o oldSeat) Decide(ctx context.Context, d table.Decision[gin.Observation]) 
 	return st.a, true, nil
 }
 
-// convertOld writes the game of the old log rp (read from path) as a
-// table log in a new file beside it, and returns the new file's path.
-func convertOld(path string, rp *gin.Replayed) (string, error) {
+// Convert writes the game rp of a log of format 1 (read by ReadLog) as a
+// table log to f, which is empty, with id as the table's id: a table plays
+// the game's deals and actions back, every takeover a control line (those
+// logged after the last action at the end), and its options hold the
+// rules and gin's deals_before_table_logs, so that on replay each deal is
+// drawn from the seed as that format drew it. The table log replays to the
+// game's position: unfinished, it resumes there. An action the table does
+// not play back is an error, and f is then not a whole log.
+func Convert(rp *Replayed, id string, f io.ReadWriteSeeker) error {
 	g, err := gin.NewGame(rp.Rules, gin.NewRand(rp.Seed))
 	if err != nil {
-		return "", err
+		return err
 	}
 	var deals []json.RawMessage
 	var steps []oldStep
@@ -129,22 +136,22 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 		case "deal":
 			if len(deals) > 0 {
 				if err := g.NextHand(); err != nil {
-					return "", err
+					return err
 				}
 			}
 			h := g.Hand()
 			b, err := json.Marshal(oldDeal{Hand: g.HandNumber(), Dealer: h.Dealer(), Deck: h.Deck()})
 			if err != nil {
-				return "", err
+				return err
 			}
 			deals = append(deals, b)
 		case "action":
 			if r.Player == nil {
-				return "", fmt.Errorf("action %d without a player", r.Seq)
+				return fmt.Errorf("action %d without a player", r.Seq)
 			}
 			kind, err := gin.ParseActionKind(r.Action)
 			if err != nil {
-				return "", err
+				return err
 			}
 			a := gin.Action{Kind: kind}
 			if kind == gin.Discard || kind == gin.Knock {
@@ -152,16 +159,16 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 			}
 			if r.Melds != nil {
 				if a.Show, err = gin.ArrangementOf(r.Melds); err != nil {
-					return "", err
+					return err
 				}
 			}
 			if err := g.Apply(*r.Player, a); err != nil {
-				return "", fmt.Errorf("action %d: %w", r.Seq, err)
+				return fmt.Errorf("action %d: %w", r.Seq, err)
 			}
 			steps = append(steps, oldStep{seat: *r.Player, a: a})
 		case "takeover":
 			if r.Player == nil || *r.Player > 1 || r.Name == "" {
-				return "", fmt.Errorf("a takeover line without its seat or player")
+				return fmt.Errorf("a takeover line without its seat or player")
 			}
 			why := r.Reason
 			if why == "" {
@@ -172,27 +179,12 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	}
 	rules, err := json.Marshal(rp.Rules)
 	if err != nil {
-		return "", err
+		return err
 	}
 	// the old format drew its deals from the seed in its own way: the
 	// table log says so, and its deals are checked against the seed drawn
 	// that way
 	rules = append(append(rules[:len(rules)-1:len(rules)-1], `,"`+gingame.OldDealsOption+`":true`...), '}')
-	newPath := strings.TrimSuffix(path, ".jsonl") + "-table.jsonl"
-	f, err := os.OpenFile(newPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return "", fmt.Errorf("%s was written from this saved game before: resume that one", newPath)
-		}
-		return "", err
-	}
-	ok := false
-	defer func() {
-		f.Close()
-		if !ok {
-			os.Remove(newPath)
-		}
-	}()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	sc := &oldScript{steps: steps, cancel: cancel}
@@ -201,7 +193,7 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	})
 	ps := []table.Player[gin.Action, gin.Observation]{sc.player(0, rp.Players[0]), sc.player(1, rp.Players[1])}
 	tb, err := table.New(spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{
-		ID: "from " + filepath.Base(path), Seed: rp.Seed, GameOptions: rules, Log: f,
+		ID: id, Seed: rp.Seed, GameOptions: rules, Log: f,
 		Fallback: func(s table.Seat) table.Player[gin.Action, gin.Observation] {
 			sc.mu.Lock()
 			defer sc.mu.Unlock()
@@ -216,14 +208,14 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 			return p
 		}})
 	if err != nil {
-		return "", err
+		return err
 	}
 	_, err = tb.Run(ctx)
 	if sc.err != nil {
-		return "", fmt.Errorf("%s: %w", path, sc.err)
+		return sc.err
 	}
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, errOldEnd) {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return err
 	}
 	// takeovers logged last (a resume's, say): control lines at the end
 	for ; sc.at < len(sc.steps); sc.at++ {
@@ -233,29 +225,25 @@ func convertOld(path string, rp *gin.Replayed) (string, error) {
 	}
 	if len(sc.pending[0])+len(sc.pending[1]) > 0 {
 		if _, err := f.Seek(0, 0); err != nil {
-			return "", err
+			return err
 		}
 		rec, err := table.Recover(f, gingame.Spec)
 		if err != nil {
-			return "", err
+			return err
 		}
 		names := rec.Names
 		tb, err := table.Resume(rec, []table.Player[gin.Action, gin.Observation]{sc.player(0, names[0]), sc.player(1, names[1])},
 			table.Options[gin.Action, gin.Observation, gin.Event]{Log: f})
 		if err != nil {
-			return "", err
+			return err
 		}
 		for s, p := range sc.pending {
 			for _, st := range p {
 				if err := tb.Replace(table.Seat(s), sc.player(gin.Seat(s), st.to), st.reason); err != nil {
-					return "", err
+					return err
 				}
 			}
 		}
 	}
-	if err := f.Sync(); err != nil {
-		return "", err
-	}
-	ok = true
-	return newPath, nil
+	return nil
 }

@@ -1,20 +1,20 @@
-package gin
+package ginv1
 
 import (
 	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"unicode/utf8"
 
 	"felt/card"
+	"felt/gin"
 	"felt/internal/jsonl"
 )
 
-// LogFormat is the replay log format version written in the header.
-const LogFormat = 1
+// Format is the format version the header of such a log holds.
+const Format = 1
 
-// Record is one line of a replay log. Type says which fields are used:
+// Record is one line of a log of format 1. Type says which fields are used:
 //
 //	header  format, game, rules, seed, players
 //	deal    hand, dealer, upcard, deck (top first)
@@ -31,15 +31,15 @@ type Record struct {
 	Type     string        `json:"type"`
 	Format   int           `json:"format,omitempty"`
 	Game     string        `json:"game,omitempty"`
-	Rules    *Rules        `json:"rules,omitempty"`
+	Rules    *gin.Rules    `json:"rules,omitempty"`
 	Seed     *uint64       `json:"seed,omitempty"`
 	Players  []string      `json:"players,omitempty"`
 	Seq      int           `json:"seq,omitempty"`
 	Hand     int           `json:"hand,omitempty"`
-	Dealer   *Seat         `json:"dealer,omitempty"`
+	Dealer   *gin.Seat     `json:"dealer,omitempty"`
 	Upcard   card.Card     `json:"upcard,omitempty"`
 	Deck     []card.Card   `json:"deck,omitempty"`
-	Player   *Seat         `json:"player,omitempty"`
+	Player   *gin.Seat     `json:"player,omitempty"`
 	Action   string        `json:"action,omitempty"`
 	Card     card.Card     `json:"card,omitempty"`
 	Melds    [][]card.Card `json:"melds,omitempty"`
@@ -47,8 +47,8 @@ type Record struct {
 	Stock    *int          `json:"stock,omitempty"`
 
 	Result           string        `json:"result,omitempty"`
-	Knocker          *Seat         `json:"knocker,omitempty"`
-	Winner           *Seat         `json:"winner,omitempty"`
+	Knocker          *gin.Seat     `json:"knocker,omitempty"`
+	Winner           *gin.Seat     `json:"winner,omitempty"`
 	Points           *int          `json:"points,omitempty"`
 	KnockerDeadwood  *int          `json:"knocker_deadwood,omitempty"`
 	DefenderDeadwood *int          `json:"defender_deadwood,omitempty"`
@@ -68,122 +68,58 @@ type Record struct {
 
 func ptr[T any](v T) *T { return &v }
 
-// MeldLists writes an arrangement as lists of cards, for JSON.
-func MeldLists(a Arrangement) [][]card.Card {
-	out := make([][]card.Card, 0, a.Len())
-	for i := 0; i < a.Len(); i++ {
-		out = append(out, a.Meld(i).Cards())
-	}
-	return out
+// Header returns the header line of a game's log.
+func Header(r gin.Rules, seed uint64, players [2]string) Record {
+	return Record{Type: "header", Format: Format, Game: "gin", Rules: &r, Seed: &seed, Players: players[:]}
 }
 
-// ArrangementOf reads lists of cards as an arrangement, checking each meld.
-func ArrangementOf(lists [][]card.Card) (Arrangement, error) {
-	ms := make([]Meld, len(lists))
-	for i, l := range lists {
-		if card.SetOf(l...).Len() != len(l) {
-			return Arrangement{}, fmt.Errorf("gin: meld %s repeats or holds an invalid card: %w", card.Format(l), ErrInvalidMeld)
-		}
-		ms[i] = MeldOf(l...)
-	}
-	return NewArrangement(ms...)
-}
-
-// Recorder plays a game and writes its replay log as it goes: a header, a
-// deal line per hand, a line per action, a result line per hand and a game
-// line at the end.
-type Recorder struct {
-	w       io.Writer
-	g       *Game
-	seq     int
-	players [2]string // who plays each seat now
-}
-
-// Playing returns the name of the player of seat now: the header's, or
-// the last to take it over.
-func (r *Recorder) Playing(seat Seat) string { return r.players[seat&1] }
-
-// Header returns the log's header line for a game.
-func Header(r Rules, seed uint64, players [2]string) Record {
-	return Record{Type: "header", Format: LogFormat, Game: "gin", Rules: &r, Seed: &seed, Players: players[:]}
-}
-
-// NewRecordedGame starts a game seeded with seed (see NewRand) and writes
-// its header and first deal to w. A nil w records nothing (the game is
-// played the same, with no encoding cost).
-func NewRecordedGame(w io.Writer, r Rules, seed uint64, players [2]string) (*Recorder, error) {
-	g, err := NewGame(r, NewRand(seed))
-	if err != nil {
-		return nil, err
-	}
-	rec := &Recorder{w: w, g: g, players: players}
-	if err := rec.write(Header(r, seed, players)); err != nil {
-		return nil, err
-	}
-	if err := rec.write(dealRecord(g)); err != nil {
-		return nil, err
-	}
-	return rec, nil
-}
-
-// Game returns the game being recorded. Change it only through the
-// Recorder, or the log will not replay.
-func (r *Recorder) Game() *Game { return r.g }
-
-// Seq returns the number of actions logged.
-func (r *Recorder) Seq() int { return r.seq }
-
-func (r *Recorder) write(rec Record) error {
-	if r.w == nil {
-		return nil
-	}
-	return jsonl.Write(r.w, rec)
-}
-
-func dealRecord(g *Game) Record {
+// DealRecord returns the deal line of g's current hand.
+func DealRecord(g *gin.Game) Record {
 	h := g.Hand()
 	return Record{Type: "deal", Hand: g.HandNumber(), Dealer: ptr(h.Dealer()), Upcard: h.Upcard(), Deck: h.Deck()}
 }
 
-// actionRecord describes an action just applied by seat.
-func actionRecord(g *Game, seq int, seat Seat, a Action, c card.Card) Record {
+// ActionRecord returns the line of the seq-th action a, which seat has just
+// applied to g, moving card c (ActionCard).
+func ActionRecord(g *gin.Game, seq int, seat gin.Seat, a gin.Action, c card.Card) Record {
 	h := g.Hand()
 	rec := Record{Type: "action", Seq: seq, Hand: g.HandNumber(), Player: ptr(seat), Action: a.Kind.String(),
-		Card: c, Deadwood: ptr(Deadwood(h.Cards(seat))), Stock: ptr(h.StockLen())}
+		Card: c, Deadwood: ptr(gin.Deadwood(h.Cards(seat))), Stock: ptr(h.StockLen())}
 	if a.Show.Len() > 0 {
-		rec.Melds = MeldLists(a.Show)
+		rec.Melds = gin.MeldLists(a.Show)
 	}
 	return rec
 }
 
-// actionCard is the card an action moved: drawn, taken, passed or
-// discarded. Call it before applying the action (for discards and passes)
-// and after (for draws).
-func actionCard(h *Hand, seat Seat, a Action) card.Card {
+// ActionCard is the card an action of seat moves in hand h: the upcard
+// passed, the card taken, the card drawn from the stock, the card
+// discarded. Call it before the action is applied.
+func ActionCard(h *gin.Hand, seat gin.Seat, a gin.Action) card.Card {
 	switch a.Kind {
-	case Pass:
+	case gin.Pass:
 		return h.Upcard()
-	case TakeDiscard:
+	case gin.TakeDiscard:
 		return h.Pile().Top()
-	case DrawStock:
-		if h.StockLen() > 0 {
-			return h.deck[h.stockPos]
+	case gin.DrawStock:
+		if n := h.StockLen(); n > 0 {
+			return h.Deck()[card.PackSize-n]
 		}
-	case Discard, Knock:
+	case gin.Discard, gin.Knock:
 		return a.Card
 	}
 	return 0
 }
 
-func resultRecord(g *Game) Record {
+// ResultRecord returns the result line of g's hand, which is over.
+func ResultRecord(g *gin.Game) Record {
 	h := g.Hand()
 	res := h.Result()
 	rec := Record{Type: "result", Hand: g.HandNumber(), Result: res.Kind.String(), Points: ptr(res.Points), Scores: ptr(g.Scores())}
-	if res.Kind != DrawResult {
+	if res.Kind != gin.DrawResult {
 		sd := res.Showdown
 		rec.Knocker, rec.Winner = ptr(res.Knocker), ptr(res.Winner)
 		rec.KnockerDeadwood, rec.DefenderDeadwood = ptr(sd.KnockerDeadwood), ptr(sd.DefenderDeadwood)
-		rec.KnockerMelds, rec.DefenderMelds = MeldLists(sd.Knocker), MeldLists(sd.Defender)
+		rec.KnockerMelds, rec.DefenderMelds = gin.MeldLists(sd.Knocker), gin.MeldLists(sd.Defender)
 		rec.Layoffs = sd.LaidOff().Cards()
 		if len(rec.Layoffs) == 0 {
 			rec.Layoffs = nil
@@ -192,85 +128,18 @@ func resultRecord(g *Game) Record {
 	return rec
 }
 
-func gameRecord(g *Game) Record {
+// GameRecord returns the game line of g, which is over.
+func GameRecord(g *gin.Game) Record {
 	r := g.Result()
 	return Record{Type: "game", Winner: ptr(r.Winner), Scores: ptr(r.Scores), Boxes: ptr(r.Boxes),
 		GameBonus: ptr(r.GameBonus), Shutout: ptr(r.Shutout), BoxBonus: ptr(r.BoxBonus), Final: ptr(r.Final)}
 }
 
-// Apply applies seat's action to the game and logs it, with the hand's
-// result and the game's result when they come. A rejected action is neither
-// applied nor logged.
-func (r *Recorder) Apply(seat Seat, a Action) error {
-	h := r.g.Hand()
-	c := actionCard(h, seat, a)
-	if err := r.g.Apply(seat, a); err != nil {
-		return err
-	}
-	r.seq++
-	if r.w == nil {
-		return nil
-	}
-	if err := r.write(actionRecord(r.g, r.seq, seat, a, c)); err != nil {
-		return err
-	}
-	if h.Over() {
-		if err := r.write(resultRecord(r.g)); err != nil {
-			return err
-		}
-		if r.g.Over() {
-			return r.write(gameRecord(r.g))
-		}
-	}
-	return nil
-}
-
-// NextHand deals the next hand and logs the deal.
-func (r *Recorder) NextHand() error {
-	if err := r.g.NextHand(); err != nil {
-		return err
-	}
-	return r.write(dealRecord(r.g))
-}
-
 // MaxPlayerName is the longest player name a takeover line may hold.
 const MaxPlayerName = 1024
 
-// MaxReason is the longest reason a takeover line keeps: a longer one is
-// cut.
+// MaxReason is the longest reason a takeover line may hold.
 const MaxReason = 512
-
-// Takeover logs that the player called name plays seat from now on, in
-// place of the one before it, and why (cut to MaxReason bytes). A game
-// that is over takes no takeover.
-func (r *Recorder) Takeover(seat Seat, name, reason string) error {
-	if seat > 1 {
-		return fmt.Errorf("gin: takeover of seat %d: %w", seat, ErrInvalidSeat)
-	}
-	if name == "" || len(name) > MaxPlayerName {
-		return fmt.Errorf("gin: takeover by a player named %d bytes, want 1 to %d", len(name), MaxPlayerName)
-	}
-	if r.g.Over() {
-		return fmt.Errorf("gin: takeover: %w", ErrGameOver)
-	}
-	if err := r.write(Record{Type: "takeover", Hand: r.g.HandNumber(), Player: ptr(seat), Name: name, Reason: cutReason(reason)}); err != nil {
-		return err
-	}
-	r.players[seat] = name
-	return nil
-}
-
-// cutReason cuts s to MaxReason bytes without splitting a character.
-func cutReason(s string) string {
-	if len(s) <= MaxReason {
-		return s
-	}
-	s = s[:MaxReason]
-	for len(s) > 0 && !utf8.ValidString(s) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
 
 // LogError reports a replay log line that cannot be replayed.
 type LogError struct {
@@ -288,15 +157,15 @@ func (e *LogError) Unwrap() error { return e.Err }
 // what re-executing the game gives.
 var ErrLogMismatch = errors.New("recorded figure does not match the replay")
 
-// Replayed is a game rebuilt from its log.
+// Replayed is a game rebuilt from its log of format 1.
 type Replayed struct {
 	Seed    uint64
 	Players [2]string // the players the header names
 	// Playing are the players of each seat at the log's end: the header's,
 	// changed by takeover lines.
 	Playing [2]string
-	Rules   Rules
-	Game    *Game
+	Rules   gin.Rules
+	Game    *gin.Game
 	Actions int // action lines replayed
 	Lines   int // lines read
 	Records []Record
@@ -348,8 +217,8 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if state != "header" {
 				return nil, fail("a second header")
 			}
-			if rec.Format != LogFormat {
-				return nil, fail("format %d, this Felt reads %d", rec.Format, LogFormat)
+			if rec.Format != Format {
+				return nil, fail("format %d, this Felt reads %d", rec.Format, Format)
 			}
 			if rec.Game != "gin" {
 				return nil, fail("game %q, want gin", rec.Game)
@@ -363,7 +232,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if len(rec.Players) != 2 {
 				return nil, fail("%d players, want 2", len(rec.Players))
 			}
-			ng, err := NewGame(*rec.Rules, NewRand(*rec.Seed))
+			ng, err := gin.NewGame(*rec.Rules, gin.NewRand(*rec.Seed))
 			if err != nil {
 				return nil, fail("%w", err)
 			}
@@ -381,7 +250,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			default:
 				return nil, fail("a deal line where a %s line belongs", state)
 			}
-			want := dealRecord(g)
+			want := DealRecord(g)
 			if rec.Hand != want.Hand {
 				return nil, mismatch("hand", rec.Hand, want.Hand)
 			}
@@ -409,25 +278,25 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if rec.Player == nil {
 				return nil, fail("action without player")
 			}
-			kind, err := ParseActionKind(rec.Action)
+			kind, err := gin.ParseActionKind(rec.Action)
 			if err != nil {
 				return nil, fail("%w", err)
 			}
-			a := Action{Kind: kind}
-			if kind == Discard || kind == Knock {
+			a := gin.Action{Kind: kind}
+			if kind == gin.Discard || kind == gin.Knock {
 				a.Card = rec.Card
 			}
 			if rec.Melds != nil {
-				if a.Show, err = ArrangementOf(rec.Melds); err != nil {
+				if a.Show, err = gin.ArrangementOf(rec.Melds); err != nil {
 					return nil, fail("%w", err)
 				}
 			}
 			h := g.Hand()
-			c := actionCard(h, *rec.Player, a)
+			c := ActionCard(h, *rec.Player, a)
 			if err := g.Apply(*rec.Player, a); err != nil {
 				return nil, fail("%w", err)
 			}
-			want := actionRecord(g, seq, *rec.Player, a, c)
+			want := ActionRecord(g, seq, *rec.Player, a, c)
 			if rec.Card != want.Card {
 				return nil, mismatch("card", rec.Card, want.Card)
 			}
@@ -445,7 +314,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if state != "result" {
 				return nil, fail("a result line where a %s line belongs", state)
 			}
-			want := resultRecord(g)
+			want := ResultRecord(g)
 			if err := sameRecord(rec, want); err != nil {
 				return nil, fail("%w", err)
 			}
@@ -481,7 +350,7 @@ func ReadLog(rd io.Reader) (*Replayed, error) {
 			if state != "game" {
 				return nil, fail("a game line where a %s line belongs", state)
 			}
-			if err := sameRecord(rec, gameRecord(g)); err != nil {
+			if err := sameRecord(rec, GameRecord(g)); err != nil {
 				return nil, fail("%w", err)
 			}
 			state = "end"
@@ -524,35 +393,3 @@ func deref[T any](p *T) any {
 // sameRecord compares a recorded line with the one the replay produces and
 // names the first field that differs.
 func sameRecord(got, want Record) error { return jsonl.Compare(got, want, ErrLogMismatch) }
-
-// Resume rebuilds a game from its log and returns a Recorder that appends
-// to w (normally the same file, opened for appending). If the log ends after
-// a finished hand, the next hand is dealt and logged first.
-func Resume(rd io.Reader, w io.Writer) (*Recorder, *Replayed, error) {
-	rp, err := ReadLog(rd)
-	if err != nil {
-		return nil, nil, err
-	}
-	rec, err := rp.Resume(w)
-	if err != nil {
-		return nil, nil, err
-	}
-	return rec, rp, nil
-}
-
-// Resume returns a Recorder that goes on with the replayed game, appending
-// to w (normally the log's file, opened for appending). If the log ends
-// after a finished hand, the next hand is dealt and logged first. The game
-// is the Replayed's own: call Resume once.
-func (r *Replayed) Resume(w io.Writer) (*Recorder, error) {
-	rec := &Recorder{w: w, g: r.Game, seq: r.Actions, players: r.Playing}
-	if r.Game.Over() {
-		return rec, nil
-	}
-	if r.Game.Hand().Over() {
-		if err := rec.NextHand(); err != nil {
-			return nil, err
-		}
-	}
-	return rec, nil
-}
