@@ -15,18 +15,13 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // observation. It declares now and then, buries its eight lowest cards,
 // throws the three highest cards of its longest suit-group every fourth
 // trick it leads, and otherwise plays a legal play picked by the trick
-// number and its seat. An eager one declares whatever it can whenever it
-// can, the lowest declaration first, so that singles get reinforced and
-// several seats declare at one card.
-type fixedPolicy struct{ eager bool }
+// number and its seat.
+type fixedPolicy struct{}
 
 func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 	switch o.Phase {
 	case DealPhase:
 		ds := o.AppendDeclarations(nil)
-		if p.eager && len(ds) > 0 {
-			return ds[0], true
-		}
 		if len(ds) == 0 || (o.Dealt+int(o.Seat))%11 != 0 {
 			return Action{}, false
 		}
@@ -72,11 +67,6 @@ func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 
 func fixedPlayers() [NumSeats]player {
 	return [NumSeats]player{fixedPolicy{}, fixedPolicy{}, fixedPolicy{}, fixedPolicy{}}
-}
-
-func eagerPlayers() [NumSeats]player {
-	p := fixedPolicy{eager: true}
-	return [NumSeats]player{p, p, p, p}
 }
 
 // goldenGames are the seeds and rules of the perft-style counts.
