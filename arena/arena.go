@@ -46,16 +46,28 @@ type Config struct {
 // MaxGames is the most games a match may have.
 const MaxGames = 10_000_000
 
-// GameRecord is one game of a match, from A's side.
+// GameRecord is one game of a match, from A's side. Teams may form or
+// change during a game (Shengji's Finding Friends), so a game's result is
+// per player: A won when a larger share of A's seats than of B's were
+// among the winners, and the two drew when the shares were equal (no
+// winner at all, or as many of each on the winning team).
 type GameRecord struct {
-	Index     int         // game number, from 0
-	ASeats    table.Seats // the seats A played
-	AWon      bool
-	Forfeit   bool   // someone lost by forfeit
-	ForfeitA  bool   // it was one of A's seats
-	Reason    string // why
-	AScore    int    // A's final score in the game's terms (0 after a forfeit)
-	BScore    int
+	Index    int         // game number, from 0
+	ASeats   table.Seats // the seats A played
+	AWon     bool
+	Draw     bool
+	Forfeit  bool   // someone lost by forfeit
+	ForfeitA bool   // it was one of A's seats
+	Reason   string // why
+	// AScore and BScore are the mean final score of A's seats and of
+	// B's, in the game's terms (0 after a forfeit).
+	AScore, BScore float64
+	// Winners are the seats that won (after a forfeit, the seats of the
+	// side that did not forfeit).
+	Winners table.Seats
+	// Teams are the teams as the game ended, in the order of their
+	// lowest seat (none after a forfeit or an error).
+	Teams     []table.Seats
 	Hands     []games.Hand
 	DecisionA []time.Duration
 	DecisionB []time.Duration
@@ -173,19 +185,53 @@ func play(ctx context.Context, cfg Config, i int, sess session) (rec GameRecord)
 		return rec
 	}
 	rec.Hands = out.Hands
+	b := table.AllSeats(n) &^ a
 	if out.Forfeited {
 		rec.Forfeit, rec.ForfeitA = true, a.Has(out.Forfeiter)
 		rec.AWon, rec.Reason = !rec.ForfeitA, out.Reasons[out.Forfeiter]
+		rec.Winners = a
+		if rec.ForfeitA {
+			rec.Winners = b
+		}
 		return rec
 	}
-	rec.AWon = out.Winners&a != 0
-	if s, ok := a.First(0); ok {
-		rec.AScore = out.SeatScores[s]
-	}
-	if s, ok := (table.AllSeats(n) &^ a).First(0); ok {
-		rec.BScore = out.SeatScores[s]
-	}
+	rec.Winners, rec.Teams = out.Winners, out.Teams.List(n)
+	aShare, bShare := share(out.Winners, a), share(out.Winners, b)
+	rec.AWon, rec.Draw = aShare > bShare, aShare == bShare
+	rec.AScore, rec.BScore = meanScore(out.Scores, a), meanScore(out.Scores, b)
 	return rec
+}
+
+// share is the part of seats that are among the winners.
+func share(winners, seats table.Seats) float64 {
+	if seats.IsEmpty() {
+		return 0
+	}
+	return float64((winners & seats).Len()) / float64(seats.Len())
+}
+
+// meanScore is the mean score of seats.
+func meanScore(scores [table.MaxSeats]int, seats table.Seats) float64 {
+	if seats.IsEmpty() {
+		return 0
+	}
+	sum := 0
+	for s := range seats.All() {
+		sum += scores[s]
+	}
+	return float64(sum) / float64(seats.Len())
+}
+
+// Points is the game's result for A: 1 for a win, ½ for a draw, 0 for a
+// loss.
+func (r GameRecord) Points() float64 {
+	switch {
+	case r.AWon:
+		return 1
+	case r.Draw:
+		return 0.5
+	}
+	return 0
 }
 
 // Run plays a match: cfg.Games (rounded up to whole mirrored pairs),

@@ -101,7 +101,11 @@ Levels:
 					fmt.Fprintf(e.stdout, "game %d (A in %s): %s won by forfeit: %s\n", game, seatsText(rec.ASeats), won, plain.Text(rec.Reason))
 					return nil
 				}
-				fmt.Fprintf(e.stdout, "game %d (A in %s): %s won after %s; final %s A %d, B %d\n", game, seatsText(rec.ASeats), won,
+				result := won + " won"
+				if rec.Draw {
+					result = "drawn"
+				}
+				fmt.Fprintf(e.stdout, "game %d (A in %s): %s after %s; final %s A %g, B %g\n", game, seatsText(rec.ASeats), result,
 					arena.Count(len(rec.Hands), "hand"), info.Score, rec.AScore, rec.BScore)
 				return nil
 			}

@@ -237,8 +237,8 @@ func (e *Engine) Game() *gin.Game { return e.g }
 // Seats is 2.
 func (e *Engine) Seats() int { return 2 }
 
-// Team is the seat: each player is a team.
-func (e *Engine) Team(s table.Seat) int { return int(s) }
+// Teams: each seat plays for itself.
+func (e *Engine) Teams() table.Teams { return table.SoloTeams(2) }
 
 // ToAct is the seat to move, or none between hands.
 func (e *Engine) ToAct() table.Seats {
@@ -586,11 +586,11 @@ func (e *Engine) Observe(s table.Seat) gin.Observation {
 
 // Outcome is the game's standing: totals, with every bonus once over.
 func (e *Engine) Outcome() table.Outcome {
-	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
+	o := table.Outcome{Over: e.g.Over(), Hands: e.g.HandNumber()}
 	sc := e.g.Scores()
 	if o.Over {
 		r := e.g.Result()
-		o.Winner, sc = int(r.Winner), r.Final
+		o.Winners, sc = table.SeatsOf(table.Seat(r.Winner)), r.Final
 	}
 	o.Scores[0], o.Scores[1] = sc[0], sc[1]
 	return o

@@ -12,7 +12,7 @@ import (
 func TestWholeGames(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		log, res := runGin(t, seed, nil, ginBots(t, seed, "simple", "normal"), nil)
-		if !res.Over || res.Winner == table.NoTeam {
+		if !res.Over || res.Winners.Len() != 1 {
 			t.Fatalf("gin seed %d: %+v", seed, res)
 		}
 		rec, err := table.Recover(bytes.NewReader(log), Spec)

@@ -81,7 +81,7 @@ func TestGinLayOffCardByCard(t *testing.T) {
 		}
 		choice := ginP{Name: "pure", Kind: table.Level, Control: games.Controller(pureChoice)}
 		_, want := runGin(t, seed, opts, []ginP{choice, choice}, nil)
-		if got.Scores != want.Scores || got.Winner != want.Winner {
+		if got.Scores != want.Scores || got.Winners != want.Winners {
 			t.Fatalf("seed %d: laying off card by card %+v, the engine's lay-offs %+v", seed, got, want)
 		}
 		seen[0] = strings.Count(log.String(), `"kind":"lay_off"`)

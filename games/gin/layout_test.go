@@ -52,7 +52,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Scores != want.Scores || got.Winner != want.Winner {
+		if got.Scores != want.Scores || got.Winners != want.Winners {
 			t.Fatalf("seed %d: with the defender laying out %+v, without %+v", seed, got, want)
 		}
 		n := strings.Count(log.String(), `"kind":"lay_out"`)

@@ -52,8 +52,8 @@ func (e *Engine) Game() *shengji.Game { return e.g }
 // Seats is 4.
 func (e *Engine) Seats() int { return shengji.NumSeats }
 
-// Team is 0 for seats 0 and 2, 1 for seats 1 and 3.
-func (e *Engine) Team(s table.Seat) int { return int(s & 1) }
+// Teams are seats 0 and 2 against 1 and 3.
+func (e *Engine) Teams() table.Teams { return table.TeamsByTurn(shengji.NumSeats, 2) }
 
 // ToAct is who may act: while dealing, every seat that may declare.
 func (e *Engine) ToAct() table.Seats {
@@ -127,18 +127,21 @@ func (e *Engine) Observe(s table.Seat) shengji.Observation {
 	return e.g.Observe(shengji.Seat(s))
 }
 
-// Outcome is the game's standing: each team's level (2 to 14, the ace
-// 14), and the winning team once over.
+// Outcome is the game's standing: each seat's team's level (2 to 14,
+// the ace 14), and the winning team's seats once over.
 func (e *Engine) Outcome() table.Outcome {
-	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
-	for t, r := range e.g.Levels() {
-		o.Scores[t] = int(r)
+	o := table.Outcome{Over: e.g.Over(), Hands: e.g.HandNumber()}
+	lv := e.g.Levels()
+	for s := range shengji.NumSeats {
+		r := lv[s&1]
+		o.Scores[s] = int(r)
 		if r == card.Ace {
-			o.Scores[t] = 14
+			o.Scores[s] = 14
 		}
 	}
 	if o.Over {
-		o.Winner = int(e.g.Winner())
+		w := int(e.g.Winner())
+		o.Winners = table.SeatsOf(table.Seat(w), table.Seat(w+2))
 	}
 	return o
 }

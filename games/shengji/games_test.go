@@ -12,7 +12,7 @@ import (
 func TestWholeGames(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		log, res := runSJ(t, seed, nil, sjRandoms(seed), nil)
-		if !res.Over || res.Winner == table.NoTeam {
+		if !res.Over || res.Winners.Len() != 2 {
 			t.Fatalf("shengji seed %d: %+v", seed, res)
 		}
 		rec, err := table.Recover(bytes.NewReader(log), Spec)
