@@ -362,11 +362,14 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	if ctx.Err() != nil {
 		return m, false, "", ctx.Err()
 	}
-	var h *Handover
 	switch {
-	case errors.As(a.err, &h):
-		return m, false, "", h
 	case a.err != nil:
+		// errors.As only on an error: it reflects on its target, too dear
+		// for every move.
+		var h *Handover
+		if errors.As(a.err, &h) {
+			return m, false, "", h
+		}
 		return m, false, a.err.Error(), nil
 	case !a.ok && !optional:
 		return m, false, "declined a move that is due", nil

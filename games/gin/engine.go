@@ -238,7 +238,10 @@ func (e *Engine) Game() *gin.Game { return e.g }
 func (e *Engine) Seats() int { return 2 }
 
 // Teams: each seat plays for itself.
-func (e *Engine) Teams() table.Teams { return table.SoloTeams(2) }
+func (e *Engine) Teams() table.Teams { return soloTeams }
+
+// soloTeams are Gin Rummy's teams, made once.
+var soloTeams = table.SoloTeams(2)
 
 // ToAct is the seat to move, or none between hands.
 func (e *Engine) ToAct() table.Seats {

@@ -53,7 +53,10 @@ func (e *Engine) Game() *shengji.Game { return e.g }
 func (e *Engine) Seats() int { return shengji.NumSeats }
 
 // Teams are seats 0 and 2 against 1 and 3.
-func (e *Engine) Teams() table.Teams { return table.TeamsByTurn(shengji.NumSeats, 2) }
+func (e *Engine) Teams() table.Teams { return pairTeams }
+
+// pairTeams are Shengji's teams, made once.
+var pairTeams = table.TeamsByTurn(shengji.NumSeats, 2)
 
 // ToAct is who may act: while dealing, every seat that may declare.
 func (e *Engine) ToAct() table.Seats {
