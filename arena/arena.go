@@ -110,7 +110,9 @@ func (s session) close() {
 	}
 }
 
-// check refuses a configuration that makes no match.
+// check refuses a configuration that makes no match: no game, no games or
+// too many, fewer than none at once, or a player that is neither a level a
+// match of the game may seat (games.ErrUnknownLevel) nor exec:COMMAND.
 func (cfg Config) check() error {
 	if cfg.Game == nil {
 		return fmt.Errorf("arena: %w: no game", games.ErrUnknownGame)
@@ -120,6 +122,27 @@ func (cfg Config) check() error {
 	}
 	if cfg.Parallel < 0 {
 		return fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
+	}
+	for _, p := range []struct{ side, name string }{{"A", cfg.A}, {"B", cfg.B}} {
+		if err := checkPlayer(cfg.Game.About(), p.name); err != nil {
+			return fmt.Errorf("arena: player %s: %w", p.side, err)
+		}
+	}
+	return nil
+}
+
+// checkPlayer refuses a player that is neither a level a match of the
+// game may seat nor exec:COMMAND, before any game is played.
+func checkPlayer(info games.Info, name string) error {
+	if command, ok := strings.CutPrefix(name, "exec:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return fmt.Errorf("%q names no program", name)
+		}
+		return nil
+	}
+	if !info.HasMatchLevel(name) {
+		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND): %w", info.Title, name,
+			strings.Join(info.MatchLevelNames(), ", "), games.ErrUnknownLevel)
 	}
 	return nil
 }
@@ -236,8 +259,12 @@ func (r GameRecord) Points() float64 {
 
 // Run plays a match: cfg.Games (rounded up to whole mirrored pairs),
 // cfg.Parallel at once, each worker keeping its outside programs running
-// from game to game. A game that could not be played is an error (its
-// record says why); a forfeit is a result.
+// from game to game. A configuration that makes no match (no game, no
+// games or too many, a negative Parallel, a player that is neither exec:
+// with a command nor a level a match of the game seats, which is
+// games.ErrUnknownLevel) is refused before anything is played; a game that
+// could not be played is an error (its record says why); a forfeit is a
+// result.
 func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -248,7 +275,7 @@ func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
 		}
 	}
 	n := cfg.Games + cfg.Games%2
-	workers := max(cfg.Parallel, 1)
+	workers := min(max(cfg.Parallel, 1), n) // a session a worker, and no more workers than games (pool's bound)
 	sessions := make([]session, workers)
 	for w := range sessions {
 		sessions[w] = make(session, cfg.seats())
