@@ -78,14 +78,6 @@ type GameRecord struct {
 // with match: the same for both games of a mirrored pair.
 func DealSeed(match uint64, i int) uint64 { return seed.Mix(match, uint64(i/2), 1) }
 
-// PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i
-// of the match seeded with match. It is a seed.Mix of the match seed,
-// which can be undone: an outside program is given program.StartSeed of
-// it, a one-way function, never PlayerSeed itself.
-func PlayerSeed(match uint64, i int, slot int) uint64 {
-	return seed.Mix(match, uint64(i), 2, uint64(slot))
-}
-
 // ASeats returns the seats A plays in game i of a game of n seats: the
 // even seats in even games, the odd ones in odd games (seat 0 of two in
 // even games; the team of seats 0 and 2 of four).
@@ -124,19 +116,20 @@ func (cfg Config) check() error {
 		return fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
 	}
 	for _, p := range []struct{ side, name string }{{"A", cfg.A}, {"B", cfg.B}} {
-		if err := checkPlayer(cfg.Game.About(), p.name); err != nil {
+		if err := CheckPlayer(cfg.Game.About(), p.name); err != nil {
 			return fmt.Errorf("arena: player %s: %w", p.side, err)
 		}
 	}
 	return nil
 }
 
-// checkPlayer refuses a player that is neither a level a match of the
-// game may seat nor exec:COMMAND, before any game is played.
-func checkPlayer(info games.Info, name string) error {
+// CheckPlayer refuses a player that is neither a level a match of the
+// game may seat nor exec:COMMAND: a match checks its players before any
+// game is played, and a command line before it starts one.
+func CheckPlayer(info games.Info, name string) error {
 	if command, ok := strings.CutPrefix(name, "exec:"); ok {
 		if strings.TrimSpace(command) == "" {
-			return fmt.Errorf("%q names no program", name)
+			return fmt.Errorf("player %q names no program", name)
 		}
 		return nil
 	}
