@@ -297,7 +297,7 @@ func TestGinLayOffWire(t *testing.T) {
 func FuzzGinLayOffMove(f *testing.F) {
 	e := knockWithLayoffs(f, 2)
 	p := e.pending
-	seed := e.seed
+	seed := e.Seed()
 	var c Engine
 	for _, x := range p.sd.Layoffs {
 		b, _ := c.MarshalMove(LayOff(x.Card, x.Onto))
