@@ -46,16 +46,28 @@ type Config struct {
 // MaxGames is the most games a match may have.
 const MaxGames = 10_000_000
 
-// GameRecord is one game of a match, from A's side.
+// GameRecord is one game of a match, from A's side. Teams may form or
+// change during a game (Shengji's Finding Friends), so a game's result is
+// per player: A won when a larger share of A's seats than of B's were
+// among the winners, and the two drew when the shares were equal (no
+// winner at all, or as many of each on the winning team).
 type GameRecord struct {
-	Index     int         // game number, from 0
-	ASeats    table.Seats // the seats A played
-	AWon      bool
-	Forfeit   bool   // someone lost by forfeit
-	ForfeitA  bool   // it was one of A's seats
-	Reason    string // why
-	AScore    int    // A's final score in the game's terms (0 after a forfeit)
-	BScore    int
+	Index    int         // game number, from 0
+	ASeats   table.Seats // the seats A played
+	AWon     bool
+	Draw     bool
+	Forfeit  bool   // someone lost by forfeit
+	ForfeitA bool   // it was one of A's seats
+	Reason   string // why
+	// AScore and BScore are the mean final score of A's seats and of
+	// B's, in the game's terms (0 after a forfeit).
+	AScore, BScore float64
+	// Winners are the seats that won (after a forfeit, the seats of the
+	// side that did not forfeit).
+	Winners table.Seats
+	// Teams are the teams as the game ended, in the order of their
+	// lowest seat (none after a forfeit or an error).
+	Teams     []table.Seats
 	Hands     []games.Hand
 	DecisionA []time.Duration
 	DecisionB []time.Duration
@@ -65,14 +77,6 @@ type GameRecord struct {
 // DealSeed returns the seed of the table of game i of the match seeded
 // with match: the same for both games of a mirrored pair.
 func DealSeed(match uint64, i int) uint64 { return seed.Mix(match, uint64(i/2), 1) }
-
-// PlayerSeed returns the seed of player slot (0 for A, 1 for B) in game i
-// of the match seeded with match. It is a seed.Mix of the match seed,
-// which can be undone: an outside program is given program.StartSeed of
-// it, a one-way function, never PlayerSeed itself.
-func PlayerSeed(match uint64, i int, slot int) uint64 {
-	return seed.Mix(match, uint64(i), 2, uint64(slot))
-}
 
 // ASeats returns the seats A plays in game i of a game of n seats: the
 // even seats in even games, the odd ones in odd games (seat 0 of two in
@@ -98,7 +102,9 @@ func (s session) close() {
 	}
 }
 
-// check refuses a configuration that makes no match.
+// check refuses a configuration that makes no match: no game, no games or
+// too many, fewer than none at once, or a player that is neither a level a
+// match of the game may seat (games.ErrUnknownLevel) nor exec:COMMAND.
 func (cfg Config) check() error {
 	if cfg.Game == nil {
 		return fmt.Errorf("arena: %w: no game", games.ErrUnknownGame)
@@ -108,6 +114,28 @@ func (cfg Config) check() error {
 	}
 	if cfg.Parallel < 0 {
 		return fmt.Errorf("arena: parallel %d: want 0 or more", cfg.Parallel)
+	}
+	for _, p := range []struct{ side, name string }{{"A", cfg.A}, {"B", cfg.B}} {
+		if err := CheckPlayer(cfg.Game.About(), p.name); err != nil {
+			return fmt.Errorf("arena: player %s: %w", p.side, err)
+		}
+	}
+	return nil
+}
+
+// CheckPlayer refuses a player that is neither a level a match of the
+// game may seat nor exec:COMMAND: a match checks its players before any
+// game is played, and a command line before it starts one.
+func CheckPlayer(info games.Info, name string) error {
+	if command, ok := strings.CutPrefix(name, "exec:"); ok {
+		if strings.TrimSpace(command) == "" {
+			return fmt.Errorf("player %q names no program", name)
+		}
+		return nil
+	}
+	if !info.HasMatchLevel(name) {
+		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND): %w", info.Title, name,
+			strings.Join(info.MatchLevelNames(), ", "), games.ErrUnknownLevel)
 	}
 	return nil
 }
@@ -173,25 +201,63 @@ func play(ctx context.Context, cfg Config, i int, sess session) (rec GameRecord)
 		return rec
 	}
 	rec.Hands = out.Hands
+	b := table.AllSeats(n) &^ a
 	if out.Forfeited {
 		rec.Forfeit, rec.ForfeitA = true, a.Has(out.Forfeiter)
 		rec.AWon, rec.Reason = !rec.ForfeitA, out.Reasons[out.Forfeiter]
+		rec.Winners = a
+		if rec.ForfeitA {
+			rec.Winners = b
+		}
 		return rec
 	}
-	rec.AWon = out.Winners&a != 0
-	if s, ok := a.First(0); ok {
-		rec.AScore = out.SeatScores[s]
-	}
-	if s, ok := (table.AllSeats(n) &^ a).First(0); ok {
-		rec.BScore = out.SeatScores[s]
-	}
+	rec.Winners, rec.Teams = out.Winners, out.Teams.List(n)
+	aShare, bShare := share(out.Winners, a), share(out.Winners, b)
+	rec.AWon, rec.Draw = aShare > bShare, aShare == bShare
+	rec.AScore, rec.BScore = meanScore(out.Scores, a), meanScore(out.Scores, b)
 	return rec
+}
+
+// share is the part of seats that are among the winners.
+func share(winners, seats table.Seats) float64 {
+	if seats.IsEmpty() {
+		return 0
+	}
+	return float64((winners & seats).Len()) / float64(seats.Len())
+}
+
+// meanScore is the mean score of seats.
+func meanScore(scores [table.MaxSeats]int, seats table.Seats) float64 {
+	if seats.IsEmpty() {
+		return 0
+	}
+	sum := 0
+	for s := range seats.All() {
+		sum += scores[s]
+	}
+	return float64(sum) / float64(seats.Len())
+}
+
+// Points is the game's result for A: 1 for a win, ½ for a draw, 0 for a
+// loss.
+func (r GameRecord) Points() float64 {
+	switch {
+	case r.AWon:
+		return 1
+	case r.Draw:
+		return 0.5
+	}
+	return 0
 }
 
 // Run plays a match: cfg.Games (rounded up to whole mirrored pairs),
 // cfg.Parallel at once, each worker keeping its outside programs running
-// from game to game. A game that could not be played is an error (its
-// record says why); a forfeit is a result.
+// from game to game. A configuration that makes no match (no game, no
+// games or too many, a negative Parallel, a player that is neither exec:
+// with a command nor a level a match of the game seats, which is
+// games.ErrUnknownLevel) is refused before anything is played; a game that
+// could not be played is an error (its record says why); a forfeit is a
+// result.
 func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
@@ -202,7 +268,7 @@ func Run(ctx context.Context, cfg Config) ([]GameRecord, error) {
 		}
 	}
 	n := cfg.Games + cfg.Games%2
-	workers := max(cfg.Parallel, 1)
+	workers := min(max(cfg.Parallel, 1), n) // a session a worker, and no more workers than games (pool's bound)
 	sessions := make([]session, workers)
 	for w := range sessions {
 		sessions[w] = make(session, cfg.seats())

@@ -10,6 +10,7 @@ import (
 
 	"felt/games"
 	"felt/internal/plain"
+	"felt/table"
 )
 
 // Summary is a match's measured result, from A's side: what every game's
@@ -22,7 +23,8 @@ type Summary struct {
 	Pairs        int      `json:"pairs"`
 	AWins        int      `json:"a_wins"`
 	BWins        int      `json:"b_wins"`
-	AWinRate     float64  `json:"a_win_rate"`
+	Draws        int      `json:"draws"`
+	AWinRate     float64  `json:"a_win_rate"` // a draw counts half a win
 	CI95Low      float64  `json:"ci95_low"`
 	CI95High     float64  `json:"ci95_high"`
 	Score        string   `json:"score"` // what the scores count, in the game's terms
@@ -41,9 +43,33 @@ type Summary struct {
 	Forfeits     int      `json:"forfeits"`
 	AForfeits    int      `json:"a_forfeits"`
 	Reasons      []string `json:"forfeit_reasons,omitempty"`
+	// Teams are the teams the games ended with, by who played them: A's
+	// seats alone, B's alone, or A's and B's together (teams that formed
+	// during a hand, as in Finding Friends), each with how many formed
+	// and won. A team is counted once a game.
+	Teams []TeamResult `json:"teams"`
 	// Figures are the game's own measures of the hands, each a key of
 	// the JSON object beside the others.
 	Figures []games.Figure `json:"-"`
+}
+
+// TeamResult is how the teams of one make-up did over a match.
+type TeamResult struct {
+	// Players says who played the team's seats: "A", "B" or "A+B".
+	Players string `json:"players"`
+	Formed  int    `json:"formed"`
+	Won     int    `json:"won"`
+}
+
+// teamPlayers names who played a team's seats, A's seats being a.
+func teamPlayers(team, a table.Seats) string {
+	switch {
+	case team&a == team:
+		return "A"
+	case team&a == 0:
+		return "B"
+	}
+	return "A+B"
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -58,33 +84,46 @@ func Summarize(g games.Game, a, b string, recs []GameRecord) Summary {
 	var decA, decB []time.Duration
 	moves := 0
 	sides := make([]games.Side, 0, len(recs))
+	teams := map[string]*TeamResult{}
+	for _, k := range []string{"A", "B", "A+B"} {
+		s.Teams = append(s.Teams, TeamResult{Players: k})
+	}
+	for i := range s.Teams {
+		teams[s.Teams[i].Players] = &s.Teams[i]
+	}
 	for i, r := range recs {
-		if r.AWon {
+		switch {
+		case r.AWon:
 			s.AWins++
-		} else {
+		case r.Draw:
+			s.Draws++
+		default:
 			s.BWins++
 		}
 		if i%2 == 1 {
 			s.Pairs++
-			if recs[i-1].AWon {
-				pairScore += 0.5
-			}
-			if r.AWon {
-				pairScore += 0.5
-			}
+			pairScore += (recs[i-1].Points() + r.Points()) / 2
 		}
 		if !r.Forfeit && r.Err == nil {
 			s.ScoredGames++
-			s.AScoreGame += float64(r.AScore)
-			s.BScoreGame += float64(r.BScore)
+			s.AScoreGame += r.AScore
+			s.BScoreGame += r.BScore
+		}
+		for _, t := range r.Teams {
+			tr := teams[teamPlayers(t, r.ASeats)]
+			tr.Formed++
+			if t&r.Winners == t {
+				tr.Won++
+			}
 		}
 		for _, h := range r.Hands {
 			s.Hands++
 			moves += h.Moves
-			switch {
-			case h.Winners&r.ASeats != 0:
+			b := table.AllSeats(table.MaxSeats) &^ r.ASeats
+			switch a, b := share(h.Winners, r.ASeats), share(h.Winners, b); {
+			case a > b:
 				s.AHandsWon++
-			case !h.Winners.IsEmpty():
+			case b > a:
 				s.BHandsWon++
 			}
 		}
@@ -102,7 +141,7 @@ func Summarize(g games.Game, a, b string, recs []GameRecord) Summary {
 		}
 	}
 	if s.Games > 0 {
-		s.AWinRate = float64(s.AWins) / float64(s.Games)
+		s.AWinRate = (float64(s.AWins) + float64(s.Draws)/2) / float64(s.Games)
 		s.HandsPerGame = float64(s.Hands) / float64(s.Games)
 	}
 	if s.ScoredGames > 0 {
@@ -167,12 +206,25 @@ func (s Summary) Print(w io.Writer) {
 	width := max(len(s.A), len(s.B))
 	fmt.Fprintf(w, "  A %-*s  won %5d games  %5.1f%%  95%% interval [%.1f%%, %.1f%%]\n", width, s.A, s.AWins, 100*s.AWinRate, 100*s.CI95Low, 100*s.CI95High)
 	fmt.Fprintf(w, "  B %-*s  won %5d games  %5.1f%%\n", width, s.B, s.BWins, 100*(1-s.AWinRate))
+	if s.Draws > 0 {
+		fmt.Fprintf(w, "  drawn %s (half a win each)\n", Count(s.Draws, "game"))
+	}
 	over := ""
 	if s.ScoredGames < s.Games {
 		over = fmt.Sprintf(" (over the %s played to the end)", Count(s.ScoredGames, "game"))
 	}
 	fmt.Fprintf(w, "  %s a game%s: A %.2f, B %.2f\n", s.Score, over, s.AScoreGame, s.BScoreGame)
 	fmt.Fprintf(w, "  hands: %d (%.1f a game; A won %d, B won %d), %.1f moves a hand\n", s.Hands, s.HandsPerGame, s.AHandsWon, s.BHandsWon, s.HandMoves)
+	if mixed := s.Teams[2]; mixed.Formed > 0 {
+		fmt.Fprintf(w, "  teams:")
+		for i, t := range s.Teams {
+			if i > 0 {
+				fmt.Fprintf(w, ";")
+			}
+			fmt.Fprintf(w, " %s formed %d, won %d", t.Players, t.Formed, t.Won)
+		}
+		fmt.Fprintln(w)
+	}
 	for _, f := range s.Figures {
 		if f.Text != "" {
 			fmt.Fprintf(w, "  %s\n", f.Text)
@@ -212,8 +264,8 @@ func NewRoundRobin(players []string, sums []Summary) RoundRobin {
 	}
 	for _, s := range sums {
 		a, b := idx[s.A], idx[s.B]
-		wins[a][b] += float64(s.AWins)
-		wins[b][a] += float64(s.BWins)
+		wins[a][b] += float64(s.AWins) + float64(s.Draws)/2
+		wins[b][a] += float64(s.BWins) + float64(s.Draws)/2
 		rr.Games[a][b] += s.Games
 		rr.Games[b][a] += s.Games
 	}

@@ -295,7 +295,7 @@ type anyEngine[M, O, E any] struct {
 
 func (a *anyEngine[M, O, E]) inner() any               { return a.e }
 func (a *anyEngine[M, O, E]) Seats() int               { return a.e.Seats() }
-func (a *anyEngine[M, O, E]) Team(s table.Seat) int    { return a.e.Team(s) }
+func (a *anyEngine[M, O, E]) Teams() table.Teams       { return a.e.Teams() }
 func (a *anyEngine[M, O, E]) ToAct() table.Seats       { return a.e.ToAct() }
 func (a *anyEngine[M, O, E]) Optional() bool           { return a.e.Optional() }
 func (a *anyEngine[M, O, E]) Over() bool               { return a.e.Over() }

@@ -61,13 +61,13 @@ type Play struct {
 	MaxHands int
 }
 
-// Played is how a game Game.Play played ended.
+// Played is how a game Game.Play played ended: its Result says which
+// seats won and each seat's score.
 type Played struct {
 	table.Result
-	// Winners are the seats of the winning team (none for no winner).
-	Winners table.Seats
-	// SeatScores are each seat's team's score.
-	SeatScores [table.MaxSeats]int
+	// Teams are the teams as the game ended (they may have formed or
+	// changed during it).
+	Teams table.Teams
 	// Reasons say why a seat forfeited.
 	Reasons map[table.Seat]string
 	// Hands are the game's hands as its Tally recorded them (nil
@@ -172,14 +172,7 @@ func (d *Def[M, O, E]) play(ctx context.Context, p Play) (out Played, err error)
 		return out, err
 	}
 	out.Result = res
-	e := tb.Engine()
-	for s := range e.Seats() {
-		t := e.Team(table.Seat(s))
-		out.SeatScores[s] = res.Scores[t]
-		if res.Over && t == res.Winner {
-			out.Winners = out.Winners.Add(table.Seat(s))
-		}
-	}
+	out.Teams = tb.Engine().Teams()
 	if tally != nil {
 		out.Hands = tally.Hands(tb.Engine())
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"felt/games"
+	"felt/games/gamestest"
 	gamesgin "felt/games/gin"
 	gamessj "felt/games/shengji"
 	"felt/program"
@@ -242,7 +243,7 @@ func codec[M any](c program.Codec[M], ms []M, more int) (any, error) {
 
 // fewer is n games, or with -short or the race detector one.
 func fewer(n uint64) uint64 {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gamestest.Race {
 		return 1
 	}
 	return n
@@ -382,7 +383,7 @@ func TestAnyPlaysAsTyped(t *testing.T) {
 func anyPlaysAsTyped[M, O, E any](t *testing.T, d *games.Def[M, O, E]) {
 	t.Helper()
 	n := len(d.Levels) // each level at each seat
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gamestest.Race {
 		n = (len(d.Levels) + d.Seats[0] - 1) / d.Seats[0] // each level once
 	}
 	for seed := uint64(1); seed <= uint64(n); seed++ {

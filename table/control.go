@@ -82,13 +82,14 @@ type NoticeKind uint8
 
 // The table's notices.
 const (
-	NoNotice NoticeKind = iota
-	Takeover            // a built-in level took a seat over
-	Forfeit             // a seat forfeited the game
-	Abandon             // the table was abandoned
+	NoNotice    NoticeKind = iota
+	Takeover               // a built-in level took a seat over
+	Forfeit                // a seat forfeited the game
+	Abandon                // the table was abandoned
+	TeamsChange            // the teams changed (a friend revealed, a team formed)
 )
 
-var noticeNames = [...]string{"none", "takeover", "forfeit", "abandon"}
+var noticeNames = [...]string{"none", "takeover", "forfeit", "abandon", "teams"}
 
 // String returns the notice's name.
 func (k NoticeKind) String() string {
@@ -98,14 +99,18 @@ func (k NoticeKind) String() string {
 	return fmt.Sprintf("NoticeKind(%d)", uint8(k))
 }
 
-// Notice is an event of the table rather than of the game: a takeover, a
-// forfeit or the table's abandonment. Everyone at the table sees it.
+// Notice is an event of the table rather than of a seat's view of the
+// game: a takeover, a forfeit, the table's abandonment, or teams that
+// changed. Everyone at the table sees it.
 type Notice struct {
 	Kind   NoticeKind
-	Seat   Seat   // the seat concerned (not for Abandon)
+	Seat   Seat   // the seat concerned (not for Abandon or TeamsChange)
 	From   string // who played the seat until now
 	To     string // who plays it from now on (Takeover)
 	Reason string // why, in plain words
+	// Teams are the teams from now on (TeamsChange), as the engine's
+	// Teams says them after the move or advance just seen.
+	Teams Teams
 }
 
 // String describes the notice in a line.
@@ -117,6 +122,8 @@ func (n Notice) String() string {
 		return fmt.Sprintf("seat %s (%s) forfeits: %s", n.Seat, n.From, n.Reason)
 	case Abandon:
 		return fmt.Sprintf("table abandoned: %s", n.Reason)
+	case TeamsChange:
+		return fmt.Sprintf("teams now %s", n.Teams)
 	}
 	return n.Kind.String()
 }

@@ -11,18 +11,20 @@ type Views[E any] struct {
 	Spectator E
 }
 
-// Outcome is how a table stands: whether its game is over and, if so, which
-// team won (NoTeam for none), with each team's score in the game's own
-// terms (Gin Rummy's points, Shengji's levels) and the hands played.
+// Outcome is how a table stands: whether its game is over and, if so,
+// which seats won, with each seat's score in the game's own terms (Gin
+// Rummy's points, Shengji's levels: a seat has its team's) and the hands
+// played. Winners are seats, not a team's number, since teams may form
+// or change during a hand (Engine.Teams).
 type Outcome struct {
-	Over   bool
-	Winner int
+	Over bool
+	// Winners are the seats that won the game: none while it goes on, or
+	// when nobody won.
+	Winners Seats
+	// Scores are each seat's score.
 	Scores [MaxSeats]int
 	Hands  int
 }
-
-// NoTeam is Outcome.Winner when no team won.
-const NoTeam = -1
 
 // Engine is a game's rules as the table drives them. M is a move, O a
 // seat's observation and E the event a seat sees of a move.
@@ -40,8 +42,9 @@ const NoTeam = -1
 type Engine[M, O, E any] interface {
 	// Seats is the number of seats, at most MaxSeats.
 	Seats() int
-	// Team returns the team of a seat, from 0.
-	Team(s Seat) int
+	// Teams returns how the seats stand together now, as every seat may
+	// know it (see Teams); it may change with a move or an advance.
+	Teams() Teams
 	// ToAct is the set of seats that may act now.
 	ToAct() Seats
 	// Optional reports whether the seats in ToAct may decline to act.

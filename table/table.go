@@ -72,6 +72,8 @@ type Table[M, O, E any] struct {
 	buf     []byte
 	res     Result
 	ended   bool
+	// teams are the engine's teams as everyone was last told them.
+	teams Teams
 }
 
 // New seats the players at a new game of spec and writes the log's header.
@@ -128,7 +130,8 @@ func seat[M, O, E any](e Engine[M, O, E], players []Player[M, O], opts Options[M
 			return nil, fmt.Errorf("table: seat %d has no controller: %w", i, ErrSeats)
 		}
 	}
-	t := &Table[M, O, E]{e: e, players: make([]Player[M, O], len(players)), listens: make([]Listener[E], len(players)), opts: opts}
+	t := &Table[M, O, E]{e: e, players: make([]Player[M, O], len(players)), listens: make([]Listener[E], len(players)), opts: opts,
+		teams: e.Teams()}
 	for s, p := range players {
 		t.setPlayer(Seat(s), p)
 	}
@@ -199,6 +202,8 @@ func (t *Table[M, O, E]) counted() {
 	}
 }
 
+// notifyViews tells every seat and spectator what the move or advance
+// just made showed them, then, if it changed the teams, the new teams.
 func (t *Table[M, O, E]) notifyViews() {
 	for s, l := range t.listens {
 		if l != nil {
@@ -207,6 +212,10 @@ func (t *Table[M, O, E]) notifyViews() {
 	}
 	for _, l := range t.opts.Spectators {
 		l.Event(MaxSeats, t.views.Spectator)
+	}
+	if tm := t.e.Teams(); tm != t.teams {
+		t.teams = tm
+		t.notice(Notice{Kind: TeamsChange, Teams: tm})
 	}
 }
 
@@ -353,11 +362,14 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	if ctx.Err() != nil {
 		return m, false, "", ctx.Err()
 	}
-	var h *Handover
 	switch {
-	case errors.As(a.err, &h):
-		return m, false, "", h
 	case a.err != nil:
+		// errors.As only on an error: it reflects on its target, too dear
+		// for every move.
+		var h *Handover
+		if errors.As(a.err, &h) {
+			return m, false, "", h
+		}
 		return m, false, a.err.Error(), nil
 	case !a.ok && !optional:
 		return m, false, "declined a move that is due", nil

@@ -61,12 +61,21 @@ func (illegal) Decide(context.Context, Decision[toyObs]) (toyMove, bool, error) 
 	return toyMove{Kind: "add", N: 7}, true, nil
 }
 
-// watcher records events and notices.
+// watcher records events and notices, the teams' changes apart (with
+// the number of events seen before each).
 type watcher struct {
 	pure
 	mu      sync.Mutex
 	events  []toyEvent
 	notices []Notice
+	teams   []teamsSeen
+}
+
+// teamsSeen is a change of teams a watcher was told, after how many
+// events.
+type teamsSeen struct {
+	after int
+	teams Teams
 }
 
 func (w *watcher) Event(_ Seat, e toyEvent) {
@@ -77,7 +86,11 @@ func (w *watcher) Event(_ Seat, e toyEvent) {
 
 func (w *watcher) Notice(n Notice) {
 	w.mu.Lock()
-	w.notices = append(w.notices, n)
+	if n.Kind == TeamsChange {
+		w.teams = append(w.teams, teamsSeen{len(w.events), n.Teams})
+	} else {
+		w.notices = append(w.notices, n)
+	}
 	w.mu.Unlock()
 }
 

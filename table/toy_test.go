@@ -63,10 +63,19 @@ var toySpec = Spec[toyMove, toyObs, toyEvent]{Kind: "toy", Format: 1,
 		return t, nil
 	}}
 
-func (t *toy) Seats() int      { return 3 }
-func (t *toy) Team(s Seat) int { return int(s % 2) }
-func (t *toy) Optional() bool  { return t.phase == 1 }
-func (t *toy) Over() bool      { return t.phase == 3 }
+func (t *toy) Seats() int { return 3 }
+
+// Teams: the seats that bid in this hand form a team once two have (the
+// rest stand alone), so the toy's teams change mid-hand; a new deal
+// parts them.
+func (t *toy) Teams() Teams {
+	if t.bids.Len() >= 2 {
+		return TeamsOf(3, t.bids)
+	}
+	return SoloTeams(3)
+}
+func (t *toy) Optional() bool { return t.phase == 1 }
+func (t *toy) Over() bool     { return t.phase == 3 }
 func (t *toy) Observe(s Seat) toyObs {
 	return toyObs{Seat: s, Phase: t.phase, Dealt: t.dealt, Count: t.count, Secret: t.secret[s], Target: t.target, ToAct: t.ToAct(), Bids: t.bids.Len()}
 }
@@ -115,7 +124,7 @@ func (t *toy) Apply(s Seat, m toyMove, v *Views[toyEvent]) error {
 	}
 	t.count += m.N
 	if t.count >= t.target+t.bidSum {
-		t.wins[t.Team(s)]++
+		t.wins[s%2]++
 		t.phase = 0
 		if t.hand == t.hands {
 			t.phase = 3
@@ -166,12 +175,14 @@ func (t *toy) Redeal(b json.RawMessage, v *Views[toyEvent]) error {
 }
 
 func (t *toy) Outcome() Outcome {
-	o := Outcome{Over: t.phase == 3, Winner: NoTeam, Hands: t.hand}
-	o.Scores[0], o.Scores[1] = t.wins[0], t.wins[1]
+	o := Outcome{Over: t.phase == 3, Hands: t.hand}
+	for s := range 3 {
+		o.Scores[s] = t.wins[s%2]
+	}
 	if o.Over && t.wins[0] != t.wins[1] {
-		o.Winner = 0
+		o.Winners = SeatsOf(0, 2)
 		if t.wins[1] > t.wins[0] {
-			o.Winner = 1
+			o.Winners = SeatsOf(1)
 		}
 	}
 	return o

@@ -101,7 +101,11 @@ Levels:
 					fmt.Fprintf(e.stdout, "game %d (A in %s): %s won by forfeit: %s\n", game, seatsText(rec.ASeats), won, plain.Text(rec.Reason))
 					return nil
 				}
-				fmt.Fprintf(e.stdout, "game %d (A in %s): %s won after %s; final %s A %d, B %d\n", game, seatsText(rec.ASeats), won,
+				result := won + " won"
+				if rec.Draw {
+					result = "drawn"
+				}
+				fmt.Fprintf(e.stdout, "game %d (A in %s): %s after %s; final %s A %g, B %g\n", game, seatsText(rec.ASeats), result,
 					arena.Count(len(rec.Hands), "hand"), info.Score, rec.AScore, rec.BScore)
 				return nil
 			}
@@ -225,10 +229,10 @@ func checkArenaFlags(info games.Info, cfg arena.Config, game int, gameSet bool, 
 		return nil, fmt.Errorf("--timeout %v: want a positive duration", cfg.Timeout)
 	}
 	if !rrSet {
-		if err := checkPlayer(info, cfg.A); err != nil {
+		if err := arena.CheckPlayer(info, cfg.A); err != nil {
 			return nil, fmt.Errorf("--a: %w", err)
 		}
-		if err := checkPlayer(info, cfg.B); err != nil {
+		if err := arena.CheckPlayer(info, cfg.B); err != nil {
 			return nil, fmt.Errorf("--b: %w", err)
 		}
 		return nil, nil
@@ -240,7 +244,7 @@ func checkArenaFlags(info games.Info, cfg arena.Config, game int, gameSet bool, 
 		if p == "" {
 			return nil, fmt.Errorf("--round-robin %q: player %d has no name", roundRobin, i+1)
 		}
-		if err := checkPlayer(info, p); err != nil {
+		if err := arena.CheckPlayer(info, p); err != nil {
 			return nil, fmt.Errorf("--round-robin: %w", err)
 		}
 		if seen[p] {
@@ -269,20 +273,6 @@ func checkReplay(game int, set bool, games, asked int, rrSet bool) error {
 	return nil
 }
 
-// checkPlayer refuses a name that is neither a level of the game nor
-// exec:COMMAND.
-func checkPlayer(info games.Info, name string) error {
-	if cmd, ok := strings.CutPrefix(name, "exec:"); ok {
-		if strings.TrimSpace(cmd) == "" {
-			return fmt.Errorf("player %q names no program", name)
-		}
-		return nil
-	}
-	if !info.HasMatchLevel(name) {
-		return fmt.Errorf("no %s player %q (have %s or exec:COMMAND)", info.Title, name, strings.Join(info.MatchLevelNames(), ", "))
-	}
-	return nil
-}
 
 // runMatch plays a match, reporting its progress on stderr.
 func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {

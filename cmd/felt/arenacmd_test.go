@@ -33,7 +33,7 @@ func TestArenaRefusesNonsenseFlags(t *testing.T) {
 		{"empty round-robin", []string{"--round-robin", "", "--games", "2"}, "--round-robin"},
 		{"unknown round-robin player", []string{"--round-robin", "random,grandmaster", "--games", "2"}, "--round-robin"},
 		{"replay with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--replay", "1"}, "round-robin"},
-		{"a game number for --game", []string{"--a", "random", "--b", "random", "--game", "1"}, "--game 1: --game names the game (gin or shengji); to play game 1 of the match alone, give --replay 1"},
+		{"a game number for --game", []string{"--a", "random", "--b", "random", "--game", "1"}, "); to play game 1 of the match alone, give --replay 1"},
 		{"a with round-robin", []string{"--round-robin", "random,simple", "--games", "2", "--a", "hard"}, "round-robin"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -472,3 +472,31 @@ func TestDocsClaims(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsArenaFlags: every flag the pages give felt arena (in a code span
+// or block naming `felt arena`) is one felt arena has: a flag that was
+// dropped (--driver, --defender-lays-out) is not offered to the reader.
+func TestDocsArenaFlags(t *testing.T) {
+	flags := (&env{}).arenaCmd().Flags()
+	span := regexp.MustCompile("felt arena([^`\n]*(?:\n[^`\n]*)?)")
+	flag := regexp.MustCompile(`(?:^|[\s\[(])--([a-z][a-z-]*)`)
+	checked := 0
+	for _, page := range docPages(t) {
+		data, err := os.ReadFile(filepath.Join("..", "..", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range span.FindAllStringSubmatch(string(data), -1) {
+			args, _, _ := strings.Cut(m[1], "felt ") // a code block's next command
+			for _, f := range flag.FindAllStringSubmatch(args, -1) {
+				checked++
+				if flags.Lookup(f[1]) == nil {
+					t.Errorf("%s gives felt arena --%s, which it does not have: %q", page, f[1], m[0])
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no flags of felt arena found in the pages")
+	}
+}

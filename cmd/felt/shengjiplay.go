@@ -228,8 +228,9 @@ func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sj
 	fm, _ := final.(sjtui.Model)
 	res, _, done := fm.Done()
 	if done && res.Over {
+		w := winningTeam(res.Winners)
 		fmt.Fprintf(e.stdout, "The game is over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
-			res.Hands, res.Winner, res.Winner, res.Winner+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+			res.Hands, w, w, w+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
 	} else {
 		fmt.Fprintf(e.stdout, "Game left at hand %d. Go on with it: %s shengji --resume %s\n", fm.Observation().HandNumber, e.self, shellQuote(path))
 	}
@@ -292,8 +293,9 @@ func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, lev
 				return msg.Err
 			}
 			res := msg.Result
+			w := winningTeam(res.Winners)
 			fmt.Fprintf(e.stdout, "Game over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
-				res.Hands, res.Winner, res.Winner, res.Winner+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+				res.Hands, w, w, w+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
 			return pr.err
 		}
 	}
@@ -396,4 +398,11 @@ func (e *env) shengjiReplayView(cmd *cobra.Command, path string, ascii bool) (ok
 		return true, err
 	}
 	return true, nil
+}
+
+// winningTeam is the Shengji team (0 for seats 0 and 2, 1 for 1 and 3)
+// of a game's winners.
+func winningTeam(ws table.Seats) int {
+	first, _ := ws.First(0)
+	return int(first) & 1
 }

@@ -65,7 +65,7 @@ func (e *env) verifyTable(path string) error {
 	case v.Forfeited:
 		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, plain.Text(v.Names[v.Forfeiter]))
 	case v.Outcome.Over:
-		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", winnerName(h.Game, v.Outcome.Winner), v.Outcome.Scores[:2])
+		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", winnerName(h.Game, v.Outcome.Winners), v.Outcome.Scores[:2])
 	case v.Abandoned:
 		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
 	default:
@@ -81,7 +81,9 @@ func (e *env) verifyTable(path string) error {
 
 // winnerName names a table's winner: Shengji's winner is a team of two
 // seats, Gin Rummy's a seat.
-func winnerName(game string, w int) string {
+func winnerName(game string, ws table.Seats) string {
+	first, _ := ws.First(0)
+	w := int(first)
 	if game == sjgame.Spec.Kind {
 		return fmt.Sprintf("team %d (seats %d and %d)", w, w, w+2)
 	}

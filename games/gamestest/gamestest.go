@@ -1,8 +1,11 @@
 // Package gamestest holds the test helpers every game's package tests
-// its table engine with: the cards anywhere in a value (Faces), players
-// that check what they are shown (SeatSpies), a player that checks its
-// observations stay its own (Keeper), recovery from every cut of a log
-// (EveryOffset), edited deals refused (EditDeals), and fuzz bodies.
+// its table engine with: a whole game played with its log (Run), players
+// deciding from the observation alone (Pures, Hash), the cards anywhere
+// in a value (Faces), players that check what they are shown (SeatSpies),
+// a player that checks its observations stay its own (Keeper), recovery
+// from every cut of a log (EveryOffset), edited deals refused
+// (EditDeals), whole tests of a game (WholeGames, RecoverEveryOffset,
+// NoLeaks), fuzz bodies, and whether the race detector is on (Race).
 package gamestest
 
 import (
@@ -316,8 +319,16 @@ func FuzzDealLine(f *testing.F, g DealLine) {
 
 // FuzzRecover is FuzzRecover of a game: any bytes given as a table log of
 // spec are recovered or refused with an error, never a panic; what is
-// recovered is a prefix of whole lines.
-func FuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E]) {
+// recovered is a prefix of whole lines. The fuzzer starts from the first
+// lines of log (whole logs make it crawl: its first n lines, and 600
+// bytes of its first 4) and from a Gin Rummy header with a deal of one
+// card (to Gin Rummy, a short deck; to another game, another game's log,
+// refused at its header).
+func FuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E], log []byte, n int) {
+	f.Add(firstLines(log, n))
+	f.Add(firstLines(log, 4)[:600])
+	f.Add([]byte(`{"type":"header","n":0,"table":1,"game":"gin","format":1,"seed":1,"seats":[{"name":"a","kind":"level"},{"name":"b","kind":"level"}]}` + "\n" +
+		`{"type":"deal","n":1,"deal":{"hand":1,"dealer":7,"deck":["AS"]}}` + "\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if rec, err := table.Recover(bytes.NewReader(b), spec); err == nil {
 			if rec.Offset > int64(len(b)) || rec.Offset > 0 && b[rec.Offset-1] != '\n' {
@@ -327,8 +338,8 @@ func FuzzRecover[M, O, E any](f *testing.F, spec table.Spec[M, O, E]) {
 	})
 }
 
-// Lines returns the first n lines of log.
-func Lines(log []byte, n int) []byte {
+// firstLines returns the first n lines of log.
+func firstLines(log []byte, n int) []byte {
 	end := 0
 	for range n {
 		i := bytes.IndexByte(log[end:], '\n')

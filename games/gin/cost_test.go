@@ -80,8 +80,8 @@ func TestNewGin_OptionsKept(t *testing.T) {
 				t.Fatalf("options %s: %v", c.options, err)
 			}
 			g := e.(*Engine)
-			if g.g.Rules() != c.rules || g.layOut != c.layOut {
-				t.Fatalf("options %s: rules %+v lay out %v, want %+v %v", c.options, g.g.Rules(), g.layOut, c.rules, c.layOut)
+			if g.Game().Rules() != c.rules || g.layOut != c.layOut {
+				t.Fatalf("options %s: rules %+v lay out %v, want %+v %v", c.options, g.Game().Rules(), g.layOut, c.rules, c.layOut)
 			}
 		})
 	}

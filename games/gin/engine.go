@@ -17,17 +17,14 @@ import (
 	"felt/table"
 )
 
-// Format is the version of Gin Rummy's moves and deals in the table log.
-const Format = 1
+// Spec is Gin Rummy at a table: format 1 of its moves and deals in the
+// table log. Its options are gin.Rules as JSON, over the standard rules.
+var Spec = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format: 1, New: New}
 
-// Spec is Gin Rummy at a table. Its options are gin.Rules as JSON, over
-// the standard rules.
-var Spec = table.Spec[gin.Action, gin.Observation, gin.Event]{Kind: "gin", Format: Format, New: New}
-
-// Engine is Gin Rummy as a table.Engine.
+// Engine is Gin Rummy as a table.Engine: its game and seed, and Game,
+// Over and the deals' streams, are games.Dealt's.
 type Engine struct {
-	g    *gin.Game
-	seed uint64
+	games.Dealt[*gin.Game]
 	// layOut is the table option defender_lays_out: after a knock the
 	// defender lays out its own melds (a lay_out move); its other cards
 	// are laid off as well as they may be.
@@ -140,7 +137,7 @@ func New(seed uint64, options json.RawMessage) (table.Engine[gin.Action, gin.Obs
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{g: g, seed: seed, layOut: o.layOut, oldDeals: o.oldDeals}, nil
+	return &Engine{Dealt: games.NewDealt(g, seed), layOut: o.layOut, oldDeals: o.oldDeals}, nil
 }
 
 // SpecWith returns Gin Rummy's table spec with each engine it makes
@@ -232,31 +229,28 @@ func parseGinOptions(options json.RawMessage) (gin.Rules, ginTableOptions, error
 	return r, o, nil
 }
 
-// Game returns the game: the full state, for whoever runs the table.
-func (e *Engine) Game() *gin.Game { return e.g }
-
 // Seats is 2.
 func (e *Engine) Seats() int { return 2 }
 
-// Team is the seat: each player is a team.
-func (e *Engine) Team(s table.Seat) int { return int(s) }
+// Teams: each seat plays for itself.
+func (e *Engine) Teams() table.Teams { return soloTeams }
+
+// soloTeams are Gin Rummy's teams, made once.
+var soloTeams = table.SoloTeams(2)
 
 // ToAct is the seat to move, or none between hands.
 func (e *Engine) ToAct() table.Seats {
 	if e.pending != nil {
 		return table.SeatsOf(table.Seat(e.pending.knocker.Other()))
 	}
-	if e.g.Over() || e.g.NeedsDeal() {
+	if e.Over() || e.Game().NeedsDeal() {
 		return 0
 	}
-	return table.SeatsOf(table.Seat(e.g.Hand().Turn()))
+	return table.SeatsOf(table.Seat(e.Game().Hand().Turn()))
 }
 
 // Optional is false: the seat to move must move.
 func (e *Engine) Optional() bool { return false }
-
-// Over reports whether the game is over.
-func (e *Engine) Over() bool { return e.g.Over() }
 
 // Check tries the move on a copy.
 func (e *Engine) Check(s table.Seat, a gin.Action) error {
@@ -274,10 +268,10 @@ func (e *Engine) Check(s table.Seat, a gin.Action) error {
 			return fmt.Errorf("gin: lay_out takes no card, got %s: %w", a.Card, gin.ErrMalformedAction)
 		}
 		if isLayOff(a) {
-			_, err := e.pending.checkLayOff(e.g.Rules(), a)
+			_, err := e.pending.checkLayOff(e.Game().Rules(), a)
 			return err
 		}
-		_, err := gin.SettleLayout(e.g.Rules(), e.pending.sd, e.pending.layout(a.Show))
+		_, err := gin.SettleLayout(e.Game().Rules(), e.pending.sd, e.pending.layout(a.Show))
 		return err
 	}
 	if a.Kind == gin.NoAction || isLayOff(a) {
@@ -287,7 +281,7 @@ func (e *Engine) Check(s table.Seat, a gin.Action) error {
 		}
 		return fmt.Errorf("gin: %s: %w (no knock awaits the defender's layout)", kind, gin.ErrWrongPhase)
 	}
-	return e.g.Check(gin.Seat(s), a)
+	return e.Game().Check(gin.Seat(s), a)
 }
 
 // Apply makes the move and fills what each seat sees of it.
@@ -302,17 +296,17 @@ func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) er
 		}
 		p := e.pending
 		if isLayOff(a) {
-			x, err := p.checkLayOff(e.g.Rules(), a)
+			x, err := p.checkLayOff(e.Game().Rules(), a)
 			if err != nil {
 				return err
 			}
 			p.laid = append(p.laid, x)
 			// A lay-off is seen by all: the card, and the meld it went onto.
-			ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: gin.LayOff, Card: x.Card, Melds: a.Show}
+			ev := gin.Event{Hand: e.Game().HandNumber(), Seat: gin.Seat(s), Kind: gin.LayOff, Card: x.Card, Melds: a.Show}
 			seen[0], seen[1], *sp = ev, ev, ev
 			return nil
 		}
-		if err := e.g.ApplyLaidOut(p.knocker, p.knock, p.layout(a.Show), seen, sp); err != nil {
+		if err := e.Game().ApplyLaidOut(p.knocker, p.knock, p.layout(a.Show), seen, sp); err != nil {
 			return err
 		}
 		e.pending = nil
@@ -324,19 +318,19 @@ func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) er
 		return nil
 	}
 	if e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin) {
-		sd, err := e.g.Showdown(gin.Seat(s), a)
+		sd, err := e.Game().Showdown(gin.Seat(s), a)
 		if err != nil {
 			return err
 		}
 		e.pending = &ginKnock{knocker: gin.Seat(s), knock: a, sd: sd}
-		ev := gin.Event{Hand: e.g.HandNumber(), Seat: gin.Seat(s), Kind: a.Kind, Card: a.Card, Melds: sd.Knocker}
+		ev := gin.Event{Hand: e.Game().HandNumber(), Seat: gin.Seat(s), Kind: a.Kind, Card: a.Card, Melds: sd.Knocker}
 		seen[0], seen[1], *sp = ev, ev, ev
 		return nil
 	}
 	if a.Kind == gin.NoAction || isLayOff(a) {
 		return e.Check(s, a)
 	}
-	return e.g.ApplyShown(gin.Seat(s), a, seen, sp)
+	return e.Game().ApplyShown(gin.Seat(s), a, seen, sp)
 }
 
 // TryApply checks a move and makes it in one step (table.Trier: a table
@@ -348,7 +342,7 @@ func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) er
 func (e *Engine) TryApply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
 	if s < 2 && e.pending == nil && a.Kind != gin.NoAction && !isLayOff(a) &&
 		!(e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin)) {
-		return e.g.ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
+		return e.Game().ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 	}
 	if err := e.Check(s, a); err != nil {
 		return err
@@ -366,27 +360,27 @@ type ginDeal struct {
 // Advance returns the next hand's deal, from the seed's stream for that
 // hand, for the table to log and then make with Redeal.
 func (e *Engine) Advance(v *table.Views[gin.Event]) (json.RawMessage, error) {
-	if !e.g.NeedsDeal() {
+	if !e.Game().NeedsDeal() {
 		return nil, fmt.Errorf("gin: advance: no hand is due")
 	}
-	d := ginDeal{Hand: e.g.HandNumber() + 1}
+	d := ginDeal{Hand: e.Game().HandNumber() + 1}
 	var rng *rand.Rand
 	if e.oldDeals {
 		// one stream for the whole game, as gin.NewGame drew it: the
 		// first dealer, then each hand's deck in turn
-		rng = gin.NewRand(e.seed)
+		rng = gin.NewRand(e.Seed())
 		d.Dealer = gin.Seat(rng.IntN(2))
 		for range d.Hand - 1 {
 			card.Shuffled(rng)
 		}
 	} else {
-		rng = rand.New(rand.NewPCG(e.seed, uint64(d.Hand)))
+		rng = e.HandRand(d.Hand)
 		if d.Hand == 1 {
 			d.Dealer = gin.Seat(rng.IntN(2))
 		}
 	}
 	if d.Hand > 1 {
-		d.Dealer = e.g.NextDealer()
+		d.Dealer = e.Game().NextDealer()
 	}
 	d.Deck = card.Shuffled(rng)
 	// `{"hand":…,"dealer":…,"deck":[…]}`, at most 5 bytes a card.
@@ -551,14 +545,14 @@ func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
 			return fmt.Errorf("gin: deal: %w", err)
 		}
 	}
-	if d.Hand != e.g.HandNumber()+1 {
-		return fmt.Errorf("gin: deal of hand %d where hand %d is due", d.Hand, e.g.HandNumber()+1)
+	if err := e.Due("gin", d.Hand); err != nil {
+		return err
 	}
 	return e.deal(d, v)
 }
 
 func (e *Engine) deal(d ginDeal, v *table.Views[gin.Event]) error {
-	return e.g.DealDeck(d.Deck, d.Dealer, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
+	return e.Game().DealDeck(d.Deck, d.Dealer, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 }
 
 // Observe returns seat s's observation.
@@ -568,13 +562,13 @@ func (e *Engine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 // once it has laid cards off (GinLayOff), those lay-offs and the best
 // melds of its other cards.
 func (e *Engine) Observe(s table.Seat) gin.Observation {
-	o := e.g.Observe(gin.Seat(s))
+	o := e.Game().Observe(gin.Seat(s))
 	if p := e.pending; p != nil {
 		o.Turn = p.knocker.Other()
 		if gin.Seat(s) == p.knocker {
 			return o // the defender's cards are not shown before its layout
 		}
-		sd := p.choice(e.g.Rules())
+		sd := p.choice(e.Game().Rules())
 		r := gin.Result{Kind: sd.Result, Knocker: p.knocker, Winner: p.knocker, Points: sd.Points, Showdown: sd}
 		if !sd.KnockerWins {
 			r.Winner = p.knocker.Other()
@@ -587,11 +581,11 @@ func (e *Engine) Observe(s table.Seat) gin.Observation {
 
 // Outcome is the game's standing: totals, with every bonus once over.
 func (e *Engine) Outcome() table.Outcome {
-	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
-	sc := e.g.Scores()
+	o := table.Outcome{Over: e.Over(), Hands: e.Game().HandNumber()}
+	sc := e.Game().Scores()
 	if o.Over {
-		r := e.g.Result()
-		o.Winner, sc = int(r.Winner), r.Final
+		r := e.Game().Result()
+		o.Winners, sc = table.SeatsOf(table.Seat(r.Winner)), r.Final
 	}
 	o.Scores[0], o.Scores[1] = sc[0], sc[1]
 	return o

@@ -1,29 +1,16 @@
 package gin
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"hash/fnv"
 	"math/rand/v2"
 	"testing"
 
-	"felt/games"
+	"felt/games/gamestest"
 	"felt/gin"
 	"felt/table"
 )
 
-type (
-	ginTable = table.Table[gin.Action, gin.Observation, gin.Event]
-	ginP     = table.Player[gin.Action, gin.Observation]
-)
-
-func hash(v ...any) uint64 {
-	h := fnv.New64a()
-	b, _ := json.Marshal(v)
-	h.Write(b)
-	return h.Sum64()
-}
+type ginP = table.Player[gin.Action, gin.Observation]
 
 // ginPure decides from the observation alone (so a resumed table plays
 // on as the uninterrupted one did): it knocks or goes big gin when it can,
@@ -45,7 +32,7 @@ func ginPure(o *gin.Observation) (gin.Action, bool) {
 				return a, true
 			}
 		case gin.Discard:
-			d := gin.Deadwood(o.Hand.Remove(a.Card))*64 + int(hash(o.Hand, a.Card)%64)
+			d := gin.Deadwood(o.Hand.Remove(a.Card))*64 + int(gamestest.Hash(o.Hand, a.Card)%64)
 			if d < bestD {
 				best, bestD = i, d
 			}
@@ -62,10 +49,7 @@ func ginPure(o *gin.Observation) (gin.Action, bool) {
 	return as[0], true
 }
 
-func ginPures() []ginP {
-	p := ginP{Name: "pure", Kind: table.Level, Control: games.Controller(ginPure)}
-	return []ginP{p, p}
-}
+func ginPures() []ginP { return gamestest.Pures(2, ginPure) }
 
 func ginBots(t testing.TB, seed uint64, a, b string) []ginP {
 	t.Helper()
@@ -83,24 +67,25 @@ func ginBots(t testing.TB, seed uint64, a, b string) []ginP {
 // short is Gin Rummy to 25 points.
 var short = json.RawMessage(`{"target_score":25}`)
 
-func runGin(t testing.TB, seed uint64, opts json.RawMessage, ps []ginP, after func(tb *ginTable, n int)) ([]byte, table.Result) {
+// runGin plays a whole game of Gin Rummy (gamestest.Run).
+func runGin(t testing.TB, seed uint64, opts json.RawMessage, ps []ginP) ([]byte, table.Result) {
 	t.Helper()
-	var log bytes.Buffer
-	var tb *ginTable
-	o := table.Options[gin.Action, gin.Observation, gin.Event]{ID: "test", Seed: seed, GameOptions: opts, Log: &log}
-	if after != nil {
-		o.AfterLine = func(n int) { after(tb, n) }
+	return gamestest.Run(t, Spec, seed, opts, ps, nil)
+}
+
+// dealIfDue makes the next hand's deal as a table does (Advance, then
+// Redeal of its record) when one is due, and reports whether it did.
+func dealIfDue(t testing.TB, e *Engine, v *table.Views[gin.Event]) bool {
+	t.Helper()
+	if !e.Game().NeedsDeal() {
+		return false
 	}
-	tb, err := table.New(Spec, ps, o)
+	rec, err := e.Advance(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after != nil {
-		after(tb, 0)
+	if err := e.Redeal(rec, v); err != nil {
+		t.Fatal(err)
 	}
-	res, err := tb.Run(context.Background())
-	if err != nil {
-		t.Fatalf("seed %d: %v", seed, err)
-	}
-	return log.Bytes(), res
+	return true
 }

@@ -10,6 +10,7 @@ import (
 
 	"felt/card"
 	"felt/games"
+	"felt/games/gamestest"
 	"felt/gin"
 	"felt/table"
 )
@@ -79,9 +80,8 @@ func TestGinLayOffCardByCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		choice := ginP{Name: "pure", Kind: table.Level, Control: games.Controller(pureChoice)}
-		_, want := runGin(t, seed, opts, []ginP{choice, choice}, nil)
-		if got.Scores != want.Scores || got.Winner != want.Winner {
+		_, want := runGin(t, seed, opts, gamestest.Pures(2, pureChoice))
+		if got.Scores != want.Scores || got.Winners != want.Winners {
 			t.Fatalf("seed %d: laying off card by card %+v, the engine's lay-offs %+v", seed, got, want)
 		}
 		seen[0] = strings.Count(log.String(), `"kind":"lay_off"`)
@@ -122,14 +122,7 @@ func knockFrom(t testing.TB, first uint64, want int) *Engine {
 		e := eng.(*Engine)
 		var v table.Views[gin.Event]
 		for !e.Over() {
-			if e.g.NeedsDeal() {
-				rec, err := e.Advance(&v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := e.Redeal(rec, &v); err != nil {
-					t.Fatal(err)
-				}
+			if dealIfDue(t, e, &v) {
 				continue
 			}
 			s, _ := e.ToAct().First(0)
@@ -177,7 +170,7 @@ func TestGinLayOffRefused(t *testing.T) {
 	var v table.Views[gin.Event]
 	refused := func(what string, s table.Seat, a gin.Action, reason string, target error) {
 		t.Helper()
-		before, laid := *e.g, len(p.laid)
+		before, laid := *e.Game(), len(p.laid)
 		err := e.Check(s, a)
 		if err == nil || !errors.Is(err, target) || !strings.Contains(err.Error(), reason) {
 			t.Errorf("%s: checked %v, want %q", what, err, reason)
@@ -186,7 +179,7 @@ func TestGinLayOffRefused(t *testing.T) {
 		if err == nil || !errors.Is(err, target) || !strings.Contains(err.Error(), reason) {
 			t.Errorf("%s: applied %v, want %q", what, err, reason)
 		}
-		if len(p.laid) != laid || e.pending != p || !reflect.DeepEqual(before.Scores(), e.g.Scores()) || before.HandNumber() != e.g.HandNumber() {
+		if len(p.laid) != laid || e.pending != p || !reflect.DeepEqual(before.Scores(), e.Game().Scores()) || before.HandNumber() != e.Game().HandNumber() {
 			t.Fatalf("%s: the refused lay-off changed the game", what)
 		}
 	}
@@ -304,7 +297,7 @@ func TestGinLayOffWire(t *testing.T) {
 func FuzzGinLayOffMove(f *testing.F) {
 	e := knockWithLayoffs(f, 2)
 	p := e.pending
-	seed := e.seed
+	seed := e.Seed()
 	var c Engine
 	for _, x := range p.sd.Layoffs {
 		b, _ := c.MarshalMove(LayOff(x.Card, x.Onto))

@@ -29,14 +29,7 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 				t.Fatalf("seed %d: the game does not end", seed)
 			}
 			var v table.Views[gin.Event]
-			if e.g.NeedsDeal() {
-				rec, err := e.Advance(&v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := e.Redeal(rec, &v); err != nil {
-					t.Fatal(err)
-				}
+			if dealIfDue(t, e, &v) {
 				others += checkNotLayOff(t, "a deal", &v)
 				continue
 			}

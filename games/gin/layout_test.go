@@ -52,7 +52,7 @@ func TestGinDefenderLaysOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Scores != want.Scores || got.Winner != want.Winner {
+		if got.Scores != want.Scores || got.Winners != want.Winners {
 			t.Fatalf("seed %d: with the defender laying out %+v, without %+v", seed, got, want)
 		}
 		n := strings.Count(log.String(), `"kind":"lay_out"`)
@@ -92,14 +92,7 @@ func TestGinLayoutRefused(t *testing.T) {
 	}
 	// Play pure moves until someone may knock.
 	for e.pending == nil {
-		if e.g.NeedsDeal() {
-			rec, err := e.Advance(&v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := e.Redeal(rec, &v); err != nil {
-				t.Fatal(err)
-			}
+		if dealIfDue(t, e, &v) {
 			continue
 		}
 		s, _ := e.ToAct().First(0)
@@ -143,12 +136,12 @@ func TestGinLayoutRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := *e.g
+		before := *e.Game()
 		err = e.Apply(def, LayOut(bad), &v)
 		if !errors.Is(err, gin.ErrBadLayout) || !strings.Contains(err.Error(), "not in the defender's hand") {
 			t.Fatalf("the knocker's meld laid out by the defender: %v", err)
 		}
-		if e.pending != p || e.g.Scores() != before.Scores() {
+		if e.pending != p || e.Game().Scores() != before.Scores() {
 			t.Fatal("a refused layout changed the game")
 		}
 	}

@@ -1,46 +1,24 @@
 package gin
 
 import (
-	"context"
-	"felt/games/gamestest"
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
 	"felt/card"
+	"felt/games/gamestest"
 	"felt/gin"
-	"felt/table"
 )
 
 // TestNoLeaks walks every event and observation each seat and a spectator
-// receive in many games of Gin Rummy and finds no card the seat may not
-// see (Visible, the game's leak oracle).
+// receive in many games of Gin Rummy between built-in levels and finds no
+// card the seat may not see (Visible, the game's leak oracle, as Game
+// registers it).
 func TestNoLeaks(t *testing.T) {
-	ginGames := 300
-	if testing.Short() || raceEnabled {
-		ginGames = 40
-	}
-	var errs []string
-	checked := 0
 	levels := []string{"simple", "easy", "normal"}
-	for i := range ginGames {
-		seed := uint64(i + 1)
-		var e *Engine
-		allowed := func(s table.Seat) card.Set { return Visible(e.Game(), s) }
-		spect, ps := gamestest.SeatSpies[gin.Action, gin.Observation, gin.Event](ginBots(t, seed, levels[i%3], levels[(i+1)%3]), allowed, &errs, &checked)
-		tb, err := table.New(Spec, ps, table.Options[gin.Action, gin.Observation, gin.Event]{Seed: seed,
-			Spectators: []table.Listener[gin.Event]{spect}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e = tb.Engine().(*Engine)
-		if res, err := tb.Run(context.Background()); err != nil || !res.Over {
-			t.Fatalf("gin seed %d: %v %+v", seed, err, res)
-		}
-		if len(errs) > 0 {
-			t.Fatalf("gin seed %d:\n%v", seed, errs)
-		}
-	}
-	t.Logf("%d gin games, %d events and observations", ginGames, checked)
+	gamestest.NoLeaks(t, Spec, 300, 40, Game.Visible, func(i int, seed uint64) ([]ginP, json.RawMessage) {
+		return ginBots(t, seed, levels[i%3], levels[(i+1)%3]), nil
+	})
 }
 
 // TestLeakDetector: the walk finds cards wherever a view holds them, so a

@@ -53,7 +53,7 @@ type ginSeat struct {
 // spectator, told after seat 0, write over their events; seat 0 checks.)
 func TestDecisionsAreOwn(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		want, _ := runGin(t, seed, nil, ginPures(), nil)
+		want, _ := runGin(t, seed, nil, ginPures())
 		ps := ginPures()
 		var ks []*gamestest.Keeper[gin.Action, gin.Observation]
 		var evs []*ginEvents

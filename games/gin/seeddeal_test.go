@@ -17,7 +17,7 @@ import (
 func TestVerifyRefusesEditedDeals(t *testing.T) {
 	n := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		log, _ := runGin(t, seed, short, ginPures(), nil)
+		log, _ := runGin(t, seed, short, ginPures())
 		n += gamestest.EditDeals(t, log, seed, 20)
 	}
 	t.Logf("edited deal lines refused: %d of Gin Rummy", n)
@@ -95,5 +95,5 @@ func TestGinOldDeals(t *testing.T) {
 // replaced with, the log replays only if the record is the deal the seed
 // gives (the same JSON value), and is otherwise refused at that line.
 func FuzzDealLine(f *testing.F) {
-	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runGin(f, 2, short, ginPures(), nil))))
+	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runGin(f, 2, short, ginPures()))))
 }

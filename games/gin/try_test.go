@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"felt/card"
+	"felt/games/gamestest"
 	"felt/gin"
 	"felt/table"
 )
@@ -59,7 +60,7 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 	if testing.Short() {
 		games = 1
 	}
-	if raceEnabled {
+	if gamestest.Race {
 		probe = 12
 	}
 	tried, refused := 0, 0

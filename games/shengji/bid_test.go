@@ -27,7 +27,7 @@ func TestShengjiBidsFromAnySeat(t *testing.T) {
 			r.DeclareChance = 0.2
 			ps = append(ps, sjP{Name: "eager", Kind: table.Level, Control: games.Controller(r.Act)})
 		}
-		log, res := runSJ(t, seed, fast, ps, nil)
+		log, res := runSJ(t, seed, fast, ps)
 		if !res.Over {
 			t.Fatalf("seed %d: %+v", seed, res)
 		}

@@ -13,21 +13,16 @@ import (
 	"felt/table"
 )
 
-// Format is the version of Shengji's moves and deals in the table
-// log.
-const Format = 1
+// Spec is Shengji at a table: format 1 of its moves and deals in the
+// table log. Its options are shengji.Rules as JSON, over the standard
+// rules.
+var Spec = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: 1, New: New}
 
-// Spec is Shengji at a table. Its options are shengji.Rules as JSON,
-// over the standard rules.
-var Spec = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: "shengji", Format: Format, New: New}
-
-// Engine is Shengji as a table.Engine. While the cards are dealt,
+// Engine is Shengji as a table.Engine: its game and seed, and Game, Over
+// and the deals' streams, are games.Dealt's. While the cards are dealt,
 // ToAct holds every seat that may show a declaration and Optional is true;
 // Advance deals one card.
-type Engine struct {
-	g    *shengji.Game
-	seed uint64
-}
+type Engine struct{ games.Dealt[*shengji.Game] }
 
 // New returns a Shengji engine for a table with this seed and rules
 // (shengji.Rules as JSON over the standard rules; empty for the standard).
@@ -43,45 +38,42 @@ func New(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, she
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{g: g, seed: seed}, nil
+	return &Engine{games.NewDealt(g, seed)}, nil
 }
-
-// Game returns the game: the full state, for whoever runs the table.
-func (e *Engine) Game() *shengji.Game { return e.g }
 
 // Seats is 4.
 func (e *Engine) Seats() int { return shengji.NumSeats }
 
-// Team is 0 for seats 0 and 2, 1 for seats 1 and 3.
-func (e *Engine) Team(s table.Seat) int { return int(s & 1) }
+// Teams are seats 0 and 2 against 1 and 3.
+func (e *Engine) Teams() table.Teams { return pairTeams }
+
+// pairTeams are Shengji's teams, made once.
+var pairTeams = table.TeamsByTurn(shengji.NumSeats, 2)
 
 // ToAct is who may act: while dealing, every seat that may declare.
 func (e *Engine) ToAct() table.Seats {
-	if e.g.Over() || e.g.NeedsDeal() {
+	if e.Over() || e.Game().NeedsDeal() {
 		return 0
 	}
-	return table.Seats(e.g.Hand().ToAct())
+	return table.Seats(e.Game().Hand().ToAct())
 }
 
 // Optional is true while the cards are dealt: declaring is a choice.
 func (e *Engine) Optional() bool {
-	return !e.g.NeedsDeal() && e.g.Hand().Phase() == shengji.DealPhase
+	return !e.Game().NeedsDeal() && e.Game().Hand().Phase() == shengji.DealPhase
 }
-
-// Over reports whether the game is over.
-func (e *Engine) Over() bool { return e.g.Over() }
 
 // Check reports whether the move is allowed; it changes nothing.
 func (e *Engine) Check(s table.Seat, a shengji.Action) error {
-	if e.g.NeedsDeal() {
+	if e.Game().NeedsDeal() {
 		return fmt.Errorf("shengji: %s: %w (no hand is being played)", a.Kind, shengji.ErrWrongPhase)
 	}
-	return e.g.Check(shengji.Seat(s), a)
+	return e.Game().Check(shengji.Seat(s), a)
 }
 
 // Apply makes the move and fills what each seat sees of it.
 func (e *Engine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
-	return e.g.ApplyShown(shengji.Seat(s), a, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+	return e.Game().ApplyShown(shengji.Seat(s), a, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
 }
 
 type shengjiDeal struct {
@@ -94,11 +86,11 @@ type shengjiDeal struct {
 // Redeal.
 func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
 	seen := (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats])
-	if !e.g.NeedsDeal() {
-		return nil, e.g.DealOne(seen, &v.Spectator)
+	if !e.Game().NeedsDeal() {
+		return nil, e.Game().DealOne(seen, &v.Spectator)
 	}
-	d := shengjiDeal{Hand: e.g.HandNumber() + 1}
-	deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(e.seed, uint64(d.Hand))), 2, true)
+	d := shengjiDeal{Hand: e.Game().HandNumber() + 1}
+	deck, err := card.ShuffledPacks(e.HandRand(d.Hand), 2, true)
 	if err != nil {
 		return nil, err
 	}
@@ -116,29 +108,32 @@ func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) erro
 	if err := strictjson.Known(rec, &d); err != nil {
 		return fmt.Errorf("shengji: deal: %w", err)
 	}
-	if d.Hand != e.g.HandNumber()+1 {
-		return fmt.Errorf("shengji: deal of hand %d where hand %d is due", d.Hand, e.g.HandNumber()+1)
+	if err := e.Due("shengji", d.Hand); err != nil {
+		return err
 	}
-	return e.g.DealDeck(d.Deck, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+	return e.Game().DealDeck(d.Deck, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
 }
 
 // Observe returns seat s's observation.
 func (e *Engine) Observe(s table.Seat) shengji.Observation {
-	return e.g.Observe(shengji.Seat(s))
+	return e.Game().Observe(shengji.Seat(s))
 }
 
-// Outcome is the game's standing: each team's level (2 to 14, the ace
-// 14), and the winning team once over.
+// Outcome is the game's standing: each seat's team's level (2 to 14,
+// the ace 14), and the winning team's seats once over.
 func (e *Engine) Outcome() table.Outcome {
-	o := table.Outcome{Over: e.g.Over(), Winner: table.NoTeam, Hands: e.g.HandNumber()}
-	for t, r := range e.g.Levels() {
-		o.Scores[t] = int(r)
+	o := table.Outcome{Over: e.Over(), Hands: e.Game().HandNumber()}
+	lv := e.Game().Levels()
+	for s := range shengji.NumSeats {
+		r := lv[s&1]
+		o.Scores[s] = int(r)
 		if r == card.Ace {
-			o.Scores[t] = 14
+			o.Scores[s] = 14
 		}
 	}
 	if o.Over {
-		o.Winner = int(e.g.Winner())
+		w := int(e.Game().Winner())
+		o.Winners = table.SeatsOf(table.Seat(w), table.Seat(w+2))
 	}
 	return o
 }

@@ -13,7 +13,7 @@ import (
 // other seats' values and the game stay as they were.
 func TestDecisionsAreOwn(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		want, _ := runSJ(t, seed, fast, sjPures(), nil)
+		want, _ := runSJ(t, seed, fast, sjPures())
 		sps := sjPures()
 		var sks []*gamestest.Keeper[shengji.Action, shengji.Observation]
 		for i := range sps {
@@ -22,7 +22,7 @@ func TestDecisionsAreOwn(t *testing.T) {
 			}}
 			sks, sps[i].Control = append(sks, k), k
 		}
-		if got, _ := runSJ(t, seed, fast, sps, nil); !bytes.Equal(got, want) {
+		if got, _ := runSJ(t, seed, fast, sps); !bytes.Equal(got, want) {
 			t.Fatalf("shengji seed %d: a controller writing over its observation changed the game", seed)
 		}
 		for _, k := range sks {

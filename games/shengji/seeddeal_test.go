@@ -11,7 +11,7 @@ import (
 func TestVerifyRefusesEditedDeals(t *testing.T) {
 	n := 0
 	for seed := uint64(1); seed <= 6; seed++ {
-		log, _ := runSJ(t, seed, fast, sjRandoms(seed), nil)
+		log, _ := runSJ(t, seed, fast, sjRandoms(seed))
 		n += gamestest.EditDeals(t, log, seed, 20)
 	}
 	t.Logf("edited deal lines refused: %d of Shengji", n)
@@ -21,5 +21,5 @@ func TestVerifyRefusesEditedDeals(t *testing.T) {
 // with, the log replays only if the record is the deal the seed gives
 // (the same JSON value), and is otherwise refused at that line.
 func FuzzDealLine(f *testing.F) {
-	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runSJ(f, 2, fast, sjRandoms(2), nil))))
+	gamestest.FuzzDealLine(f, gamestest.SecondDeal(f, gamestest.First(runSJ(f, 2, fast, sjRandoms(2)))))
 }

@@ -7,48 +7,37 @@ import (
 )
 
 // Wire is what an outside program (and a web page) needs of
-// Shengji: the move codec, the legal moves (declarations, a pass after the
-// deal, plays: the follows, and the leads of one unit, at most
-// program.MaxLegal of them spread over all, more counting the rest; a
-// burial is the program's to choose), a check of any move against the
-// seat's observation with the rules' reason (shengji.Observation.Check),
-// and wire forms of observations and events whose unset trump marshals.
+// Shengji: the move codec, the legal moves (legal), a check of any move
+// against the seat's observation with the rules' reason
+// (shengji.Observation.Check), and wire forms of observations and events
+// whose unset trump marshals (obsWire, eventWire).
 var Wire = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
 	Codec: &Engine{},
-	Legal: func(o *shengji.Observation) ([]shengji.Action, int) {
-		switch o.Phase {
-		case shengji.DealPhase:
-			return o.AppendDeclarations(nil), 0
-		case shengji.BidPhase:
-			return append(o.AppendDeclarations(nil), shengji.PassAction()), 0
-		case shengji.PlayPhase:
-			ms, more := o.SamplePlays(make([]card.Multi, 0, program.MaxLegal), program.MaxLegal)
-			as := make([]shengji.Action, len(ms))
-			for i, m := range ms {
-				as[i] = shengji.PlayAction(m)
-			}
-			return as, more
-		}
-		return nil, 0
-	},
+	Legal: legal,
 	Check: func(o *shengji.Observation, a shengji.Action) error { return o.Check(a) },
-	Obs: func(o shengji.Observation) any {
-		w := sjObsWire{Observation: o}
-		if o.Phase == shengji.OverPhase {
-			w.Score = &o.Score
+	Obs:   obsWire,
+	Event: eventWire,
+}
+
+// legal lists the legal moves a program is offered: declarations, a pass
+// after the deal, plays: the follows, and the leads of one unit, at most
+// program.MaxLegal of them spread over all, more counting the rest; a
+// burial is the program's to choose.
+func legal(o *shengji.Observation) ([]shengji.Action, int) {
+	switch o.Phase {
+	case shengji.DealPhase:
+		return o.AppendDeclarations(nil), 0
+	case shengji.BidPhase:
+		return append(o.AppendDeclarations(nil), shengji.PassAction()), 0
+	case shengji.PlayPhase:
+		ms, more := o.SamplePlays(make([]card.Multi, 0, program.MaxLegal), program.MaxLegal)
+		as := make([]shengji.Action, len(ms))
+		for i, m := range ms {
+			as[i] = shengji.PlayAction(m)
 		}
-		return w
-	},
-	Event: func(e shengji.Event) any {
-		w := sjEventWire{Event: e}
-		if e.Settled {
-			w.Trump = &e.Trump
-		}
-		if e.HandOver {
-			w.Score = &e.Score
-		}
-		return w
-	},
+		return as, more
+	}
+	return nil, 0
 }
 
 // sjObsWire is an observation with its score only once the hand is over
@@ -58,10 +47,31 @@ type sjObsWire struct {
 	Score *shengji.Score `json:"Score,omitempty"`
 }
 
+// obsWire is an observation's wire form.
+func obsWire(o shengji.Observation) any {
+	w := sjObsWire{Observation: o}
+	if o.Phase == shengji.OverPhase {
+		w.Score = &o.Score
+	}
+	return w
+}
+
 // sjEventWire is an event with its trump only when it settled it and its
 // score only when the hand is over.
 type sjEventWire struct {
 	shengji.Event
 	Trump *shengji.Trump `json:"Trump,omitempty"`
 	Score *shengji.Score `json:"Score,omitempty"`
+}
+
+// eventWire is an event's wire form.
+func eventWire(e shengji.Event) any {
+	w := sjEventWire{Event: e}
+	if e.Settled {
+		w.Trump = &e.Trump
+	}
+	if e.HandOver {
+		w.Score = &e.Score
+	}
+	return w
 }

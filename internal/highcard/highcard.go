@@ -3,9 +3,17 @@
 // suit). It proves that a game is one package and one registration: the
 // server, the load test, the arena and the log walk play it without a
 // line of their own about it. Register adds it to the games registry.
+//
+// Its preset "friend" has teams that form during the hand, as Shengji's
+// Finding Friends does: the first of seats 1 and 2 to play a card of seat
+// 0's suit is revealed as seat 0's friend, and the two play together
+// against the third; when nobody follows seat 0's suit, seat 0 plays
+// alone against the other two, which is known once the last card is
+// played. The team of the highest card wins.
 package highcard
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -44,18 +52,43 @@ type Obs struct {
 // ErrNotYourCard is a move of a card the seat does not hold.
 var ErrNotYourCard = errors.New("highcard: not your card")
 
+// Options are the game's rules.
+type Options struct {
+	// Friend makes seat 0's friend the first seat to follow its suit.
+	Friend bool `json:"friend,omitempty"`
+}
+
 // engine is the game at a table.
 type engine struct {
 	seed   uint64
+	opts   Options
 	dealt  bool
 	hands  [Seats]card.Card
 	played []card.Card
 }
 
-func (e *engine) Seats() int            { return Seats }
-func (e *engine) Team(s table.Seat) int { return int(s) }
-func (e *engine) Optional() bool        { return false }
-func (e *engine) Over() bool            { return len(e.played) == Seats }
+func (e *engine) Seats() int { return Seats }
+
+// Teams: each seat alone, or with Friend, seat 0 and its friend once
+// revealed (and seat 0 alone against the others once the hand shows it
+// has none).
+func (e *engine) Teams() table.Teams {
+	if !e.opts.Friend || len(e.played) < 2 {
+		return table.SoloTeams(Seats)
+	}
+	lead := e.played[0].Suit()
+	for s := 1; s < len(e.played); s++ {
+		if e.played[s].Suit() == lead {
+			return table.TeamsOf(Seats, table.SeatsOf(0, table.Seat(s)))
+		}
+	}
+	if e.Over() {
+		return table.TeamsOf(Seats, table.SeatsOf(1, 2))
+	}
+	return table.SoloTeams(Seats)
+}
+func (e *engine) Optional() bool { return false }
+func (e *engine) Over() bool     { return len(e.played) == Seats }
 func (e *engine) ToAct() table.Seats {
 	if !e.dealt || e.Over() {
 		return 0
@@ -112,7 +145,7 @@ func (e *engine) Observe(s table.Seat) Obs {
 }
 
 func (e *engine) Outcome() table.Outcome {
-	o := table.Outcome{Over: e.Over(), Winner: table.NoTeam}
+	o := table.Outcome{Over: e.Over()}
 	if o.Over {
 		o.Hands = 1
 		best := 0
@@ -121,7 +154,10 @@ func (e *engine) Outcome() table.Outcome {
 				best = i
 			}
 		}
-		o.Winner, o.Scores[best] = best, 1
+		o.Winners = e.Teams().Of(table.Seat(best))
+		for s := range o.Winners.All() {
+			o.Scores[s] = 1
+		}
 	}
 	return o
 }
@@ -146,17 +182,28 @@ func (e *engine) UnmarshalMove(b []byte) (Move, error) {
 var Game = &games.Def[Move, Obs, Event]{
 	Info: games.Info{Name: "highcard", Title: "High card", Seats: []int{Seats}, Teams: "each seat plays for itself",
 		Levels: []games.Choice{{Name: "first", Title: "First"}}, Default: "first", StandIn: "first", FastLevel: "first",
-		Presets: []games.Choice{{Name: "standard", Title: "Standard"}}, Score: "wins"},
+		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "friend", Title: "Seat 0 finds a friend"}}, Score: "wins"},
 	Spec: table.Spec[Move, Obs, Event]{Kind: "highcard", Format: 1,
-		New: func(seed uint64, _ json.RawMessage) (table.Engine[Move, Obs, Event], error) {
-			return &engine{seed: seed}, nil
+		New: func(seed uint64, options json.RawMessage) (table.Engine[Move, Obs, Event], error) {
+			e := &engine{seed: seed}
+			if len(options) > 0 {
+				dec := json.NewDecoder(bytes.NewReader(options))
+				dec.DisallowUnknownFields()
+				if err := dec.Decode(&e.opts); err != nil {
+					return nil, fmt.Errorf("highcard: options %s: %w", options, err)
+				}
+			}
+			return e, nil
 		}},
 	Wire: wire,
 	Rules: func(preset string) (json.RawMessage, error) {
-		if preset != "standard" {
-			return nil, fmt.Errorf("highcard: no preset %q: %w", preset, games.ErrUnknownPreset)
+		switch preset {
+		case "standard":
+			return json.RawMessage("{}"), nil
+		case "friend":
+			return json.RawMessage(`{"friend":true}`), nil
 		}
-		return json.RawMessage("{}"), nil
+		return nil, fmt.Errorf("highcard: no preset %q: %w", preset, games.ErrUnknownPreset)
 	},
 	Level: func(name string, _ uint64) (table.Player[Move, Obs], error) {
 		if name != "first" {

@@ -267,9 +267,11 @@ type hintReply struct {
 
 type noticeMsg struct {
 	Type string `json:"type"` // notice
-	Kind string `json:"kind"`
+	Kind string `json:"kind"` // takeover, return, forfeit, abandon, teams
 	Seat int    `json:"seat"`
 	Text string `json:"text"`
+	// Teams are the teams from now on, for a notice of kind teams.
+	Teams [][]int `json:"teams,omitempty"`
 }
 
 type seatsMsg struct {

@@ -51,6 +51,7 @@ type room[M, O, E any] struct {
 	adv     int // advances without a line since the last line
 	running bool
 	outcome *OutcomeWire
+	teams   table.Teams // as everyone was last told them
 	failed  string
 	cancel  context.CancelFunc
 	done    chan struct{}
@@ -177,6 +178,7 @@ func (r *room[M, O, E]) start() error {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
 	r.tb, r.lines = tb, 1
+	r.teams = tb.Engine().Teams()
 	r.observeAll()
 	for _, c := range r.ctls {
 		if c.person && c.conns == 0 {
@@ -220,11 +222,12 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
 	r.tb, r.lines = tb, rec.Lines
+	r.teams = rec.Engine.Teams()
 	r.hist = hist
 	r.observeAll()
 	if rec.Forfeited || rec.Engine.Over() {
 		res := table.Result{Outcome: rec.Engine.Outcome(), Forfeited: rec.Forfeited, Forfeiter: rec.Forfeiter}
-		o := outcomeWire(res.Outcome, teamCount(rec.Engine), &res)
+		o := outcomeWire(res.Outcome, rec.Engine.Teams(), rec.Engine.Seats(), &res)
 		r.outcome = &o
 		r.mu.Unlock()
 		if !r.readOnly {
@@ -288,7 +291,7 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	switch {
 	case err == nil && (res.Over || res.Forfeited):
 		// The outcome is stored before anyone is told.
-		o := outcomeWire(res.Outcome, teamCount(r.tb.Engine()), &res)
+		o := outcomeWire(res.Outcome, r.tb.Engine().Teams(), r.tb.Engine().Seats(), &res)
 		r.mu.Unlock()
 		r.saveOutcome(o)
 		r.mu.Lock()
@@ -492,6 +495,12 @@ func (r *room[M, O, E]) notice(n table.Notice) {
 	case table.Abandon:
 		seat = -1
 		text = "the table stopped: " + n.Reason
+	case table.TeamsChange:
+		r.teams = n.Teams
+		msg := noticeMsg{Type: "notice", Kind: kind, Seat: -1, Teams: teamList(n.Teams, len(r.ctls)),
+			Text: "Teams now: " + teamsText(n.Teams, len(r.ctls)) + "."}
+		r.broadcast(encode(msg))
+		return
 	}
 	r.broadcast(encode(noticeMsg{Type: "notice", Kind: kind, Seat: seat, Text: text}))
 	r.broadcast(encode(seatsMsg{Type: "seats", Seats: r.seatsLocked()}))
@@ -524,7 +533,7 @@ func (r *room[M, O, E]) summaryLocked() Summary {
 		rules = json.RawMessage("{}")
 	}
 	return Summary{ID: r.id, Game: r.g.Name, Rules: rules, Status: r.st.Status.String(),
-		Seats: r.seatsLocked(), Outcome: r.outcome, Created: r.st.Created}
+		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created}
 }
 
 func (r *room[M, O, E]) seatsLocked() []SeatSummary {

@@ -17,7 +17,11 @@ type Summary struct {
 	Status  string          `json:"status"` // waiting, playing, over, abandoned
 	Seats   []SeatSummary   `json:"seats"`
 	Outcome *OutcomeWire    `json:"outcome,omitempty"`
-	Created time.Time       `json:"created"`
+	// Teams are the seats' teams as everyone knows them now (they may
+	// form or change during a hand), absent for a table read from the
+	// store alone.
+	Teams   [][]int   `json:"teams,omitempty"`
+	Created time.Time `json:"created"`
 }
 
 // SeatSummary is one seat of a table.
@@ -40,16 +44,36 @@ type SeatSummary struct {
 
 // OutcomeWire is how a game ended, as the server sends it.
 type OutcomeWire struct {
-	Over      bool  `json:"over"`
-	Winner    int   `json:"winner"` // the winning team (-1 for none); in Gin Rummy the seat
-	Scores    []int `json:"scores"` // each team's score: Gin Rummy's points, Shengji's levels
+	Over bool `json:"over"`
+	// Winner is the winning team's place in Teams (-1 when no one team
+	// won): in Gin Rummy the seat.
+	Winner int `json:"winner"`
+	// Winners are the seats that won.
+	Winners []int `json:"winners"`
+	// Teams are the teams as the game ended, each team's seats, in the
+	// order of their lowest seat.
+	Teams [][]int `json:"teams"`
+	// Scores are each team's score (Gin Rummy's points, Shengji's
+	// levels), in the order of Teams.
+	Scores    []int `json:"scores"`
 	Hands     int   `json:"hands"`
 	Forfeited bool  `json:"forfeited,omitempty"`
 	Forfeiter int   `json:"forfeiter,omitempty"`
 }
 
-func outcomeWire(o table.Outcome, teams int, res *table.Result) OutcomeWire {
-	w := OutcomeWire{Over: o.Over, Winner: o.Winner, Scores: append([]int(nil), o.Scores[:teams]...), Hands: o.Hands}
+// outcomeWire says how a table of n seats with these teams stands.
+func outcomeWire(o table.Outcome, teams table.Teams, n int, res *table.Result) OutcomeWire {
+	w := OutcomeWire{Over: o.Over, Winner: -1, Winners: []int{}, Teams: teamList(teams, n), Scores: []int{}, Hands: o.Hands}
+	for s := range o.Winners.All() {
+		w.Winners = append(w.Winners, int(s))
+	}
+	for i, m := range teams.List(n) {
+		first, _ := m.First(0)
+		w.Scores = append(w.Scores, o.Scores[first])
+		if !o.Winners.IsEmpty() && m == o.Winners {
+			w.Winner = i
+		}
+	}
 	if res != nil && res.Forfeited {
 		w.Forfeited, w.Forfeiter = true, int(res.Forfeiter)
 	}

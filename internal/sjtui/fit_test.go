@@ -137,7 +137,7 @@ func everyPhase(t *testing.T) []screenCase {
 	for i := range 30 {
 		m.sheet = append(m.sheet, row{hand: i + 1, banker: shengji.Seat(i % 4), trump: g.Hand().Trump(), points: 85, up: 1})
 	}
-	m, _ = upd(m, DoneMsg{Result: table.Result{Outcome: table.Outcome{Over: true, Winner: 1, Scores: [table.MaxSeats]int{9, 14}, Hands: 30}}})
+	m, _ = upd(m, DoneMsg{Result: table.Result{Outcome: table.Outcome{Over: true, Winners: table.SeatsOf(1, 3), Scores: [table.MaxSeats]int{9, 14, 9, 14}, Hands: 30}}})
 	add("the score sheet", m)
 
 	log := tableLog(t, 21)

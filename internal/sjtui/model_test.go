@@ -451,7 +451,7 @@ func TestGameOverHand(t *testing.T) {
 			t.Errorf("no %q:\n%s", want, s)
 		}
 	}
-	m, _ = upd(m, DoneMsg{Result: table.Result{Outcome: table.Outcome{Over: true, Winner: 1, Scores: [table.MaxSeats]int{13, 14}, Hands: 1}}})
+	m, _ = upd(m, DoneMsg{Result: table.Result{Outcome: table.Outcome{Over: true, Winners: table.SeatsOf(1, 3), Scores: [table.MaxSeats]int{13, 14, 13, 14}, Hands: 1}}})
 	if s := ansi.Strip(m.Render()); !strings.Contains(s, "Levels at the end: your team (seats 0,2) K, East/West (seats 1,3) A.") {
 		t.Errorf("no levels at the end:\n%s", s)
 	}

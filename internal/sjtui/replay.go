@@ -191,11 +191,13 @@ func (r Replay) sheet() (Replay, bool) {
 	if !e.GameOver {
 		return r, false
 	}
-	res := table.Result{Outcome: table.Outcome{Over: true, Winner: int(e.Winners), Hands: e.Hand}}
-	for t, l := range e.Levels {
-		res.Scores[t] = int(l)
+	w := table.Seat(e.Winners)
+	res := table.Result{Outcome: table.Outcome{Over: true, Winners: table.SeatsOf(w, w+2), Hands: e.Hand}}
+	for s := range shengji.NumSeats {
+		l := e.Levels[s&1]
+		res.Scores[s] = int(l)
 		if l == card.Ace {
-			res.Scores[t] = 14
+			res.Scores[s] = 14
 		}
 	}
 	r.m.over, r.m.done, r.m.result = nil, true, res

@@ -9,6 +9,7 @@ import (
 
 	"felt/card"
 	"felt/shengji"
+	"felt/table"
 )
 
 // asciiOnly replaces the few symbols of the screen's words in ASCII.
@@ -589,7 +590,7 @@ func (m Model) sheetLines(w, room int) []string {
 	}
 	if m.result.Over {
 		who := "East/West"
-		if shengji.Team(m.result.Winner) == m.seat.Team() {
+		if m.result.Winners.Has(table.Seat(m.seat)) {
 			who = "Your team"
 			if m.opt.Autoplay {
 				who = "South/North"

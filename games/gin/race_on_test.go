@@ -1,5 +1,0 @@
-//go:build race
-
-package gin
-
-const raceEnabled = true

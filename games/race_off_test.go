@@ -1,5 +1,0 @@
-//go:build !race
-
-package games_test
-
-const raceEnabled = false

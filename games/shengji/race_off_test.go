@@ -1,5 +1,0 @@
-//go:build !race
-
-package shengji
-
-const raceEnabled = false
