@@ -13,9 +13,6 @@ import (
 
 type sjP = table.Player[shengji.Action, shengji.Observation]
 
-// raceEnabled is gamestest.Race, by the name legal_test.go reads.
-const raceEnabled = gamestest.Race
-
 // sjPure decides from the observation alone.
 func sjPure(o *shengji.Observation) (shengji.Action, bool) {
 	switch o.Phase {

@@ -12,6 +12,7 @@ import (
 
 	"felt/card"
 	"felt/games"
+	"felt/games/gamestest"
 	"felt/internal/testenv"
 	"felt/program"
 	"felt/shengji"
@@ -118,7 +119,7 @@ func TestShengjiDecision_WorstPositionsBounded(t *testing.T) {
 // hand or a few), every decision of every seat is bounded.
 func TestShengjiDecision_RandomDealsBounded(t *testing.T) {
 	n := 150
-	if testing.Short() || raceEnabled {
+	if testing.Short() || gamestest.Race {
 		n = 20
 	}
 	largest, decisions, capped, hands := 0, 0, 0, 0
@@ -138,7 +139,7 @@ func TestShengjiDecision_RandomDealsBounded(t *testing.T) {
 				return r.Act(o)
 			})})
 		}
-		_, res := runSJ(t, seed, fast, ps, nil)
+		_, res := runSJ(t, seed, fast, ps)
 		if !res.Over || res.Takeovers > 0 {
 			t.Fatalf("game %d: over %v, %d takeovers", seed, res.Over, res.Takeovers)
 		}
