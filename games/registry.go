@@ -99,7 +99,8 @@ type Verified struct {
 	Offset    int64 // bytes of those lines
 	Torn      int   // bytes of a torn last line, which recovery cuts
 	Outcome   table.Outcome
-	Names     []string // who plays each seat after the log's control lines
+	Teams     table.Teams // the teams at the log's end
+	Names     []string    // who plays each seat after the log's control lines
 	Forfeited bool
 	Forfeiter table.Seat
 	Abandoned bool
@@ -155,6 +156,6 @@ func verify[M, O, E any](data []byte, spec table.Spec[M, O, E]) (Verified, error
 		return Verified{}, err
 	}
 	return Verified{Header: rec.Header, Lines: rec.Lines, Moves: rec.Moves, Offset: rec.Offset, Torn: rec.Torn,
-		Outcome: rec.Engine.Outcome(), Names: rec.Names, Forfeited: rec.Forfeited, Forfeiter: rec.Forfeiter,
+		Outcome: rec.Engine.Outcome(), Teams: rec.Engine.Teams(), Names: rec.Names, Forfeited: rec.Forfeited, Forfeiter: rec.Forfeiter,
 		Abandoned: rec.Abandoned}, nil
 }

@@ -37,9 +37,9 @@ func TestShengjiAutoplayWritesItsLog(t *testing.T) {
 		t.Fatalf("stderr %q does not say where the log is (or stdout does)", errOut)
 	}
 	v := mustFelt(t, "", "replay", "verify", files[0])
-	hands := regexp.MustCompile(`Game over after (\d+) hands: team (\d)`).FindStringSubmatch(out)
+	hands := regexp.MustCompile(`Game over after (\d+) hands: team \d \(seats (\d) and (\d)\)`).FindStringSubmatch(out)
 	if hands == nil || !strings.Contains(v, "ok: table log of shengji") || !strings.Contains(v, " "+hands[1]+" hands") ||
-		!strings.Contains(v, "game complete: team "+hands[2]+" (seats") {
+		!strings.Contains(v, "game complete: seats "+hands[2]+" and "+hands[3]+" won") {
 		t.Fatalf("the log does not verify as the game printed:\n%s\n%s", v, out[max(0, len(out)-300):])
 	}
 	if ents, _ := os.ReadDir(os.Getenv("XDG_STATE_HOME")); len(ents) != 0 {

@@ -598,3 +598,7 @@ func (e *env) replayViewCmd() *cobra.Command {
 	c.Flags().BoolVar(&ascii, "ascii", false, "draw with ASCII characters only, without colour")
 	return c
 }
+
+func init() {
+	resumers[gingame.Game.Name] = resumer{command: "play --resume", outside: "never starts it (name it again with --level to play it)"}
+}

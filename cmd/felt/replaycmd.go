@@ -12,10 +12,8 @@ import (
 	"slices"
 	"strings"
 
-	sjgame "felt/games/shengji"
 	"felt/internal/ginv1"
 	"felt/internal/plain"
-	"felt/internal/sjtui"
 	"felt/internal/userfile"
 	"felt/table"
 
@@ -70,7 +68,7 @@ func (e *env) convert(path, out string) error {
 	if isTableLogFile(path) {
 		return fmt.Errorf("%s is a table log already: nothing to convert", path)
 	}
-	if oldLogGame(path) == sjgame.Spec.Kind {
+	if g := oldLogGame(path); g != "" && g != oldGinGame {
 		return e.checkOldLog(path)
 	}
 	f, err := userfile.Open(path)
@@ -140,19 +138,14 @@ func outsideNote(w io.Writer, named map[string]bool, seat int, name, resume stri
 	fmt.Fprintf(w, "note: seat %d is an outside program in this log, %s; %s\n", seat, plain.Text(name), resume)
 }
 
-// ginResumeNote is what felt play --resume does with a seat a Gin Rummy
-// log gives to an outside program.
-func ginResumeNote(self string) string {
-	return self + " play --resume never starts it (name it again with --level to play it)"
-}
-
 // resumeNote is what resuming a table log of game does with a seat the
 // log gives to an outside program.
 func resumeNote(self, game string) string {
-	if game == sjgame.Spec.Kind {
-		return fmt.Sprintf("%s shengji --resume never starts it (%s plays it)", self, sjtui.Fallback)
+	r, ok := resumers[game]
+	if !ok {
+		return self + " has no command that goes on with a " + plain.Text(game) + " game"
 	}
-	return ginResumeNote(self)
+	return self + " " + r.command + " " + r.outside
 }
 
 // tableOutsideNotes notes, for a table log already verified, each seat

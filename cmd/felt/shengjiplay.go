@@ -406,3 +406,7 @@ func winningTeam(ws table.Seats) int {
 	first, _ := ws.First(0)
 	return int(first) & 1
 }
+
+func init() {
+	resumers[sjgame.Game.Name] = resumer{command: "shengji --resume", outside: "never starts it (" + sjtui.Fallback + " plays it)"}
+}

@@ -5,8 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	gingame "felt/games/gin"
-	sjgame "felt/games/shengji"
 	"fmt"
 	"io"
 	"strings"
@@ -65,11 +63,11 @@ func (e *env) verifyTable(path string) error {
 	case v.Forfeited:
 		fmt.Fprintf(e.stdout, "seat %d (%s) forfeited\n", v.Forfeiter, plain.Text(v.Names[v.Forfeiter]))
 	case v.Outcome.Over:
-		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", winnerName(h.Game, v.Outcome.Winners), v.Outcome.Scores[:2])
+		fmt.Fprintf(e.stdout, "game complete: %s won, scores %v\n", seatsWords(v.Outcome.Winners), teamScores(v))
 	case v.Abandoned:
-		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
+		fmt.Fprintf(e.stdout, "abandoned; can be resumed, scores so far %v\n", teamScores(v))
 	default:
-		fmt.Fprintf(e.stdout, "unfinished; can be resumed, scores so far %v\n", v.Outcome.Scores[:2])
+		fmt.Fprintf(e.stdout, "unfinished; can be resumed, scores so far %v\n", teamScores(v))
 	}
 	for s, n := range v.Names {
 		if n != h.Seats[s].Name {
@@ -79,15 +77,31 @@ func (e *env) verifyTable(path string) error {
 	return nil
 }
 
-// winnerName names a table's winner: Shengji's winner is a team of two
-// seats, Gin Rummy's a seat.
-func winnerName(game string, ws table.Seats) string {
-	first, _ := ws.First(0)
-	w := int(first)
-	if game == sjgame.Spec.Kind {
-		return fmt.Sprintf("team %d (seats %d and %d)", w, w, w+2)
+// seatsWords says seats as a person would: "seat 1", "seats 0 and 2",
+// "seats 0, 2 and 4".
+func seatsWords(m table.Seats) string {
+	var ss []string
+	for s := range m.All() {
+		ss = append(ss, s.String())
 	}
-	return fmt.Sprintf("seat %d", w)
+	switch len(ss) {
+	case 0:
+		return "no seat"
+	case 1:
+		return "seat " + ss[0]
+	}
+	return "seats " + strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+}
+
+// teamScores are a verified log's scores, one a team as its teams stood
+// at the log's end (Gin Rummy's two seats, Shengji's two teams).
+func teamScores(v games.Verified) []int {
+	var out []int
+	for _, t := range v.Teams.List(len(v.Header.Seats)) {
+		first, _ := t.First(0)
+		out = append(out, v.Outcome.Scores[first])
+	}
+	return out
 }
 
 // errNotTableLog is wrapped by the error for a file that is not a table
@@ -122,18 +136,24 @@ func oldLogGame(path string) string {
 
 // checkOldLog refuses a log of the format before table logs, saying what
 // it is: a Gin Rummy game of that format is pointed to felt replay
-// convert, which writes it as a table log; a Shengji log of that format
-// cannot be read any more.
+// convert, which writes it as a table log (the one reader of that format,
+// internal/ginv1); a log of another game of that format cannot be read
+// any more.
 func (e *env) checkOldLog(path string) error {
-	switch oldLogGame(path) {
-	case gingame.Spec.Kind:
+	switch g := oldLogGame(path); g {
+	case "":
+		return nil
+	case oldGinGame:
 		return fmt.Errorf("%s: %w: it is a Gin Rummy game saved in the format before table logs; write it as one with: %s replay convert %s",
 			path, errNotTableLog, e.self, shellQuote(path))
-	case sjgame.Spec.Kind:
-		return fmt.Errorf("%s: %w: it is a Shengji game saved in the format before table logs, which this Felt no longer reads", path, errNotTableLog)
+	default:
+		return fmt.Errorf("%s: %w: it is a %s game saved in the format before table logs, which this Felt no longer reads", path, errNotTableLog, gameTitle(g))
 	}
-	return nil
 }
+
+// oldGinGame is the game a Gin Rummy log of the format before table logs
+// names in its header: the one old format felt replay convert reads.
+const oldGinGame = "gin"
 
 // resumesAfter says where a recovered table goes on: after its last move
 // logged whole.
@@ -144,21 +164,22 @@ func resumesAfter(moves int) string {
 	return fmt.Sprintf("after move %d", moves)
 }
 
-// resumeCommand is the command that goes on with a saved game of a kind.
-func (e *env) resumeCommand(game string) string {
-	if game == sjgame.Spec.Kind {
-		return e.self + " shengji --resume"
-	}
-	return e.self + " play --resume"
+// resumer is how felt goes on with a saved game of one game: its
+// command (after "felt") and what that command does with a seat the log
+// gives to an outside program. Each game's own command registers it
+// (play.go, shengjiplay.go), so that felt replay names no game.
+type resumer struct {
+	command string
+	outside string
 }
 
-// gameTitle is a game's name for a person.
+// resumers are the games felt goes on with, by name.
+var resumers = map[string]resumer{}
+
+// gameTitle is a game's name for a person: the registry's title.
 func gameTitle(game string) string {
-	switch game {
-	case gingame.Spec.Kind:
-		return "Gin Rummy"
-	case sjgame.Spec.Kind:
-		return "Shengji"
+	if g, err := games.Lookup(game); err == nil {
+		return g.About().Title
 	}
 	return plain.Text(game)
 }
@@ -187,8 +208,12 @@ func (e *env) checkResumable(path, game string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if v.Header.Game != game {
-		return fmt.Errorf("%s is a %s game, not %s: go on with it with: %s %s", path, gameTitle(v.Header.Game), gameTitle(game),
-			e.resumeCommand(v.Header.Game), shellQuote(path))
+		r, ok := resumers[v.Header.Game]
+		if !ok {
+			return fmt.Errorf("%s is a %s game, not %s, and %s has no command that goes on with one", path, gameTitle(v.Header.Game), gameTitle(game), e.self)
+		}
+		return fmt.Errorf("%s is a %s game, not %s: go on with it with: %s %s %s", path, gameTitle(v.Header.Game), gameTitle(game),
+			e.self, r.command, shellQuote(path))
 	}
 	return nil
 }
