@@ -84,12 +84,12 @@ func ExampleParseMulti() {
 	fmt.Println(hand, hand.Len(), err)
 	fmt.Println("pairs:", hand.Pairs(), "count of 9H:", hand.Count(card.MustParse("9H")))
 
-	_, err = card.ParseMulti("9H 9H 9H")
+	_, err = card.ParseMulti("9H 9H 9H 9H 9H 9H")
 	fmt.Println(err)
 	// Output:
 	// TS 9H 9H SJ BJ 5 <nil>
 	// pairs: 9H count of 9H: 2
-	// card: more than two copies: a third 9H
+	// card: more than five copies: a sixth 9H
 }
 
 func ExampleMulti_Remove() {

@@ -30,7 +30,7 @@ func countsOfMulti(m card.Multi) counts {
 	return c
 }
 
-func TestMulti_HoldsACardAtMostTwice(t *testing.T) {
+func TestMulti_HoldsACardAtMostFiveTimes(t *testing.T) {
 	var m card.Multi
 	nine := card.MustParse("9H")
 	for i := range 2 {
@@ -38,16 +38,27 @@ func TestMulti_HoldsACardAtMostTwice(t *testing.T) {
 			t.Fatalf("copy %d: %v", i+1, err)
 		}
 	}
+	if m.Count(nine) != 2 || m.Len() != 2 || m.Pairs() != card.Bit(nine) || m.Singles() != 0 || m.MaxCount() != 2 {
+		t.Errorf("two 9H: count %d len %d pairs %v singles %v", m.Count(nine), m.Len(), m.Pairs(), m.Singles())
+	}
+	for i := 2; i < card.MaxCopies; i++ {
+		if err := m.Add(nine); err != nil {
+			t.Fatalf("copy %d: %v", i+1, err)
+		}
+	}
 	before := m
 	err := m.Add(nine)
 	if !errors.Is(err, card.ErrTooMany) || !strings.Contains(err.Error(), "9H") {
-		t.Errorf("third 9H: error %v, want ErrTooMany naming 9H", err)
+		t.Errorf("sixth 9H: error %v, want ErrTooMany naming 9H", err)
 	}
 	if m != before {
 		t.Errorf("a refused Add changed the multiset to %v", m)
 	}
-	if m.Count(nine) != 2 || m.Len() != 2 || m.Pairs() != card.Bit(nine) || m.Singles() != 0 {
-		t.Errorf("two 9H: count %d len %d pairs %v singles %v", m.Count(nine), m.Len(), m.Pairs(), m.Singles())
+	if m.Count(nine) != 5 || m.Len() != 5 || m.AtLeast(5) != card.Bit(nine) || m.Exactly(4) != 0 || m.MaxCount() != 5 {
+		t.Errorf("five 9H: count %d len %d", m.Count(nine), m.Len())
+	}
+	if got := card.Times(card.Bit(nine), 3); got.Count(nine) != 3 || got.Len() != 3 {
+		t.Errorf("Times(9H, 3) = %v", got)
 	}
 }
 
@@ -91,12 +102,12 @@ func TestMulti_AddRefusesNonCards(t *testing.T) {
 	}
 }
 
-func TestParseMulti_ThirdCopyNamesTheCard(t *testing.T) {
+func TestParseMulti_SixthCopyNamesTheCard(t *testing.T) {
 	for _, tt := range []struct{ in, card string }{
-		{"9H 9H 9H", "9H"},
-		{"SJ sj SJ", "SJ"},
-		{"TD 10D td", "TD"},
-		{"AS BJ BJ 2C BJ", "BJ"},
+		{"9H 9H 9H 9H 9H 9H", "9H"},
+		{"SJ sj SJ SJ SJ SJ", "SJ"},
+		{"TD 10D td TD TD TD", "TD"},
+		{"AS BJ BJ 2C BJ BJ BJ BJ", "BJ"},
 	} {
 		_, err := card.ParseMulti(tt.in)
 		if !errors.Is(err, card.ErrTooMany) || !strings.Contains(err.Error(), tt.card) {
@@ -133,7 +144,7 @@ func TestMulti_SetAlgebraAgainstCounts(t *testing.T) {
 		sum, err := a.Sum(b)
 		over := false
 		for i := range ca {
-			if ca[i]+cb[i] > 2 {
+			if ca[i]+cb[i] > card.MaxCopies {
 				over = true
 			}
 		}
@@ -172,19 +183,24 @@ func TestMulti_SetAlgebraAgainstCounts(t *testing.T) {
 			t.Fatalf("%v: Len %d Cards %v disagree with counts", a, a.Len(), a.Cards())
 		}
 		for _, m := range []card.Multi{a, b, sum, a.Minus(b), a.Union(b), a.Intersect(b)} {
-			if m.Two&^m.One != 0 {
-				t.Fatalf("%#v: a pair outside the once-plane", m)
+			if m.Two&^m.One != 0 || m.Three&^m.Two != 0 || m.Four&^m.Three != 0 || m.Five&^m.Four != 0 {
+				t.Fatalf("%#v: a plane outside the one before", m)
 			}
 		}
 	}
 }
 
-// randomMulti draws a multiset of the 108 cards of two packs with jokers.
+// randomMulti draws a multiset of up to five packs with jokers: mostly
+// of two packs, sometimes of more.
 func randomMulti(rng *rand.Rand) (card.Multi, counts) {
 	var m card.Multi
 	var c counts
+	top := 3
+	if rng.IntN(2) == 0 {
+		top = card.MaxCopies + 1
+	}
 	for _, x := range faces54() {
-		n := rng.IntN(3)
+		n := rng.IntN(top)
 		for range n {
 			if err := m.Add(x); err != nil {
 				panic(err)
@@ -233,8 +249,8 @@ func TestMulti_RoundTrip(t *testing.T) {
 
 func TestMulti_UnmarshalKeepsValueOnError(t *testing.T) {
 	m := card.MustParseMulti("AS AS")
-	if err := m.UnmarshalText([]byte("KS KS KS")); !errors.Is(err, card.ErrTooMany) {
-		t.Errorf("UnmarshalText third KS: %v", err)
+	if err := m.UnmarshalText([]byte("KS KS KS KS KS KS")); !errors.Is(err, card.ErrTooMany) {
+		t.Errorf("UnmarshalText sixth KS: %v", err)
 	}
 	if m.String() != "AS AS" {
 		t.Errorf("refused UnmarshalText changed the value to %v", m)
