@@ -284,6 +284,7 @@ func (m Multi) AppendCards(dst []Card) []Card {
 	}
 	return dst
 }
+
 // String returns the cards of m in the order of All separated by spaces
 // ("7S 7S 8S BJ").
 func (m Multi) String() string { return Format(m.Cards()) }

@@ -273,7 +273,6 @@ func checkReplay(game int, set bool, games, asked int, rrSet bool) error {
 	return nil
 }
 
-
 // runMatch plays a match, reporting its progress on stderr.
 func (e *env) runMatch(cmd *cobra.Command, cfg arena.Config, label string) ([]arena.GameRecord, error) {
 	if cfg.Games%2 == 1 {
