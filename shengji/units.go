@@ -171,6 +171,9 @@ func (o *Order) runAt(m card.Multi, g Group, w, top, l int) card.Multi {
 	for s := top - l + 1; s <= top && s >= 0; s++ {
 		f |= lowest(m.AtLeast(w) & o.steps[g][s])
 	}
+	if w == 2 {
+		return card.Multi{One: f, Two: f}
+	}
 	return card.Times(f, w)
 }
 
@@ -217,7 +220,7 @@ func (o *Order) Pretty(m card.Multi) string {
 }
 
 // maxUnits bounds the tractors of one play's group.
-const maxUnits = 32
+const maxUnits = 16
 
 // format is a unit's format: its width and length (1, 1 for a single).
 type format struct{ w, l int8 }
@@ -247,6 +250,10 @@ func (o *Order) shapeOf(m card.Multi, g Group) shape {
 	m = m.Within(o.groups[g])
 	sh.n = m.Len()
 	sh.big = format{1, 1}
+	if m.Three == 0 {
+		o.pairShape(&sh, m, g)
+		return sh
+	}
 	for {
 		u, ok := o.largest(m, g)
 		if !ok {
@@ -272,6 +279,38 @@ func (o *Order) shapeOf(m card.Multi, g Group) shape {
 	}
 	sh.units += m.Len()
 	return sh
+}
+
+// pairShape fills sh for cards m of group g that hold no face three times
+// (two packs): the longest tractor again and again, then the pairs.
+func (o *Order) pairShape(sh *shape, m card.Multi, g Group) {
+	for {
+		_, mask := o.pairCounts(m, g)
+		n, top := longestRun(mask)
+		if n < 2 {
+			break
+		}
+		m = m.Minus(o.runAt(m, g, 2, top, n))
+		if sh.ntr < maxUnits {
+			sh.tractors[sh.ntr] = format{2, int8(n)}
+			sh.lens[sh.ntr] = int8(n)
+			sh.ntr++
+		}
+		sh.tuples[2] += int8(n)
+		sh.pairs += n
+		sh.units++
+	}
+	pairs := (m.Two & card.AllFaces).Len()
+	sh.alone[2] = int8(pairs)
+	sh.tuples[2] += int8(pairs)
+	sh.pairs += pairs
+	sh.units += pairs + (m.One &^ m.Two & card.AllFaces).Len()
+	switch {
+	case sh.ntr > 0:
+		sh.big = format{2, sh.tractors[0].l}
+	case pairs > 0:
+		sh.big = format{2, 1}
+	}
 }
 
 // isUnit reports whether the shape is one unit (not a throw).
