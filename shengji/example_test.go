@@ -11,11 +11,11 @@ func ExampleOrder_Split() {
 	tr, _ := shengji.ParseTrump("S", "2")
 	o := tr.Order()
 	for _, u := range o.Split(card.MustParseMulti("QS QS KS KS AS AS 2H 2H 2D 2D 5C")) {
-		fmt.Println(u.Kind(), u.Group, o.Format(u.Cards))
+		fmt.Println(u.Name(), u.Group, o.Format(u.Cards))
 	}
 	// Output:
 	// single C 5C
-	// tractor trump QS QS KS KS AS AS 2H 2H
+	// tractor of 4 pairs trump QS QS KS KS AS AS 2H 2H
 	// pair trump 2D 2D
 }
 
@@ -62,7 +62,7 @@ func ExampleOrder_Winner() {
 
 func ExampleLevelUp() {
 	for _, p := range []int{0, 40, 80, 120, 240} {
-		fmt.Printf("%d %+v\n", p, shengji.LevelUp(p))
+		fmt.Printf("%d %+v\n", p, shengji.LevelUp(p, shengji.LevelStep(2)))
 	}
 	// Output:
 	// 0 {BankersKeep:true LevelsUp:3}

@@ -20,11 +20,13 @@ const (
 	FollowGroup
 	// ShortGroup: holding too few, play all of them (then anything).
 	ShortGroup
-	// MatchTractors: answer each led tractor with one of the same length, as
-	// far as the hand allows, longest first.
+	// MatchTractors: answer each led tractor with one of the same width and
+	// length, as far as the hand allows, largest first.
 	MatchTractors
-	// MatchPairs: play as many pairs as the lead has (a tractor counting as
-	// its pairs), or as the hand holds if fewer.
+	// MatchPairs: answer the lead's tuples (a tractor counting as its
+	// tuples), widest first, each with the widest tuple no wider than it the
+	// hand still holds, else a card of the group. With two packs: play as
+	// many pairs as the lead has, or as the hand holds if fewer.
 	MatchPairs
 )
 
@@ -72,11 +74,20 @@ func broken(r Rule, format string, args ...any) error {
 //
 // The rules: play as many cards as the lead. Holding at least that many
 // cards of the led suit-group, play only cards of it and match the lead's
-// structure as far as the hand allows: each of its tractors, longest first,
-// with a tractor of the same length (which may come out of a longer one),
-// then as many pairs in all as the lead has (a tractor counting as its
-// pairs), or as the hand holds if fewer; singles fill the rest. Holding
-// fewer, play all of them and any other cards.
+// structure as far as the hand allows. First the tractors: of the lead's
+// tractors, taken in the order Split takes them (largest first), those the
+// hand's cards of the group can hold together, each kept if it fits with
+// those kept before, must be held together by the play, each by a tractor
+// of the same width and length (which may come out of a longer or wider
+// one). Then the tuples: the lead's tuples widest first, a tractor counting
+// as its tuples, t1 ≥ t2 ≥ …; the hand's answer is the lexicographically
+// largest (v1, v2, …) with 1 ≤ vi ≤ ti such that disjoint tuples of those
+// widths fit in its cards of the group (several may come out of one face,
+// a pair out of a triple), and the play's answer, the same computed on its
+// cards, must be the hand's. With two packs this is: as many pairs in all
+// as the lead has, or as the hand holds if fewer; singles fill the rest.
+// Holding fewer cards of the group than the lead, play all of them and any
+// other cards.
 func (o *Order) CheckFollow(lead, hand, play card.Multi) error {
 	g, ok := o.GroupOf(lead)
 	if !ok {
@@ -105,10 +116,13 @@ func (o *Order) CheckFollow(lead, hand, play card.Multi) error {
 	if sh.pairs == 0 {
 		return nil
 	}
+	if sh.wide || held.Three != 0 {
+		return o.checkTuples(&sh, g, held, play)
+	}
 	if sh.ntr > 0 {
 		hcnt, hmask := o.pairCounts(held, g)
 		var need [maxSteps]int8
-		k := lexmax(&hcnt, sh.tractors[:sh.ntr], &need)
+		k := lexmax(&hcnt, sh.lens[:sh.ntr], &need)
 		pcnt, _ := o.pairCounts(play, g)
 		if k > 0 && !embed(&pcnt, need[:k]) {
 			if sh.isUnit() {
@@ -117,7 +131,7 @@ func (o *Order) CheckFollow(lead, hand, play card.Multi) error {
 					o.Pretty(o.tractorAt(held, g, topOfRun(hmask, l), l)), l, l)
 			}
 			return broken(MatchTractors, "your %s hold tractors of %s to answer the throw's tractors of %s: play them",
-				g.Name(), lengths(need[:k]), lengths(sh.tractors[:sh.ntr]))
+				g.Name(), lengths(need[:k]), lengths(sh.lens[:sh.ntr]))
 		}
 	}
 	hp := (held.Two & card.AllFaces).Len()
@@ -133,6 +147,116 @@ func (o *Order) CheckFollow(lead, hand, play card.Multi) error {
 			what, describe(&sh), plural(need, "a pair", "pairs"))
 	}
 	return nil
+}
+
+// checkTuples checks the structure of a play (all of group g, out of held,
+// the hand's cards of g) against a lead of shape sh that has tuples, where
+// some card is held three times or more: the lead's tractors the hand can
+// answer together, in the order taken, must be answered, and the play's
+// answer vector to the lead's tuples must be the hand's.
+func (o *Order) checkTuples(sh *shape, g Group, held, play card.Multi) error {
+	if sh.ntr > 0 {
+		hf := o.facesOf(held, g)
+		var kept [maxUnits]format
+		k := 0
+		for _, t := range sh.tractors[:sh.ntr] {
+			kept[k] = t
+			if hf.fit(kept[:k+1], nil) {
+				k++
+			}
+		}
+		pf := o.facesOf(play, g)
+		if k > 0 && !pf.fit(kept[:k], nil) {
+			if sh.isUnit() {
+				t := kept[0]
+				w, l := int(t.w), int(t.l)
+				return broken(MatchTractors, "you hold the tractor %s: a led %s must be followed with a %s",
+					o.Pretty(o.runAt(held, g, w, topOfRun(o.widthMask(held, g, w), l), l)), formatName(w, l), formatName(w, l))
+			}
+			return broken(MatchTractors, "your %s hold tractors of %s to answer the throw's tractors of %s: play them",
+				g.Name(), formats(kept[:k]), formats(sh.tractors[:sh.ntr]))
+		}
+	}
+	hf := o.facesOf(held, g)
+	hb := hf.bins()
+	v := answer(&hb, &sh.tuples)
+	pf := o.facesOf(play, g)
+	pb := pf.bins()
+	if !fitTuples(&pb, &v) {
+		return broken(MatchPairs, "you hold %s: %s must be followed with %s",
+			o.tupleList(held, g), describe(sh), tuples(&v))
+	}
+	return nil
+}
+
+// tupleList writes the faces of m's group g held two or more times, from
+// the highest: "the triple K♥ K♥ K♥" for one, "2 tuples of hearts (A♥ A♥
+// A♥ A♥, 9♥ 9♥)" for several.
+func (o *Order) tupleList(m card.Multi, g Group) string {
+	m = m.Within(o.groups[g] & m.Two)
+	cs := o.Sorted(m)
+	var b strings.Builder
+	n := 0
+	for i := len(cs) - 1; i >= 0; i-- {
+		if i < len(cs)-1 {
+			if cs[i] != cs[i+1] {
+				b.WriteString(", ")
+				n++
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(cs[i].Pretty())
+	}
+	if n == 0 {
+		return "the " + tupleName(m.Len(), false) + " " + b.String()
+	}
+	return fmt.Sprintf("%d tuples of %s (%s)", n+1, g.Name(), b.String())
+}
+
+// tuples writes the tuples counted in v, widest first: "a triple", "a
+// triple and 2 pairs".
+func tuples(v *[card.MaxCopies + 1]int8) string {
+	var parts []string
+	for w := card.MaxCopies; w >= 2; w-- {
+		if n := int(v[w]); n > 0 {
+			parts = append(parts, plural(n, "a "+tupleName(w, false), tupleName(w, true)))
+		}
+	}
+	return andList(parts)
+}
+
+// andList joins phrases: "a", "a and b", "a, b and c".
+func andList(parts []string) string {
+	var b strings.Builder
+	for i, p := range parts {
+		switch {
+		case i == 0:
+		case i == len(parts)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// formats writes tractor formats: "3 and 2 pairs" when all are of one
+// width, else each with its width: "2 triples and 3 pairs".
+func formats(fs []format) string {
+	same := true
+	for _, f := range fs {
+		same = same && f.w == fs[0].w
+	}
+	parts := make([]string, len(fs))
+	for i, f := range fs {
+		parts[i] = fmt.Sprint(f.l)
+		if !same || i == len(fs)-1 {
+			parts[i] += " " + tupleName(int(f.w), true)
+		}
+	}
+	return andList(parts)
 }
 
 // tractorAt returns the tractor of m's pairs of group g at the l steps up to
@@ -160,16 +284,20 @@ func (o *Order) pairList(pairs card.Set) string {
 	return b.String()
 }
 
-// describe names a lead: "a led pair", "a led tractor of 3 pairs", "a throw
-// with 3 pairs".
+// describe names a lead: "a led pair", "a led tractor of 3 pairs", "a
+// led triple", "a throw with 3 pairs", "a throw with a triple and a pair".
 func describe(sh *shape) string {
-	switch {
-	case sh.isUnit() && sh.top == Pair:
-		return "a led pair"
-	case sh.isUnit() && sh.top == Tractor:
-		return fmt.Sprintf("a led tractor of %d pairs", sh.topLen)
-	case sh.ntr > 0:
-		return fmt.Sprintf("a throw with tractors of %s and %s in all", lengths(sh.tractors[:sh.ntr]), plural(sh.pairs, "one pair", "pairs"))
+	if sh.isUnit() {
+		return "a led " + formatName(int(sh.big.w), int(sh.big.l))
+	}
+	if sh.wide && sh.ntr > 0 {
+		return fmt.Sprintf("a throw with tractors of %s (%s in all)", formats(sh.tractors[:sh.ntr]), tuples(&sh.tuples))
+	}
+	if sh.wide {
+		return "a throw with " + tuples(&sh.alone)
+	}
+	if sh.ntr > 0 {
+		return fmt.Sprintf("a throw with tractors of %s and %s in all", lengths(sh.lens[:sh.ntr]), plural(sh.pairs, "one pair", "pairs"))
 	}
 	return "a throw with " + plural(sh.pairs, "a pair", "pairs")
 }

@@ -14,7 +14,7 @@ import (
 func finishWith(g *Game, banker Seat, points int) {
 	g.hand.banker = banker
 	g.hand.phase = OverPhase
-	g.hand.score = Score{Banker: banker, AttackerPoints: points, Result: LevelUp(points)}
+	g.hand.score = Score{Banker: banker, AttackerPoints: points, Result: LevelUp(points, LevelStep(2))}
 	g.score()
 }
 

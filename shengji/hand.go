@@ -524,7 +524,7 @@ func (h *Hand) finish(t *Trick) {
 		s.KittyMultiplier = h.order().KittyMultiplier(t.Plays[t.Winner])
 	}
 	s.AttackerPoints = s.TrickPoints + s.KittyPoints*s.KittyMultiplier + s.Penalty
-	s.Result = LevelUp(s.AttackerPoints)
+	s.Result = LevelUp(s.AttackerPoints, LevelStep(2))
 	h.score = s
 	h.phase, h.turn = OverPhase, NoSeat
 }

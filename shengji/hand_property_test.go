@@ -276,7 +276,7 @@ func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 		if sc.AttackerPoints != sc.TrickPoints+sc.KittyPoints*sc.KittyMultiplier+sc.Penalty {
 			t.Fatalf("hand %d: score does not add up: %+v", i, sc)
 		}
-		if sc.Result != LevelUp(sc.AttackerPoints) {
+		if sc.Result != LevelUp(sc.AttackerPoints, LevelStep(2)) {
 			t.Fatalf("hand %d: result %+v for %d points", i, sc.Result, sc.AttackerPoints)
 		}
 		if h.NumTurnedUp() > 0 {

@@ -64,6 +64,17 @@ type followSpace struct {
 	ok       bool               // the lead is a lead and the hand big enough
 	faces    [maxPool]card.Card // scratch: the faces S is chosen from
 	combo    [maxPool]int8      // scratch: a combination's indices
+
+	// With some card three times or more (three packs or more), Q is a
+	// choice of faces each taken 2 … (copies) times: see multiSpace.
+	multi  bool
+	short  bool                     // the hand is short in the led group: no condition on Q
+	mfaces [maxPool]card.Set        // the pool's faces held twice or more
+	mcount [maxPool]int8            // their copies
+	nm     int                      // how many
+	kept   [maxUnits]format         // the tractors Q must answer
+	nk     int                      // how many
+	vec    [card.MaxCopies + 1]int8 // the tuples Q must hold, by width
 }
 
 // space sets f to the legal follows of hand to lead.
@@ -75,6 +86,11 @@ func (o *Order) space(f *followSpace, lead, hand card.Multi) {
 		return
 	}
 	f.g, f.ok = g, true
+	if lead.Three != 0 || hand.Three != 0 {
+		f.multiSpace(lead, hand, n)
+		return
+	}
+	f.multi = false
 	held := hand.Within(o.groups[g])
 	f.minPairs, f.k = 0, 0
 	if h := held.Len(); h < n {
@@ -87,7 +103,7 @@ func (o *Order) space(f *followSpace, lead, hand card.Multi) {
 		}
 		if sh.ntr > 0 {
 			hcnt, _ := o.pairCounts(held, g)
-			f.k = lexmax(&hcnt, sh.tractors[:sh.ntr], &f.need)
+			f.k = lexmax(&hcnt, sh.lens[:sh.ntr], &f.need)
 		}
 	}
 	f.np = 0
@@ -130,6 +146,14 @@ func (f *followSpace) count() uint64 {
 	if !f.ok {
 		return 0
 	}
+	if f.multi {
+		var total uint64
+		f.walk(0, card.Multi{}, 0, func(q card.Multi, used int) bool {
+			total += choose((f.pool.One &^ q.One & card.AllFaces).Len(), f.m-used)
+			return true
+		})
+		return total
+	}
 	var total uint64
 	for q := uint64(0); q < 1<<uint(f.np); q++ {
 		set, ok := f.valid(q)
@@ -147,6 +171,11 @@ func (f *followSpace) count() uint64 {
 func (f *followSpace) each(yield func(card.Multi) bool) bool {
 	if !f.ok {
 		return true
+	}
+	if f.multi {
+		return f.walk(0, card.Multi{}, 0, func(q card.Multi, used int) bool {
+			return f.combos(f.base.Union(q), f.pool.One&^q.One&card.AllFaces, f.m-used, yield)
+		})
 	}
 	for q := uint64(0); q < 1<<uint(f.np); q++ {
 		set, ok := f.valid(q)
@@ -200,6 +229,20 @@ func (f *followSpace) nth(k uint64) (card.Multi, bool) {
 	if !f.ok {
 		return card.Multi{}, false
 	}
+	if f.multi {
+		var play card.Multi
+		found := false
+		f.walk(0, card.Multi{}, 0, func(q card.Multi, used int) bool {
+			free, r := f.pool.One&^q.One&card.AllFaces, f.m-used
+			if c := choose(free.Len(), r); k >= c {
+				k -= c
+				return true
+			}
+			play, found = f.unrank(f.base.Union(q), free, r, k), true
+			return false
+		})
+		return play, found
+	}
 	for q := uint64(0); q < 1<<uint(f.np); q++ {
 		set, ok := f.valid(q)
 		if !ok {
@@ -230,6 +273,128 @@ func (f *followSpace) nth(k uint64) (card.Multi, bool) {
 		return play, true
 	}
 	return card.Multi{}, false
+}
+
+// multiSpace sets f to the legal follows of hand to lead (of group f.g, n
+// cards, hand holding at least n) where some card is held three times or
+// more. A follow is again some cards every follow must hold (base), a
+// choice Q of the pool's faces held twice or more, each taken 2 … (its
+// copies) times, and a set S of other faces of the pool taken once; Q must
+// hold the tractors the hand can answer the lead's with and the hand's
+// answer vector to the lead's tuples (see CheckFollow), as singles serve
+// neither.
+func (f *followSpace) multiSpace(lead, hand card.Multi, n int) {
+	o, g := f.o, f.g
+	f.multi, f.nk, f.vec = true, 0, [card.MaxCopies + 1]int8{}
+	held := hand.Within(o.groups[g])
+	if h := held.Len(); h < n {
+		f.short, f.base, f.pool, f.m = true, held, hand.Minus(held), n-h
+	} else {
+		f.short, f.base, f.pool, f.m = false, card.Multi{}, held, n
+		sh := o.shapeOf(lead, g)
+		hf := o.facesOf(held, g)
+		for _, t := range sh.tractors[:sh.ntr] {
+			f.kept[f.nk] = t
+			if hf.fit(f.kept[:f.nk+1], nil) {
+				f.nk++
+			}
+		}
+		hb := hf.bins()
+		f.vec = answer(&hb, &sh.tuples)
+	}
+	f.nm = 0
+	for p := f.pool.Two & card.AllFaces; p != 0; p &= p - 1 {
+		b := p & -p
+		f.mfaces[f.nm] = b
+		f.mcount[f.nm] = int8(f.pool.Count(card.Card(bits.TrailingZeros64(uint64(b)))))
+		f.nm++
+	}
+}
+
+// walk calls leaf with every valid Q (see multiSpace) and the cards it
+// takes, until leaf returns false: from face i on, each face left out (it
+// may still be in S), then taken 2, 3 … times, the cards of Q at most f.m.
+func (f *followSpace) walk(i int, q card.Multi, used int, leaf func(card.Multi, int) bool) bool {
+	if i == f.nm {
+		if !f.short && !f.validMulti(q) {
+			return true
+		}
+		return leaf(q, used)
+	}
+	if !f.walk(i+1, q, used, leaf) {
+		return false
+	}
+	for x := 2; x <= int(f.mcount[i]) && used+x <= f.m; x++ {
+		if !f.walk(i+1, q.Union(card.Times(f.mfaces[i], x)), used+x, leaf) {
+			return false
+		}
+	}
+	return true
+}
+
+// validMulti reports whether Q holds the tractors and the tuples a follow
+// owes.
+func (f *followSpace) validMulti(q card.Multi) bool {
+	qf := f.o.facesOf(q, f.g)
+	if f.nk > 0 && !qf.fit(f.kept[:f.nk], nil) {
+		return false
+	}
+	b := qf.bins()
+	return fitTuples(&b, &f.vec)
+}
+
+// combos yields fixed with every r faces of free added once, in
+// lexicographic order of the combinations, until yield returns false.
+func (f *followSpace) combos(fixed card.Multi, free card.Set, r int, yield func(card.Multi) bool) bool {
+	nf := 0
+	for p := free; p != 0; p &= p - 1 {
+		f.faces[nf] = card.Card(bits.TrailingZeros64(uint64(p)))
+		nf++
+	}
+	if r > nf || r < 0 {
+		return true
+	}
+	for i := range r {
+		f.combo[i] = int8(i)
+	}
+	for {
+		play := fixed
+		for i := range r {
+			play.One |= card.Bit(f.faces[f.combo[i]])
+		}
+		if !yield(play) {
+			return false
+		}
+		i := r - 1
+		for i >= 0 && int(f.combo[i]) == nf-r+i {
+			i--
+		}
+		if i < 0 {
+			return true
+		}
+		f.combo[i]++
+		for j := i + 1; j < r; j++ {
+			f.combo[j] = f.combo[j-1] + 1
+		}
+	}
+}
+
+// unrank returns fixed with the k-th (from 0) r-combination of the faces of
+// free added once, in the order combos yields them.
+func (f *followSpace) unrank(fixed card.Multi, free card.Set, r int, k uint64) card.Multi {
+	nf := free.Len()
+	idx := 0
+	for p := free; r > 0 && p != 0; p &= p - 1 {
+		below := choose(nf-idx-1, r-1) // combinations taking this face
+		if k < below {
+			fixed.One |= card.Set(1) << uint(bits.TrailingZeros64(uint64(p)))
+			r--
+		} else {
+			k -= below
+		}
+		idx++
+	}
+	return fixed
 }
 
 // CountFollows returns the number of legal follows of a player holding hand
@@ -279,11 +444,12 @@ func (o *Order) NthFollow(lead, hand card.Multi, k int) (play card.Multi, ok boo
 
 // AppendLeads appends to dst every lead of one unit hand may make and
 // returns it: within each suit-group (spades, hearts, diamonds, clubs,
-// trumps) its singles, its pairs and its tractors, each from the lowest.
-// A tractor takes one pair at each of its steps, so where several pairs
-// share a step (the off-suit level-rank pairs) each choice is listed.
-// Throws, any several units of one group, are legal leads too but are not
-// listed.
+// trumps) its singles, its pairs, its triples and wider tuples (a tuple may
+// come out of a larger count: a pair out of a triple), then its tractors of
+// pairs, of triples and so on, each from the lowest. A tractor takes one
+// face at each of its steps, so where several faces share a step (the
+// off-suit level-rank cards) each choice is listed. Throws, any several
+// units of one group, are legal leads too but are not listed.
 func (o *Order) AppendLeads(dst []card.Multi, hand card.Multi) []card.Multi {
 	o.eachLead(hand, func(m card.Multi) bool {
 		dst = append(dst, m)
@@ -317,21 +483,21 @@ func (o *Order) eachLead(hand card.Multi, yield func(card.Multi) bool) bool {
 		if held.IsEmpty() {
 			continue
 		}
-		for p := held.One & card.AllFaces; p != 0; p &= p - 1 {
-			if !yield(card.Multi{One: p & -p}) {
-				return false
-			}
-		}
-		for p := held.Two & card.AllFaces; p != 0; p &= p - 1 {
-			if !yield(card.Double(p & -p)) {
-				return false
-			}
-		}
-		_, mask := o.pairCounts(held, g)
-		for lo := 0; lo < maxSteps; lo++ {
-			for hi := lo + 1; hi < maxSteps && mask&(1<<uint(hi)) != 0 && mask&(1<<uint(lo)) != 0; hi++ {
-				if !o.eachTractor(held, g, lo, hi, card.Multi{}, yield) {
+		maxc := held.MaxCount()
+		for w := 1; w <= maxc; w++ {
+			for p := held.AtLeast(w) & card.AllFaces; p != 0; p &= p - 1 {
+				if !yield(card.Times(p&-p, w)) {
 					return false
+				}
+			}
+		}
+		for w := 2; w <= maxc; w++ {
+			mask := o.widthMask(held, g, w)
+			for lo := 0; lo < maxSteps; lo++ {
+				for hi := lo + 1; hi < maxSteps && mask&(1<<uint(hi)) != 0 && mask&(1<<uint(lo)) != 0; hi++ {
+					if !o.eachTractor(held, g, w, lo, hi, card.Multi{}, yield) {
+						return false
+					}
 				}
 			}
 		}
@@ -339,19 +505,15 @@ func (o *Order) eachLead(hand card.Multi, yield func(card.Multi) bool) bool {
 	return true
 }
 
-// eachTractor yields the tractors of held's pairs of group g over steps lo
-// to hi, one pair a step, every choice at a shared step, added to acc's
-// pairs of the steps below lo.
-func (o *Order) eachTractor(held card.Multi, g Group, lo, hi int, acc card.Multi, yield func(card.Multi) bool) bool {
+// eachTractor yields the tractors of width w of held's cards of group g
+// over steps lo to hi, one face held at least w times a step, every choice
+// at a shared step, added to acc's tuples of the steps below lo.
+func (o *Order) eachTractor(held card.Multi, g Group, w, lo, hi int, acc card.Multi, yield func(card.Multi) bool) bool {
 	if lo > hi {
 		return yield(acc)
 	}
-	for p := held.Two & o.steps[g][lo]; p != 0; p &= p - 1 {
-		b := p & -p
-		next := acc
-		next.One |= b
-		next.Two |= b
-		if !o.eachTractor(held, g, lo+1, hi, next, yield) {
+	for p := held.AtLeast(w) & o.steps[g][lo]; p != 0; p &= p - 1 {
+		if !o.eachTractor(held, g, w, lo+1, hi, acc.Union(card.Times(p&-p, w)), yield) {
 			return false
 		}
 	}
@@ -366,13 +528,21 @@ func (o *Order) CountLeads(hand card.Multi) int {
 		if held.IsEmpty() {
 			continue
 		}
-		n += (held.One & card.AllFaces).Len() + (held.Two & card.AllFaces).Len()
-		cnt, _ := o.pairCounts(held, g)
-		for lo := 0; lo < maxSteps; lo++ {
-			ways := int(cnt[lo])
-			for hi := lo + 1; hi < maxSteps && ways > 0 && cnt[hi] > 0; hi++ {
-				ways *= int(cnt[hi])
-				n += ways
+		maxc := held.MaxCount()
+		for w := 1; w <= maxc; w++ {
+			n += (held.AtLeast(w) & card.AllFaces).Len()
+		}
+		for w := 2; w <= maxc; w++ {
+			var cnt [maxSteps]uint8
+			for p := uint64(held.AtLeast(w) & o.groups[g]); p != 0; p &= p - 1 {
+				cnt[o.step[bits.TrailingZeros64(p)]]++
+			}
+			for lo := 0; lo < maxSteps; lo++ {
+				ways := int(cnt[lo])
+				for hi := lo + 1; hi < maxSteps && ways > 0 && cnt[hi] > 0; hi++ {
+					ways *= int(cnt[hi])
+					n += ways
+				}
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func TestLevelUp_TheTableAtEveryBoundary(t *testing.T) {
 		{240, false, 4}, {275, false, 4},
 		{280, false, 5}, {600, false, 13},
 	} {
-		if got := LevelUp(tt.points); got != (Result{tt.keep, tt.up}) {
+		if got := LevelUp(tt.points, 40); got != (Result{tt.keep, tt.up}) {
 			t.Errorf("LevelUp(%d) = %+v, want keep %v up %d", tt.points, got, tt.keep, tt.up)
 		}
 	}

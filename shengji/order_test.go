@@ -143,16 +143,16 @@ func TestSplit_Properties(t *testing.T) {
 				t.Fatalf("%s: units overlap: %v", play, err)
 			}
 			k, n, top, ok := refUnit(ref, u.Cards.Cards())
-			if !ok || k != u.Kind() || n != u.Pairs || top != u.Top || ref[u.Cards.Cards()[0]].group != u.Group {
-				t.Fatalf("%v %s: unit %s is %v/%d/%d, the reference says %v/%d/%d ok=%v", tr, play, u.Cards, u.Kind(), u.Pairs, u.Top, k, n, top, ok)
+			if !ok || k != u.Kind() || n != pairsOf(u) || top != u.Top || ref[u.Cards.Cards()[0]].group != u.Group {
+				t.Fatalf("%v %s: unit %s is %v/%d/%d, the reference says %v/%d/%d ok=%v", tr, play, u.Cards, u.Kind(), pairsOf(u), u.Top, k, n, top, ok)
 			}
 			if u.Kind() == Tractor {
-				if l, seen := last[u.Group]; seen && l < u.Pairs {
-					t.Fatalf("%v %s: tractor of %d after one of %d", tr, play, u.Pairs, l)
+				if l, seen := last[u.Group]; seen && l < u.Steps {
+					t.Fatalf("%v %s: tractor of %d after one of %d", tr, play, u.Steps, l)
 				}
-				last[u.Group] = u.Pairs
+				last[u.Group] = u.Steps
 			}
-			if u.Kind() == Pair {
+			if u.Kind() == Tuple {
 				pairSteps[u.Group] = append(pairSteps[u.Group], u.Top)
 			}
 			if u.Kind() == Single {
@@ -195,4 +195,13 @@ func TestSorted_LowToHighBySuitAtEqualSteps(t *testing.T) {
 	if !strings.Contains(Spades.Name()+Trumps.Name()+Trumps.String(), "spadestrumpstrump") {
 		t.Errorf("group names %q %q %q", Spades.Name(), Trumps.Name(), Trumps.String())
 	}
+}
+
+// pairsOf returns a two-pack unit's pairs: 0 for a single, 1 for a pair,
+// the tractor's length.
+func pairsOf(u Unit) int {
+	if u.Width < 2 {
+		return 0
+	}
+	return u.Steps
 }

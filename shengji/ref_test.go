@@ -94,7 +94,7 @@ func refUnit(places map[card.Card]refPlace, cs []card.Card) (k Kind, pairs, top 
 		}
 	}
 	if len(steps) == 1 {
-		return Pair, 1, steps[0], true
+		return Tuple, 1, steps[0], true
 	}
 	return Tractor, len(steps), steps[len(steps)-1], true
 }

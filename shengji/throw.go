@@ -8,10 +8,11 @@ import (
 
 // Throw decides a throw: a lead of several units of one suit-group, each
 // claimed unbeatable by the other hands (others; the leader's own hand is
-// not among them). A unit is beaten by a strictly higher unit of the same
-// kind made of one other hand's cards of that group: a single by a single, a
-// pair by a pair, a tractor by a tractor of the same length, which may come
-// out of a longer one. If none is beaten the throw stands and play is the
+// not among them), split into units as by Split. A unit is beaten by a
+// strictly higher unit of the same format made of one other hand's cards of
+// that group: a single by a single, a tuple by a tuple of the same width
+// (out of any face held at least that many times), a tractor by a tractor
+// of the same width and length, which may come out of a longer one. If none is beaten the throw stands and play is the
 // whole throw. Otherwise the leader plays only the smallest beaten unit: the
 // one whose highest card is lowest in the group's order, on a tie the one of
 // fewer cards, then the one whose highest card's suit comes first in ♠♥♦♣.
@@ -43,17 +44,16 @@ func (o *Order) Throw(throw card.Multi, others []card.Multi) (play card.Multi, s
 }
 
 // beaten reports whether one of the hands holds a strictly higher unit of
-// u's kind in u's group.
+// u's format in u's group.
 func (o *Order) beaten(u *Unit, hands []card.Multi) bool {
 	for _, h := range hands {
-		if u.Pairs == 0 {
+		if u.Width <= 1 {
 			if o.highest(h, u.Group) > u.Top {
 				return true
 			}
 			continue
 		}
-		_, mask := o.pairCounts(h, u.Group)
-		if topOfRun(mask, u.Pairs) > u.Top {
+		if topOfRun(o.widthMask(h, u.Group, u.Width), u.Steps) > u.Top {
 			return true
 		}
 	}

@@ -3,7 +3,6 @@ package shengji
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"felt/card"
 )
@@ -13,15 +12,19 @@ import (
 var ErrBadTrick = errors.New("shengji: not a trick")
 
 // Winner returns the index in plays of the play that wins the trick;
-// plays[0] is the lead. A play competes if it has the lead's structure (its
-// cards split one for one into the lead's units: a tractor of the same
-// length for each tractor, a pair for each pair, where a pair or a shorter
-// tractor may come out of a longer one, and any card of its group for each
-// single) and is all of the led suit-group, or all trumps against a plain
-// lead. Plays are compared by the lead's largest unit (its longest tractor,
-// else its highest pair, else its highest card): trumps beat a plain suit,
-// and a later play wins only with a strictly higher unit, so of equal plays
-// the first played wins. The plays are taken to be legal follows.
+// plays[0] is the lead, and there may be any number of plays (one a
+// player). A play competes if it has the lead's structure (its cards hold,
+// disjointly, a tractor of the same width and length for each of the lead's
+// tractors and a tuple of the same width for each of its tuples, where a
+// tuple or a tractor may come out of a wider count or a longer run, and any
+// card of its group for each single) and is all of the led suit-group, or
+// all trumps against a plain lead. Plays are compared by the lead's largest
+// unit (the first Split takes: its most cards; with two packs its longest
+// tractor, else its highest pair, else its highest card), by the highest
+// top step at which the play holds a unit of that format (for a single, its
+// highest card): trumps beat a plain suit, and a later play wins only with
+// a strictly higher unit, so of equal plays the first played wins. The
+// plays are taken to be legal follows.
 func (o *Order) Winner(plays []card.Multi) (int, error) {
 	if len(plays) == 0 {
 		return 0, fmt.Errorf("%w: no plays", ErrBadTrick)
@@ -55,19 +58,25 @@ func (o *Order) Winner(plays []card.Multi) (int, error) {
 	return best, nil
 }
 
-// value returns the step of play's unit of the kind of the lead's largest
-// (of group g, which play is all of), and whether play has the lead's
-// structure at all.
+// value returns the step of play's unit of the format of the lead's
+// largest (of group g, which play is all of), and whether play has the
+// lead's structure at all: disjointly, a tractor of the same width and
+// length for each of the lead's tractors and a tuple of the same width for
+// each of its tuples (any card serving for a single).
 func (o *Order) value(play card.Multi, g Group, sh *shape) (int, bool) {
-	cnt, mask := o.pairCounts(play, g)
-	if (play.Two&card.AllFaces).Len() < sh.pairs || !embed(&cnt, sh.tractors[:sh.ntr]) {
-		return 0, false
+	if !sh.wide && play.Three == 0 {
+		cnt, _ := o.pairCounts(play, g)
+		if (play.Two&card.AllFaces).Len() < sh.pairs || !embed(&cnt, sh.lens[:sh.ntr]) {
+			return 0, false
+		}
+	} else if sh.pairs > 0 {
+		pf := o.facesOf(play, g)
+		if !pf.fit(sh.tractors[:sh.ntr], &sh.alone) {
+			return 0, false
+		}
 	}
-	switch sh.top {
-	case Tractor:
-		return topOfRun(mask, sh.topLen), true
-	case Pair:
-		return 31 - bits.LeadingZeros32(mask), true
+	if w := int(sh.big.w); w >= 2 {
+		return topOfRun(o.widthMask(play, g, w), int(sh.big.l)), true
 	}
 	return o.highest(play, g), true
 }
@@ -107,8 +116,9 @@ func count(m card.Multi, s card.Set) int { return (m.One & s).Len() + (m.Two & s
 
 // KittyMultiplier returns what the kitty's points are multiplied by when
 // the attackers win the last trick with play: 2 × the card count of play's
-// largest unit (split as by Split): 2 for a single, 4 for a pair, 8 for a
-// tractor of two pairs, and so on. It is 0 for an empty play.
+// largest unit (split as by Split, group by group): 2 for a single, 4 for a
+// pair, 6 for a triple, 8 for a tractor of two pairs, 12 for a tractor of
+// two triples, and so on. It is 0 for an empty play.
 func (o *Order) KittyMultiplier(play card.Multi) int {
 	largest := 0
 	for g := range Group(NumGroups) {
@@ -117,7 +127,7 @@ func (o *Order) KittyMultiplier(play card.Multi) int {
 			continue
 		}
 		sh := o.shapeOf(part, g)
-		largest = max(largest, 1, 2*sh.topLen)
+		largest = max(largest, sh.big.size())
 	}
 	return 2 * largest
 }

@@ -190,17 +190,30 @@ func shengjiCheck(line []byte) (any, error) {
 	case "throw":
 		return checkThrow(o, *req.Leader, *req.Throw, *req.Others)
 	}
-	r := shengji.LevelUp(*req.AttackerPoints)
+	r := shengji.LevelUp(*req.AttackerPoints, shengji.LevelStep(2))
 	return levelAnswer{r.BankersKeep, r.LevelsUp}, nil
 }
 
 // cardsField parses one field's cards, naming the field in an error.
 func cardsField(name, s string) (card.Multi, error) {
 	m, err := card.ParseMulti(s)
+	if err == nil {
+		err = twoPacks(m)
+	}
 	if err != nil {
 		return card.Multi{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return m, nil
+}
+
+// twoPacks refuses cards that hold some card more than twice, as no deal
+// from two packs does (card.Multi itself holds up to five copies), naming
+// the first such card.
+func twoPacks(m card.Multi) error {
+	for c := range m.AtLeast(3).All {
+		return fmt.Errorf("card: more than two copies: a third %s", c)
+	}
+	return nil
 }
 
 // together refuses a line whose cards hold some card more than twice.
@@ -211,6 +224,9 @@ func together(ms ...card.Multi) error {
 		if all, err = all.Sum(m); err != nil {
 			return fmt.Errorf("the line's cards together: %w", err)
 		}
+	}
+	if err := twoPacks(all); err != nil {
+		return fmt.Errorf("the line's cards together: %w", err)
 	}
 	return nil
 }

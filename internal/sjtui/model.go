@@ -286,7 +286,10 @@ func units(o *Obs) [][]shengji.Unit {
 			if a.Top != b.Top {
 				return b.Top - a.Top
 			}
-			return b.Pairs - a.Pairs
+			if a.Len() != b.Len() {
+				return b.Len() - a.Len()
+			}
+			return b.Width - a.Width
 		})
 		out = append(out, us)
 	}

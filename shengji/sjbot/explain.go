@@ -246,8 +246,8 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 			return "throw " + cards(r.Cards)
 		case r.Kind == shengji.Tractor:
 			return "lead the tractor " + cards(r.Cards)
-		case r.Kind == shengji.Pair:
-			return "lead the pair " + cards(r.Cards)
+		case r.Kind == shengji.Tuple:
+			return "lead the " + tupleWord(r.Cards.Len()) + " " + cards(r.Cards)
 		}
 		return "lead " + cards(r.Cards)
 	}
@@ -257,8 +257,8 @@ func (r Reason) Text(name func(shengji.Seat) string, cards func(card.Multi) stri
 			return "no unseen card can beat any part of it"
 		case r.Kind == shengji.Tractor:
 			return "no unseen pairs can make a higher tractor in " + group
-		case r.Kind == shengji.Pair:
-			return "the highest pair left in " + group
+		case r.Kind == shengji.Tuple:
+			return "the highest " + tupleWord(r.Cards.Len()) + " left in " + group
 		}
 		return "the highest card left in " + group
 	}
@@ -356,4 +356,13 @@ func list(words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// tupleWord names a tuple of n identical cards: "pair", "triple", "four",
+// "five".
+func tupleWord(n int) string {
+	if w := (shengji.Unit{Width: n, Steps: 1}); n >= 2 {
+		return w.Name()
+	}
+	return "card"
 }

@@ -80,6 +80,18 @@ func stepPairs(ord *shengji.Order, m card.Multi, g shengji.Group) uint32 {
 	return mask
 }
 
+// stepTuples returns, for group g of m, a mask of the steps at which m
+// holds some face at least w times.
+func stepTuples(ord *shengji.Order, m card.Multi, g shengji.Group, w int) uint32 {
+	var mask uint32
+	for s := range ord.Steps(g) {
+		if m.AtLeast(w)&ord.AtStep(g, s) != 0 {
+			mask |= 1 << uint(s)
+		}
+	}
+	return mask
+}
+
 // highestStep returns the highest step of m's cards of group g, -1 if none.
 func highestStep(ord *shengji.Order, m card.Multi, g shengji.Group) int {
 	for s := ord.Steps(g) - 1; s >= 0; s-- {
@@ -93,10 +105,10 @@ func highestStep(ord *shengji.Order, m card.Multi, g shengji.Group) int {
 // beatable reports whether cards in others (taken as one hand, which is
 // conservative) could make a strictly higher unit of u's kind in its group.
 func beatable(ord *shengji.Order, u shengji.Unit, others card.Multi) bool {
-	if u.Pairs == 0 {
+	if u.Width < 2 {
 		return highestStep(ord, others, u.Group) > u.Top
 	}
-	return runAbove(stepPairs(ord, others, u.Group), ord.Steps(u.Group), u.Pairs, u.Top)
+	return runAbove(stepTuples(ord, others, u.Group, u.Width), ord.Steps(u.Group), u.Steps, u.Top)
 }
 
 // runAbove reports whether mask has n consecutive steps set ending above
