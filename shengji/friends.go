@@ -60,7 +60,7 @@ type Friendship struct {
 	Banker Seat
 	Calls  [MaxCalls]Call
 	NCalls int
-	Played [MaxCalls]int // copies of each call's card played in ended tricks
+	Played [MaxCalls]int  // copies of each call's card played in ended tricks
 	Met    [MaxCalls]Seat // who met each call (NoSeat while open)
 	Side   Seats          // the banker's side: the banker and the friends joined
 }
