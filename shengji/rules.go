@@ -347,6 +347,12 @@ func (r Rules) Validate() error {
 	if k := r.Kitty; k != 0 && (k < 0 || k >= d-n || (d-k)%n != 0) {
 		return bad("kitty is %d: %d cards less the kitty must deal out evenly to %d players, each getting some", k, d, n)
 	}
+	if k := r.Packs(); k > n/2+1 {
+		return bad("packs is %d with %d players: at most one pack more than half the players (%d)", k, n, n/2+1)
+	}
+	if k := r.KittySize(); k > MaxKitty {
+		return bad("kitty is %d, want at most %d", k, MaxKitty)
+	}
 	if r.Friends > FriendsOff {
 		return bad("friends is %d", uint8(r.Friends))
 	}
