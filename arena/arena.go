@@ -67,7 +67,7 @@ type GameRecord struct {
 	Winners table.Seats
 	// Teams are the teams as the game ended, in the order of their
 	// lowest seat (none after a forfeit or an error).
-	Teams     []table.Seats
+	Teams     TeamList
 	Hands     []games.Hand
 	DecisionA []time.Duration
 	DecisionB []time.Duration
@@ -211,7 +211,7 @@ func play(ctx context.Context, cfg Config, i int, sess session) (rec GameRecord)
 		}
 		return rec
 	}
-	rec.Winners, rec.Teams = out.Winners, out.Teams.List(n)
+	rec.Winners, rec.Teams = out.Winners, TeamList(out.Teams.List(n))
 	aShare, bShare := share(out.Winners, a), share(out.Winners, b)
 	rec.AWon, rec.Draw = aShare > bShare, aShare == bShare
 	rec.AScore, rec.BScore = meanScore(out.Scores, a), meanScore(out.Scores, b)

@@ -25,12 +25,15 @@ const (
 	Bury
 	// Play leads or follows to a trick.
 	Play
+	// FriendCall is the banker's friend calls after burying, in Finding
+	// Friends (written "call").
+	FriendCall
 )
 
-var actionNames = [...]string{"none", "bid", "pass", "bury", "play"}
+var actionNames = [...]string{"none", "bid", "pass", "bury", "play", "call"}
 
 // String returns the kind's name as written in logs: "bid", "pass",
-// "bury" or "play".
+// "bury", "play" or "call".
 func (k ActionKind) String() string {
 	if int(k) < len(actionNames) {
 		return actionNames[k]
@@ -45,59 +48,106 @@ func ParseActionKind(s string) (ActionKind, error) {
 			return ActionKind(i + 1), nil
 		}
 	}
-	return NoAction, fmt.Errorf("shengji: action %q: %w (want bid, pass, bury or play)", s, ErrMalformedAction)
+	return NoAction, fmt.Errorf("shengji: action %q: %w (want bid, pass, bury, play or call)", s, ErrMalformedAction)
 }
 
-// KittySize is the number of cards in the kitty.
+// KittySize is the number of cards in the kitty at the standard table
+// (Rules.KittySize for any table).
 const KittySize = 8
 
 // Action is one player's move: its kind and the cards it shows, buries or
-// plays. It is a comparable value that costs nothing to copy.
+// plays, or the banker's friend calls. It is a comparable value that costs
+// nothing to copy.
 type Action struct {
 	Kind  ActionKind
 	Cards card.Multi
+	// Calls are a FriendCall's calls, the first NCalls of them.
+	Calls  [MaxCalls]Call
+	NCalls int
+}
+
+// CallAction calls friends (Finding Friends); calls past MaxCalls are
+// dropped.
+func CallAction(calls ...Call) Action {
+	a := Action{Kind: FriendCall, NCalls: min(len(calls), MaxCalls)}
+	copy(a.Calls[:], calls)
+	return a
+}
+
+// CallList returns a FriendCall's calls.
+func (a Action) CallList() []Call {
+	return append([]Call(nil), a.Calls[:max(0, min(a.NCalls, MaxCalls))]...)
 }
 
 // DeclareAction shows cards to declare, reinforce or override.
-func DeclareAction(cards card.Multi) Action { return Action{Declare, cards} }
+func DeclareAction(cards card.Multi) Action { return Action{Kind: Declare, Cards: cards} }
 
 // PassAction passes on one's turn to declare after the deal.
 func PassAction() Action { return Action{Kind: Pass} }
 
 // BuryAction buries cards as the kitty.
-func BuryAction(cards card.Multi) Action { return Action{Bury, cards} }
+func BuryAction(cards card.Multi) Action { return Action{Kind: Bury, Cards: cards} }
 
 // PlayAction leads or follows with cards.
-func PlayAction(cards card.Multi) Action { return Action{Play, cards} }
+func PlayAction(cards card.Multi) Action { return Action{Kind: Play, Cards: cards} }
 
-// String describes the action: "bid 7H 7H", "pass", "play QS QS".
+// String describes the action: "bid 7H 7H", "pass", "play QS QS", "call
+// 2nd AS, 1st KH".
 func (a Action) String() string {
+	if a.Kind == FriendCall {
+		s := a.Kind.String()
+		for i, c := range a.CallList() {
+			if i > 0 {
+				s += ","
+			}
+			s += " " + c.String()
+		}
+		return s
+	}
 	if a.Cards.IsEmpty() {
 		return a.Kind.String()
 	}
 	return a.Kind.String() + " " + a.Cards.String()
 }
 
-// Validate reports whether a has its kind's form: one or two cards to
-// declare, none to pass, eight to bury, at least one to play. It does not
-// say whether the action is legal now; Hand.Check does.
+// Validate reports whether a has its kind's form: one to five cards to
+// declare, none to pass, one to MaxKitty to bury (Hand.Check wants the
+// kitty's size), at least one to play, no cards but at most MaxCalls calls
+// to call friends. It does not say whether the action is legal now;
+// Hand.Check does.
 func (a Action) Validate() error {
 	n := a.Cards.Len()
-	if a.Cards.One&^card.AllFaces != 0 || a.Cards.Two&^a.Cards.One != 0 {
+	m := a.Cards
+	if m.One&^card.AllFaces != 0 || m.Two&^m.One != 0 || m.Three&^m.Two != 0 || m.Four&^m.Three != 0 || m.Five&^m.Four != 0 {
 		return fmt.Errorf("shengji: %s: cards that are not faces: %w", a.Kind, ErrMalformedAction)
 	}
+	if a.Kind != FriendCall && (a.NCalls != 0 || a.Calls != [MaxCalls]Call{}) {
+		return fmt.Errorf("shengji: %s: friend calls belong to a call: %w", a.Kind, ErrMalformedAction)
+	}
 	switch a.Kind {
+	case FriendCall:
+		if n != 0 {
+			return fmt.Errorf("shengji: a call shows no cards, not %d: %w", n, ErrMalformedAction)
+		}
+		if a.NCalls < 0 || a.NCalls > MaxCalls {
+			return fmt.Errorf("shengji: %d calls, at most %d: %w", a.NCalls, MaxCalls, ErrMalformedAction)
+		}
+		for _, c := range a.Calls[a.NCalls:] {
+			if c != (Call{}) {
+				return fmt.Errorf("shengji: a call past the %d given: %w", a.NCalls, ErrMalformedAction)
+			}
+		}
 	case Declare:
-		if n < 1 || n > 2 {
-			return fmt.Errorf("shengji: a declaration shows 1 or 2 cards, not %d: %w", n, ErrMalformedAction)
+		if n < 1 || n > card.MaxCopies {
+			return fmt.Errorf("shengji: a declaration shows 1 to %d cards, not %d: %w", card.MaxCopies, n, ErrMalformedAction)
 		}
 	case Pass:
 		if n != 0 {
 			return fmt.Errorf("shengji: a pass shows no cards, not %d: %w", n, ErrMalformedAction)
 		}
 	case Bury:
-		if n != KittySize {
-			return fmt.Errorf("shengji: bury %d cards, not %d: %w", KittySize, n, ErrMalformedAction)
+		if n < 1 || n > MaxKitty {
+			return fmt.Errorf("shengji: bury 1 to %d cards, not %d: %w", MaxKitty, n, ErrMalformedAction)
 		}
 	case Play:
 		if n == 0 {

@@ -787,16 +787,11 @@ func akUnitsString(us []refUnitK) string {
 // The engine adapters: the only calls into the package's rules code. They
 // take k so that a generalized engine can be reached with the packs.
 
-// engSplitK is the engine's split as reference units. Today a unit has
-// Pairs (0 single, 1 pair, L tractor); at k ≥ 3 read its width here.
+// engSplitK is the engine's split as reference units.
 func engSplitK(t Trump, _ int, m card.Multi) []refUnitK {
 	var out []refUnitK
 	for _, u := range t.Order().Split(m) {
-		w, l := 1, 1
-		if u.Pairs >= 1 {
-			w, l = 2, u.Pairs
-		}
-		out = append(out, refUnitK{Group: u.Group, W: w, L: l, Top: u.Top, Cards: u.Cards})
+		out = append(out, refUnitK{Group: u.Group, W: u.Width, L: u.Steps, Top: u.Top, Cards: u.Cards})
 	}
 	return out
 }
@@ -817,9 +812,5 @@ func engKittyK(t Trump, _ int, play card.Multi) int {
 	return t.Order().KittyMultiplier(play)
 }
 
-// engLevelUp is LevelUp with a step; today's LevelUp has the two-pack step
-// 40 built in. When LevelUp takes the step: return LevelUp(points, step).
-func engLevelUp(points, step int) Result {
-	_ = step
-	return LevelUp(points)
-}
+// engLevelUp is LevelUp with a step.
+func engLevelUp(points, step int) Result { return LevelUp(points, step) }

@@ -19,7 +19,7 @@ import (
 // anyrefPacks are the pack counts at which the reference is compared with
 // the engine. Today's engine knows two packs only; once it is generalized
 // (branch anytable-eval) this becomes []int{2, 3, 4, 5}.
-var anyrefPacks = []int{2}
+var anyrefPacks = []int{2, 3, 4, 5}
 
 // -anyref.packs=2,3,4,5 runs the comparisons at other pack counts without
 // editing anyrefPacks: go test ./shengji -run AnyRef -args -anyref.packs=2,3,4,5

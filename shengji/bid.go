@@ -33,40 +33,81 @@ func (r BidRank) String() string {
 }
 
 // Bid is a declaration shown during the deal (or after it): who showed it,
-// the cards shown, their rank and how many cards had been dealt when they
-// were shown.
+// the cards shown, their rank, how many identical cards they are, and how
+// many cards had been dealt when they were shown.
 type Bid struct {
 	Seat  Seat
 	Cards card.Multi
 	Rank  BidRank
 	Dealt int
+	Count int // the cards shown: 1 to the packs
 }
 
-// MaxBids bounds the declarations of a hand: each ranks strictly higher
-// than the one before, so there are at most four.
-const MaxBids = 4
+// Strength returns the declaration's strength: more cards first, then, on
+// an equal count, level cards below small jokers below big jokers. With
+// two packs its order is BidRank's.
+// It is read from the cards shown, so a Bid written without its Rank or
+// Count has it too.
+func (b Bid) Strength() int {
+	r := BidSingle
+	switch {
+	case b.Cards.Has(card.SmallJoker):
+		r = BidSmallJokers
+	case b.Cards.Has(card.BigJoker):
+		r = BidBigJokers
+	}
+	return strength(r, b.Cards.Len())
+}
+
+// strength ranks a declaration of count cards of kind r.
+func strength(r BidRank, count int) int {
+	kind := 0
+	switch r {
+	case BidSmallJokers:
+		kind = 1
+	case BidBigJokers:
+		kind = 2
+	}
+	return 3*count + kind
+}
+
+// MaxBids bounds the declarations of a hand: each is stronger than the one
+// before (there are 13 strengths with five packs), except that under
+// EqualOverride an equal one may override; once MaxBids have been shown no
+// more are taken.
+const MaxBids = 32
 
 // DeclarationRank returns the rank of showing cards at level rank level and
-// the trump suit it names (card.NoSuit for a joker pair), with ok false if
-// the cards are not a declaration: one level-rank card, two identical
-// level-rank cards, or a pair of small or of big jokers.
+// the trump suit it names (card.NoSuit for jokers), with ok false if the
+// cards are not a declaration: one or more identical level-rank cards
+// (BidSingle for one, BidPair for more), or two or more identical jokers.
+// Declaration gives the count too.
 func DeclarationRank(cards card.Multi, level card.Rank) (r BidRank, suit card.Suit, ok bool) {
-	one, two := cards.One&card.AllFaces, cards.Two&card.AllFaces
-	if one.Len() != 1 || cards.One != one || cards.Two != two {
-		return BidNone, card.NoSuit, false
+	r, suit, _, ok = Declaration(cards, level)
+	return r, suit, ok
+}
+
+// Declaration returns the rank, the trump suit and the number of cards of
+// showing cards at level rank level, ok false if they are not a
+// declaration (see DeclarationRank).
+func Declaration(cards card.Multi, level card.Rank) (r BidRank, suit card.Suit, count int, ok bool) {
+	one := cards.One & card.AllFaces
+	if one.Len() != 1 || cards.One != one || cards.Two&^one != 0 {
+		return BidNone, card.NoSuit, 0, false
 	}
 	c := card.Card(bits.TrailingZeros64(uint64(one)))
+	n := cards.Count(c)
 	switch {
-	case c == card.SmallJoker && two != 0:
-		return BidSmallJokers, card.NoSuit, true
-	case c == card.BigJoker && two != 0:
-		return BidBigJokers, card.NoSuit, true
+	case c == card.SmallJoker && n >= 2:
+		return BidSmallJokers, card.NoSuit, n, true
+	case c == card.BigJoker && n >= 2:
+		return BidBigJokers, card.NoSuit, n, true
 	case c.IsJoker() || c.Rank() != level:
-		return BidNone, card.NoSuit, false
-	case two != 0:
-		return BidPair, c.Suit(), true
+		return BidNone, card.NoSuit, 0, false
+	case n >= 2:
+		return BidPair, c.Suit(), n, true
 	}
-	return BidSingle, c.Suit(), true
+	return BidSingle, c.Suit(), 1, true
 }
 
 // declaring reports whether declarations are open now (by anyone, or by the
@@ -74,9 +115,9 @@ func DeclarationRank(cards card.Multi, level card.Rank) (r BidRank, suit card.Su
 func (h *Hand) declaring() bool {
 	switch h.phase {
 	case DealPhase:
-		return !h.rules.BidAfterDeal && h.dealt < DealSize
+		return !h.rules.BidAfterDeal && int(h.dealt) < h.dealSize() && h.nbids < MaxBids
 	case BidPhase:
-		return true
+		return h.nbids < MaxBids
 	}
 	return false
 }
@@ -95,6 +136,9 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 		if h.phase == DealPhase && h.rules.BidAfterDeal {
 			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare yet: in these rules each seat declares once the whole deal is done", seat)
 		}
+		if h.nbids >= MaxBids && (h.phase == DealPhase || h.phase == BidPhase) {
+			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare: %d declarations have been shown, the most a hand takes", seat, MaxBids)
+		}
 		return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare: declaring closed when the last card before the kitty was dealt", seat)
 	}
 	if h.phase == BidPhase && seat != h.turn {
@@ -104,8 +148,16 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 		return refuse(seat, a, ErrNotHeld, "seat %s cannot show %s: it has not been dealt %s", seat,
 			h.order().Pretty(a.Cards), first(a.Cards.Minus(h.hands[seat])).Pretty())
 	}
-	r, _, ok := DeclarationRank(a.Cards, h.level)
+	r, _, n, ok := Declaration(a.Cards, h.level)
+	if ok && h.rules.NoJokerBids && (r == BidSmallJokers || r == BidBigJokers) {
+		return refuse(seat, a, ErrNotDeclaration, "seat %s cannot declare with %s: in these rules jokers are not shown to declare",
+			seat, h.order().Pretty(a.Cards))
+	}
 	if !ok {
+		if h.rules.Packs() > 2 {
+			return refuse(seat, a, ErrNotDeclaration, "seat %s cannot declare with %s: a declaration is one or more identical cards of the level rank %s, or two or more identical jokers",
+				seat, h.order().Pretty(a.Cards), LevelString(h.level))
+		}
 		return refuse(seat, a, ErrNotDeclaration, "seat %s cannot declare with %s: a declaration is one or two identical cards of the level rank %s, or a pair of jokers of one kind",
 			seat, h.order().Pretty(a.Cards), LevelString(h.level))
 	}
@@ -113,16 +165,23 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 	if !ok {
 		return nil
 	}
-	if outranks(seat, a.Cards, r, h.level, st, true) {
+	if outranks(seat, a.Cards, r, n, st, true, h.rules) {
 		return nil
 	}
 	sr := st.Rank
 	if st.Seat == seat {
-		if sr == BidSingle {
+		if h.rules.NoReinforce {
+			return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s (in these rules it may not reinforce it either)", seat, h.order().Pretty(st.Cards))
+		}
+		if sr == BidSingle && h.rules.Packs() == 2 {
 			return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s: it may only reinforce it with the pair %s",
 				seat, h.order().Pretty(st.Cards), h.order().Pretty(card.Double(st.Cards.One)))
 		}
-		return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s", seat, h.order().Pretty(st.Cards))
+		return refuse(seat, a, ErrOverrideSelf, "seat %s cannot override its own declaration %s: it may only reinforce it with more copies of the same card", seat, h.order().Pretty(st.Cards))
+	}
+	if h.rules.Packs() > 2 || h.rules.EqualOverride {
+		return refuse(seat, a, ErrBidTooLow, "seat %s cannot override seat %s's %s with %s: an override must be stronger (more cards; on equal count level cards < small jokers < big jokers)",
+			seat, st.Seat, h.order().Pretty(st.Cards), h.order().Pretty(a.Cards))
 	}
 	return refuse(seat, a, ErrBidTooLow, "seat %s cannot override seat %s's %s %s with a %s: an override must rank strictly higher (single < pair < small-joker pair < big-joker pair)",
 		seat, st.Seat, sr, h.order().Pretty(st.Cards), r)
@@ -132,80 +191,100 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 // declarations being open.
 func (h *Hand) canDeclare(seat Seat) bool {
 	st, has := h.standing()
-	return canDeclare(h.hands[seat], h.level, seat, st, has)
+	return canDeclare(h.hands[seat], h.level, seat, st, has, h.rules)
 }
 
 // canDeclare reports whether a seat dealt cards d holds a declaration that
-// it may show over the standing one st (has false if none).
-func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool) bool {
+// it may show over the standing one st (has false if none): it is enough
+// to try each face with every copy held, the strongest it can show.
+func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool, r Rules) bool {
 	lv := levelFaces(level)
 	if !has {
-		return d.One&lv != 0 || d.Two&card.Jokers != 0
+		return d.One&lv != 0 || !r.NoJokerBids && d.Two&card.Jokers != 0
 	}
-	sr := st.Rank
 	if st.Seat == seat {
-		return sr == BidSingle && d.Two&st.Cards.One != 0
+		if r.NoReinforce || st.Cards.IsEmpty() {
+			return false
+		}
+		c := card.Card(bits.TrailingZeros64(uint64(st.Cards.One)))
+		return d.Count(c) > st.Cards.Len()
 	}
-	switch sr {
-	case BidSingle:
-		return d.Two&(lv|card.Jokers) != 0
-	case BidPair:
-		return d.Two&card.Jokers != 0
-	case BidSmallJokers:
-		return d.Two.Has(card.BigJoker)
+	for p := d.One & lv; p != 0; p &^= lowest(p) {
+		c := card.Card(bits.TrailingZeros64(uint64(p)))
+		if outranks(seat, card.Multi{}, BidSingle, d.Count(c), st, true, r) {
+			return true
+		}
+	}
+	if r.NoJokerBids {
+		return false
+	}
+	for _, j := range [2]card.Card{card.SmallJoker, card.BigJoker} {
+		rk := BidSmallJokers
+		if j == card.BigJoker {
+			rk = BidBigJokers
+		}
+		if n := d.Count(j); n >= 2 && outranks(seat, card.Multi{}, rk, n, st, true, r) {
+			return true
+		}
 	}
 	return false
 }
 
-// outranks reports whether seat may show cards, a declaration of rank r,
-// over the standing one st (has false if none): anything when none stands,
-// only the reinforcing pair over its own single, else a strictly higher
-// rank.
-func outranks(seat Seat, cards card.Multi, r BidRank, level card.Rank, st Bid, has bool) bool {
+// outranks reports whether seat may show cards, a declaration of rank r
+// and n cards, over the standing one st (has false if none): anything when
+// none stands; over its own, only more copies of the same card (unless
+// NoReinforce); over another's, a stronger one, or an equal one under
+// EqualOverride. cards may be empty when only the strength matters (not
+// for one's own).
+func outranks(seat Seat, cards card.Multi, r BidRank, n int, st Bid, has bool, rl Rules) bool {
 	if !has {
 		return true
 	}
-	sr := st.Rank
 	if st.Seat == seat {
-		return sr == BidSingle && r == BidPair && cards.One == st.Cards.One
+		return !rl.NoReinforce && cards.One == st.Cards.One && n > st.Cards.Len()
 	}
-	return r > sr
+	s, ss := strength(r, n), st.Strength()
+	return s > ss || rl.EqualOverride && s == ss
 }
 
 // AppendDeclarations appends to dst every declaration seat may show now
 // (none when declaring is closed for it or it holds none) and returns it:
-// its singles and pairs of level-rank cards and its joker pairs that
-// outrank the declaration standing, or, for the seat whose single stands,
-// the pair that reinforces it.
+// each level-rank card it holds shown once, twice, … as many times as it
+// holds it, and each kind of joker it holds at least twice shown two or
+// more times, that may be shown over the standing declaration (over its
+// own: the same card with more copies).
 func (h *Hand) AppendDeclarations(dst []Action, seat Seat) []Action {
-	if !seat.Valid() || !h.declaring() || h.phase == BidPhase && seat != h.turn {
+	if !seat.In(h.players()) || !h.declaring() || h.phase == BidPhase && seat != h.turn {
 		return dst
 	}
 	st, has := h.standing()
-	return appendDeclarations(dst, h.hands[seat], h.level, seat, st, has)
+	return appendDeclarations(dst, h.hands[seat], h.level, seat, st, has, h.rules)
 }
 
 // appendDeclarations appends the declarations a seat dealt d may show
 // over st.
-func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, st Bid, has bool) []Action {
-	if !canDeclare(d, level, seat, st, has) {
+func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, st Bid, has bool, rl Rules) []Action {
+	if !canDeclare(d, level, seat, st, has, rl) {
 		return dst
 	}
 	try := func(m card.Multi) {
-		if r, _, ok := DeclarationRank(m, level); ok && outranks(seat, m, r, level, st, has) {
+		if r, _, n, ok := Declaration(m, level); ok && outranks(seat, m, r, n, st, has, rl) {
 			dst = append(dst, DeclareAction(m))
 		}
 	}
 	for p := d.One & levelFaces(level); p != 0; p &^= lowest(p) {
 		f := lowest(p)
-		try(card.Multi{One: f})
-		if d.Two&f != 0 {
-			try(card.Multi{One: f, Two: f})
+		c := card.Card(bits.TrailingZeros64(uint64(f)))
+		for n := 1; n <= d.Count(c); n++ {
+			try(card.Times(f, n))
 		}
 	}
+	if rl.NoJokerBids {
+		return dst
+	}
 	for _, j := range [2]card.Card{card.SmallJoker, card.BigJoker} {
-		if d.Two.Has(j) {
-			try(card.Double(card.Bit(j)))
+		for n := 2; n <= d.Count(j); n++ {
+			try(card.Times(card.Bit(j), n))
 		}
 	}
 	return dst

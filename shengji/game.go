@@ -16,29 +16,49 @@ func NewRand(seed uint64) *rand.Rand {
 
 // HandSummary is one finished hand on the score sheet.
 type HandSummary struct {
-	Number     int          // 1 for the first hand
-	Dealer     Seat         // who was dealt the first card
-	Score      Score        // banker, trump, attackers' points and the level table's reading
-	Levels     [2]card.Rank // each team's level after the hand
-	NextBanker Seat         // the next hand's banker (meaningless once the game is won)
+	Number     int                 // 1 for the first hand
+	Dealer     Seat                // who was dealt the first card
+	Score      Score               // banker, trump, attackers' points and the level table's reading
+	Levels     [2]card.Rank        // the levels of seats 0 and 1 after the hand (each team's with fixed partnerships)
+	SeatLevels [MaxSeats]card.Rank // each seat's level after the hand
+	Winners    Seats               // the side that won the hand (none for a redeal)
+	NextBanker Seat                // the next hand's banker (meaningless once the game is won)
 }
 
-// Game is a game of Shengji: hands until a team, as bankers at level A,
-// keeps the bank. All its randomness (the shuffles) comes from the
-// *rand.Rand given to NewGame. The first hand is dealt from seat 0, which
-// is its banker unless someone's declaration stands; each later hand's
-// banker, and dealer, follows from the hand before: the banker's partner if
-// the bankers kept the bank, else the next seat in turn order.
+// Game is a game of Shengji: hands until a banker at level A keeps the
+// bank with its side. All its randomness (the shuffles) comes from the
+// *rand.Rand given to NewGame. Every seat has its own level, from the
+// rules' starting level; a hand is played at its banker's level. The first
+// hand is dealt from seat 0, which is its banker unless someone's
+// declaration stands; each later hand's banker, and dealer, follows from
+// the hand before: the next seat after the banker in turn order on the
+// side that won it (at four players with fixed partnerships: the banker's
+// partner if the bankers kept the bank, else the next seat). The winners
+// go up the levels won, stopping at A and at each rank of Rules.Defends
+// they have not yet defended (kept the bank on the banker's side at that
+// level). A hand nobody declared in under the redeal rule changes nothing
+// and is dealt again by the next seat.
 type Game struct {
 	rules      Rules
 	rng        *rand.Rand
 	hand       Hand
 	handNo     int
-	levels     [2]card.Rank
+	levels     [MaxSeats]card.Rank
+	defended   [MaxSeats]RankSet // the must-defend ranks each seat has defended
 	history    []HandSummary
 	over       bool
 	winner     Team
+	winners    Seats
 	nextBanker Seat
+	nextDealer Seat
+}
+
+// startLevels returns every seat at the starting level.
+func startLevels(r Rules) (l [MaxSeats]card.Rank) {
+	for s := range r.NumPlayers() {
+		l[s] = r.StartLevel
+	}
+	return l
 }
 
 // NewGame starts a game at the rules' starting level and deals the first
@@ -47,7 +67,7 @@ func NewGame(r Rules, rng *rand.Rand) (*Game, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	g := &Game{rules: r, rng: rng, levels: [2]card.Rank{r.StartLevel, r.StartLevel}}
+	g := &Game{rules: r, rng: rng, levels: startLevels(r)}
 	if err := g.deal(0, NoSeat); err != nil {
 		return nil, err
 	}
@@ -56,21 +76,27 @@ func NewGame(r Rules, rng *rand.Rand) (*Game, error) {
 
 // deal shuffles a new deck and starts the next hand.
 func (g *Game) deal(dealer, banker Seat) error {
-	deck, err := card.ShuffledPacks(g.rng, 2, true)
+	deck, err := card.ShuffledPacks(g.rng, g.rules.Packs(), true)
 	if err != nil {
 		return err
 	}
-	level := g.levels[0]
-	if banker != NoSeat {
-		level = g.levels[banker.Team()]
-	}
-	h, err := NewHand(g.rules, deck, dealer, banker, level)
+	h, err := NewHand(g.rules, deck, dealer, banker, g.handLevel(banker))
 	if err != nil {
 		return err
 	}
 	g.hand = h
 	g.handNo++
 	return nil
+}
+
+// handLevel returns the level of a hand banked by banker: the banker's,
+// or, while the first hand's bidding decides the banker, the starting
+// level (every seat's then).
+func (g *Game) handLevel(banker Seat) card.Rank {
+	if banker == NoSeat {
+		return g.levels[0]
+	}
+	return g.levels[banker]
 }
 
 // Rules returns the game's rules.
@@ -84,8 +110,16 @@ func (g *Game) Hand() *Hand { return &g.hand }
 // HandNumber returns the current hand's number, from 1.
 func (g *Game) HandNumber() int { return g.handNo }
 
-// Levels returns each team's level.
-func (g *Game) Levels() [2]card.Rank { return g.levels }
+// Levels returns the levels of seats 0 and 1: each team's level with fixed
+// partnerships.
+func (g *Game) Levels() [2]card.Rank { return [2]card.Rank{g.levels[0], g.levels[1]} }
+
+// SeatLevels returns each seat's level.
+func (g *Game) SeatLevels() [MaxSeats]card.Rank { return g.levels }
+
+// Defended returns the must-defend ranks (Rules.Defends) each seat has
+// defended.
+func (g *Game) Defended() [MaxSeats]RankSet { return g.defended }
 
 // History returns the finished hands.
 func (g *Game) History() []HandSummary { return append([]HandSummary(nil), g.history...) }
@@ -93,8 +127,13 @@ func (g *Game) History() []HandSummary { return append([]HandSummary(nil), g.his
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
 
-// Winner returns the team that won, once the game is over.
+// Winner returns the team that won, once the game is over: the parity of
+// the last banker's seat (its team with fixed partnerships).
 func (g *Game) Winner() Team { return g.winner }
+
+// Winners returns the seats that won, once the game is over: the last
+// banker's side.
+func (g *Game) Winners() Seats { return g.winners }
 
 // NextBanker returns the next hand's banker once the current hand is over.
 func (g *Game) NextBanker() Seat { return g.nextBanker }
@@ -134,12 +173,49 @@ func (g *Game) Apply(seat Seat, a Action) error {
 // score moves the levels after a finished hand.
 func (g *Game) score() {
 	s := g.hand.Score()
-	st := advance(g.levels, s.Banker, s.Result)
-	g.levels, g.nextBanker = st.levels, st.nextBanker
-	if st.won {
-		g.over, g.winner = true, s.Banker.Team()
+	n := g.rules.NumPlayers()
+	var winners Seats
+	if s.Redeal {
+		g.nextBanker, g.nextDealer = s.Banker, g.hand.Dealer().NextOf(n)
+	} else {
+		side := s.Side(g.rules)
+		winners = AllSeats(n) &^ side
+		if s.BankersKeep {
+			winners = side
+			if g.levels[s.Banker] == card.Ace {
+				g.over, g.winner, g.winners = true, s.Banker.Team(), side
+			}
+		}
+		for w := range winners.All() {
+			if s.BankersKeep && g.rules.Defends().Has(g.levels[w]) {
+				g.defended[w] |= 1 << g.levels[w]
+			}
+			g.levels[w] = climb(g.levels[w], s.LevelsUp, g.rules.Defends()&^g.defended[w])
+		}
+		g.nextBanker = s.Banker
+		for i := 1; i <= n; i++ {
+			if x := s.Banker.Plus(i, n); winners.Has(x) {
+				g.nextBanker = x
+				break
+			}
+		}
+		g.nextDealer = g.nextBanker
 	}
-	g.history = append(g.history, HandSummary{Number: g.handNo, Dealer: g.hand.Dealer(), Score: s, Levels: g.levels, NextBanker: g.nextBanker})
+	g.history = append(g.history, HandSummary{Number: g.handNo, Dealer: g.hand.Dealer(), Score: s, Levels: g.Levels(),
+		SeatLevels: g.levels, Winners: winners, NextBanker: g.nextBanker})
+}
+
+// climb returns level r moved up n levels, stopping at A and at any rank
+// of stops (r itself included: a level held at a must-defend rank stays
+// there).
+func climb(r card.Rank, n int, stops RankSet) card.Rank {
+	for range max(n, 0) {
+		if r == card.Ace || stops.Has(r) {
+			break
+		}
+		r = raise(r, 1)
+	}
+	return r
 }
 
 // standing is where a game stands between hands.
@@ -149,9 +225,11 @@ type standing struct {
 	won        bool // the bankers kept the bank at level A
 }
 
-// advance applies a hand's result to the levels: the side that holds the
-// bank next goes up (levels stop at A); the bankers keeping the bank at
-// level A win the game.
+// advance applies a hand's result to the levels of a standard table's two
+// teams: the side that holds the bank next goes up (levels stop at A); the
+// bankers keeping the bank at level A win the game. It is the four-player
+// rule the per-seat levels of Game reduce to there, kept as the tests'
+// reference.
 func advance(levels [2]card.Rank, banker Seat, res Result) standing {
 	bt := banker.Team()
 	if res.BankersKeep {
@@ -181,12 +259,20 @@ func (g *Game) NextHand() error {
 	if !g.hand.Over() {
 		return fmt.Errorf("shengji: next hand: the current hand is still being played: %w", ErrWrongPhase)
 	}
-	return g.deal(g.nextBanker, g.nextBanker)
+	return g.deal(g.nextDealer, g.nextBanker)
 }
 
 // Observe returns what seat may know now.
 func (g *Game) Observe(seat Seat) Observation {
 	o := g.hand.Observe(seat)
-	o.HandNumber, o.Levels = g.handNo, g.levels
+	o.HandNumber, o.Levels, o.SeatLevels = g.handNo, g.Levels(), g.levels
 	return o
+}
+
+// setTeamLevels sets the levels of a table of fixed partnerships by team:
+// the even seats at l[0], the odd ones at l[1].
+func (g *Game) setTeamLevels(l [2]card.Rank) {
+	for s := range g.rules.NumPlayers() {
+		g.levels[s] = l[s&1]
+	}
 }

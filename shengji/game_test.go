@@ -51,7 +51,7 @@ func TestGame_LevelTableAtEveryBoundary(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					g.levels = [2]card.Rank{rk[lv[0]], rk[lv[1]]}
+					g.setTeamLevels([2]card.Rank{rk[lv[0]], rk[lv[1]]})
 					finishWith(g, banker, row.points)
 					want := [2]card.Rank{rk[lv[0]], rk[lv[1]]}
 					bt := banker.Team()
@@ -95,7 +95,7 @@ func TestGame_WonByKeepingTheBankAtA(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g, _ := NewGame(Standard(), NewRand(2))
-			g.levels = [2]card.Rank{rk[c.levels[0]], rk[c.levels[1]]}
+			g.setTeamLevels([2]card.Rank{rk[c.levels[0]], rk[c.levels[1]]})
 			finishWith(g, c.banker, c.points)
 			if g.Over() != c.over || c.over && g.Winner() != c.banker.Team() {
 				t.Fatalf("over %v winner %s, want over %v, team %s", g.Over(), g.Winner(), c.over, c.banker.Team())

@@ -6,7 +6,9 @@ import (
 	"felt/card"
 )
 
-// The sizes of a deal.
+// The sizes of a deal at the standard table (four players, two packs);
+// Rules.DeckSize, HandSize, KittySize and TotalPoints give them for any
+// table.
 const (
 	// DeckSize is the number of cards in two packs with jokers.
 	DeckSize = 2 * card.NumFaces
@@ -19,6 +21,20 @@ const (
 	TotalPoints = 200
 )
 
+// The largest sizes over every valid table, for the arrays of a Hand, an
+// Observation and an Event (Rules.Validate keeps every table within them:
+// at most one pack more than half the players, a kitty of at most
+// MaxKitty cards).
+const (
+	// MaxDeck is the most cards dealt: five packs.
+	MaxDeck = MaxPacks * card.NumFaces
+	// MaxHandSize is the most cards a player is dealt: four players with
+	// three packs and a kitty of two, (162-2)/4.
+	MaxHandSize = 40
+	// MaxKitty is the largest kitty.
+	MaxKitty = 20
+)
+
 // Phase is where a hand stands. The zero value is the deal, where every
 // hand begins.
 type Phase uint8
@@ -27,15 +43,16 @@ type Phase uint8
 const (
 	DealPhase Phase = iota // cards are dealt one at a time; declarations are open (by default)
 	BidPhase               // declaring after the deal: each seat in turn declares or passes
-	BuryPhase              // the banker holds the kitty and buries eight cards
+	BuryPhase              // the banker holds the kitty and buries as many cards
+	CallPhase              // Finding Friends: the banker calls its friends
 	PlayPhase              // tricks
 	OverPhase              // the hand has been scored
 )
 
-var phaseNames = [...]string{"deal", "bid", "bury", "play", "over"}
+var phaseNames = [...]string{"deal", "bid", "bury", "call", "play", "over"}
 
-// String returns the phase's name: "deal", "bid", "bury", "play" or
-// "over".
+// String returns the phase's name: "deal", "bid", "bury", "call", "play"
+// or "over".
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {
 		return phaseNames[p]
@@ -43,48 +60,73 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", uint8(p))
 }
 
-// Trick is one trick: who led, each seat's play, and once all four have
-// played, the winner and the points. A failed throw's Attempt is the throw
-// the leader showed; Plays holds the unit it had to play instead.
+// Trick is one trick: who led, each seat's play, and once every player
+// has played, the winner and the points. A failed throw's Attempt is the
+// throw the leader showed; Plays holds the unit it had to play instead.
 type Trick struct {
 	Leader  Seat
-	Plays   [NumSeats]card.Multi // by seat; empty for a seat yet to play
+	Plays   [MaxSeats]card.Multi // by seat; empty for a seat yet to play
 	Attempt card.Multi           // a failed throw as shown, empty otherwise
-	Count   int                  // plays made so far, 0 to 4
-	Winner  Seat                 // set when Count is 4
-	Points  int                  // points in the trick, set when Count is 4
+	Count   int                  // plays made so far, 0 to the players
+	Winner  Seat                 // set once every player has played
+	Points  int                  // points in the trick, set with Winner
+	// Players is the number of players at the table; 0 stands for four
+	// (a trick written by hand for the standard table).
+	Players int
+}
+
+// players returns the trick's number of players.
+func (t *Trick) players() int {
+	if t.Players == 0 {
+		return NumSeats
+	}
+	return t.Players
 }
 
 // Lead returns the cards led (a failed throw's forced unit).
 func (t *Trick) Lead() card.Multi { return t.Plays[t.Leader] }
 
-// Done reports whether all four seats have played.
-func (t *Trick) Done() bool { return t.Count == NumSeats }
+// Done reports whether every player has played.
+func (t *Trick) Done() bool { return t.Count == t.players() }
 
 // Failed reports whether the lead was a throw that failed.
 func (t *Trick) Failed() bool { return !t.Attempt.IsEmpty() }
 
-// Next returns the seat to play next, NoSeat once all four have played.
+// Next returns the seat to play next, NoSeat once every player has played.
 func (t *Trick) Next() Seat {
 	if t.Done() {
 		return NoSeat
 	}
-	return (t.Leader + Seat(t.Count)) % NumSeats
+	return t.Leader.Plus(t.Count, t.players())
+}
+
+// InOrder appends the trick's plays in the order they were made, from the
+// leader, to dst and returns it.
+func (t *Trick) InOrder(dst []SeatPlay) []SeatPlay {
+	n := t.players()
+	for i := range t.Count {
+		s := t.Leader.Plus(i, n)
+		dst = append(dst, SeatPlay{s, t.Plays[s]})
+	}
+	return dst
 }
 
 // Score is how a hand ended: the attackers' points and what the level
-// table makes of them.
+// table makes of them. The attackers are the seats not on the banker's
+// side (Side) when the hand ended.
 type Score struct {
 	Banker          Seat
 	Trump           Trump
-	TrickPoints     int  // points in the tricks the attackers won
-	KittyPoints     int  // points in the buried kitty
-	KittyMultiplier int  // 0 unless the attackers won the last trick
-	Penalty         int  // throw penalties to the attackers, net (may be negative)
-	FailedThrows    int  // throws that failed
-	AttackerPoints  int  // TrickPoints + KittyPoints × KittyMultiplier + Penalty
-	LastWinner      Seat // who won the last trick
-	Result               // the level table's reading of AttackerPoints
+	Friends         Seats `json:",omitempty"` // Finding Friends: the friends who had joined the banker's side at the end
+	Redeal          bool  `json:",omitempty"` // nobody declared under the redeal rule: no points, no level change
+	TrickPoints     int   // points in the tricks the attackers won
+	KittyPoints     int   // points in the buried kitty
+	KittyMultiplier int   // 0 unless the attackers won the last trick
+	Penalty         int   // throw penalties to the attackers, net (may be negative)
+	FailedThrows    int   // throws that failed
+	AttackerPoints  int   // TrickPoints + KittyPoints × KittyMultiplier + Penalty
+	LastWinner      Seat  // who won the last trick
+	Result                // the level table's reading of AttackerPoints
 }
 
 // Hand is one deal of Shengji, from the first card dealt to the scoring.
@@ -93,32 +135,59 @@ type Score struct {
 // comparable value without pointers: copying it copies the whole position.
 type Hand struct {
 	rules    Rules
-	deck     [DeckSize]card.Card
+	deck     [MaxDeck]card.Card
 	dealer   Seat
 	level    card.Rank
 	banker   Seat // NoSeat until the bidding decides it (a first hand)
 	trump    Trump
 	phase    Phase
-	dealt    uint8
+	dealt    uint16
 	turn     Seat
-	hands    [NumSeats]card.Multi
+	hands    [MaxSeats]card.Multi
 	kitty    card.Multi // the undealt cards; once buried, the buried ones
 	turned   uint8      // kitty cards turned up (NoBidTurnUp)
 	bids     [MaxBids]Bid
 	nbids    uint8
 	bidTurns uint8 // seats that have declared or passed after the deal
-	tricks   [HandSize]Trick
-	ntricks  uint8  // tricks begun
-	points   [2]int // trick points won by each team
+	tricks   [MaxHandSize]Trick
+	ntricks  uint8         // tricks begun
+	points   [MaxSeats]int // trick points won by each seat
 	penalty  int
 	failed   int
+	friends  Friendship // Finding Friends: the calls and the banker's side
+	called   bool       // the banker has called its friends
 	score    Score
 }
 
-// NewHand deals a hand from deck, two packs with jokers in any order (each
-// of the 54 faces twice), top card first, at level rank level. The dealer
-// gets the first card and the others follow in turn order, one card at a
-// time; the last eight cards are the kitty. The banker is known in advance
+// players returns the number of players.
+func (h *Hand) players() int { return h.rules.NumPlayers() }
+
+// dealSize returns the number of cards dealt to the players.
+func (h *Hand) dealSize() int { return h.rules.DeckSize() - h.rules.KittySize() }
+
+// next returns the seat after s in turn order.
+func (h *Hand) next(s Seat) Seat { return s.NextOf(h.players()) }
+
+// side returns the banker's side as it stands: with Finding Friends the
+// banker and the friends who have joined, else the banker's team (the
+// seats of the banker's parity); empty while the banker is not known.
+func (h *Hand) side() Seats {
+	if h.banker == NoSeat {
+		return 0
+	}
+	if h.called {
+		return h.friends.Side
+	}
+	if h.rules.Calls() > 0 {
+		return SeatsOf(h.banker)
+	}
+	return h.banker.Parity(h.players())
+}
+
+// NewHand deals a hand from deck, the rules' packs with jokers in any
+// order (each of the 54 faces once a pack), top card first, at level rank
+// level. The dealer gets the first card and the others follow in turn
+// order, one card at a time; the last Rules.KittySize cards are the kitty. The banker is known in advance
 // (hands after the first) or NoSeat: then the seat whose declaration
 // stands when declaring closes becomes the banker, or the dealer if nobody
 // declares. No card is dealt yet: see Deal.
@@ -137,18 +206,28 @@ func NewHand(r Rules, deck []card.Card, dealer, banker Seat, level card.Rank) (H
 	if err != nil {
 		return h, err
 	}
-	if len(deck) != DeckSize {
-		return h, fmt.Errorf("shengji: deck of %d cards, want %d", len(deck), DeckSize)
+	n := r.NumPlayers()
+	if !dealer.In(n) {
+		return h, fmt.Errorf("shengji: dealer %d of %d players: %w", dealer, n, ErrInvalidSeat)
+	}
+	if banker != NoSeat && !banker.In(n) {
+		return h, fmt.Errorf("shengji: banker %d of %d players: %w", banker, n, ErrInvalidSeat)
+	}
+	if len(deck) != r.DeckSize() {
+		return h, fmt.Errorf("shengji: deck of %d cards, want %d", len(deck), r.DeckSize())
 	}
 	var all card.Multi
 	for i, c := range deck {
 		if err := all.Add(c); err != nil {
 			return h, fmt.Errorf("shengji: deck card %d (%s): %w", i, c, err)
 		}
+		if all.Count(c) > r.Packs() {
+			return h, fmt.Errorf("shengji: deck card %d (%s): more copies than the %d packs hold", i, c, r.Packs())
+		}
 		h.deck[i] = c
 	}
 	h.rules, h.dealer, h.banker, h.level, h.trump = r, dealer, banker, level, t
-	for _, c := range deck[DealSize:] {
+	for _, c := range deck[h.dealSize():] {
 		_ = h.kitty.Add(c)
 	}
 	return h, nil
@@ -181,12 +260,13 @@ func (h *Hand) Trump() Trump { return h.trump }
 // order returns the trump's order.
 func (h *Hand) order() *Order { return h.trump.Order() }
 
-// Dealt returns how many cards have been dealt to the players, 0 to 100.
+// Dealt returns how many cards have been dealt to the players, 0 to 100
+// at the standard table.
 func (h *Hand) Dealt() int { return int(h.dealt) }
 
 // Cards returns a seat's cards. This is hidden information: computer
 // players and interfaces get an Observation instead.
-func (h *Hand) Cards(s Seat) card.Multi { return h.hands[s%NumSeats] }
+func (h *Hand) Cards(s Seat) card.Multi { return h.hands[s%MaxSeats] }
 
 // Kitty returns the kitty: the eight undealt cards until the banker takes
 // them up, none while the banker holds them, then the eight it buried
@@ -197,7 +277,7 @@ func (h *Hand) Kitty() card.Multi { return h.kitty }
 // takes up (hidden information).
 func (h *Hand) DealtKitty() card.Multi {
 	var m card.Multi
-	for _, c := range h.deck[DealSize:] {
+	for _, c := range h.deck[h.dealSize():h.rules.DeckSize()] {
 		_ = m.Add(c)
 	}
 	return m
@@ -206,17 +286,18 @@ func (h *Hand) DealtKitty() card.Multi {
 // TurnedUp returns the kitty cards turned up, in order, to settle the trump
 // when nobody declared under the turn-up rule (public).
 func (h *Hand) TurnedUp() []card.Card {
-	return append([]card.Card(nil), h.deck[DealSize:DealSize+int(h.turned)]...)
+	d := h.dealSize()
+	return append([]card.Card(nil), h.deck[d:d+int(h.turned)]...)
 }
 
 // Deck returns the deal's card order, top first (hidden information).
-func (h *Hand) Deck() []card.Card { return append([]card.Card(nil), h.deck[:]...) }
+func (h *Hand) Deck() []card.Card { return append([]card.Card(nil), h.deck[:h.rules.DeckSize()]...) }
 
 // Turn returns the seat to act in the bid, bury and play phases (NoSeat
 // otherwise). While cards are dealt several seats may act: see ToAct.
 func (h *Hand) Turn() Seat {
 	switch h.phase {
-	case BidPhase, BuryPhase, PlayPhase:
+	case BidPhase, BuryPhase, CallPhase, PlayPhase:
 		return h.turn
 	}
 	return NoSeat
@@ -231,14 +312,14 @@ func (h *Hand) ToAct() Seats {
 	case DealPhase:
 		var m Seats
 		if h.declaring() {
-			for s := Seat(0); s < NumSeats; s++ {
+			for s := range Seat(h.players()) {
 				if h.canDeclare(s) {
 					m |= 1 << s
 				}
 			}
 		}
 		return m
-	case BidPhase, BuryPhase, PlayPhase:
+	case BidPhase, BuryPhase, CallPhase, PlayPhase:
 		return SeatsOf(h.turn)
 	}
 	return 0
@@ -254,8 +335,31 @@ func (h *Hand) NumTricks() int { return int(h.ntricks) }
 // Trick returns the i-th trick begun (from 0).
 func (h *Hand) Trick(i int) Trick { return h.tricks[i] }
 
-// TeamPoints returns the points each team has won in tricks so far.
-func (h *Hand) TeamPoints() [2]int { return h.points }
+// TeamPoints returns the points the even and the odd seats have won in
+// tricks so far: each team's at a table of fixed partnerships.
+func (h *Hand) TeamPoints() [2]int {
+	var t [2]int
+	for s, p := range h.points {
+		t[s&1] += p
+	}
+	return t
+}
+
+// SeatPoints returns the points each seat has won in tricks so far.
+func (h *Hand) SeatPoints() [MaxSeats]int { return h.points }
+
+// Side returns the banker's side as it stands now (empty while the banker
+// is not known): with Finding Friends the banker and the friends who have
+// joined, else the banker's team.
+func (h *Hand) Side() Seats { return h.side() }
+
+// Calls returns the banker's friend calls (none before it has called, or
+// with fixed partnerships).
+func (h *Hand) Calls() []Call { return append([]Call(nil), h.friends.Calls[:h.friends.NCalls]...) }
+
+// Friendship returns how the friend calls stand (the zero Friendship
+// before the banker has called).
+func (h *Hand) Friendship() Friendship { return h.friends }
 
 // Penalty returns the throw penalties given to the attackers so far, net.
 func (h *Hand) Penalty() int { return h.penalty }
@@ -271,10 +375,10 @@ func (h *Hand) Deal() error {
 	if h.phase != DealPhase {
 		return fmt.Errorf("shengji: deal: %w: the phase is %s", ErrDealOver, h.phase)
 	}
-	s := (h.dealer + Seat(h.dealt)) % NumSeats
+	s := h.dealer.Plus(int(h.dealt), h.players())
 	_ = h.hands[s].Add(h.deck[h.dealt])
 	h.dealt++
-	if h.dealt == DealSize {
+	if int(h.dealt) == h.dealSize() {
 		if h.rules.BidAfterDeal {
 			h.phase, h.turn = BidPhase, h.dealer
 		} else {
@@ -301,6 +405,11 @@ func (h *Hand) settle() {
 		_, suit, _ = DeclarationRank(st.Cards, h.level)
 	case h.rules.NoBid == NoBidTurnUp:
 		suit = h.turnUp()
+	case h.rules.NoBid == NoBidRedeal:
+		h.trump = Trump{card.NoSuit, h.level}
+		h.score = Score{Banker: h.banker, Trump: h.trump, Redeal: true, LastWinner: NoSeat}
+		h.phase, h.turn = OverPhase, NoSeat
+		return
 	}
 	h.trump = Trump{suit, h.level}
 	if h.banker == NoSeat {
@@ -319,7 +428,7 @@ func (h *Hand) settle() {
 // the first turned up on a tie).
 func (h *Hand) turnUp() card.Suit {
 	best, bestPow := card.NoSuit, -1
-	for i := DealSize; i < DeckSize; i++ {
+	for i := h.dealSize(); i < h.rules.DeckSize(); i++ {
 		c := h.deck[i]
 		h.turned++
 		if c.IsJoker() {
@@ -343,8 +452,8 @@ func (h *Hand) Check(seat Seat, a Action) error {
 	if err := a.Validate(); err != nil {
 		return &ActionError{Seat: seat, Action: a, Err: ErrMalformedAction, Reason: trimPrefix(err.Error())}
 	}
-	if !seat.Valid() {
-		return refuse(seat, a, ErrInvalidSeat, "seat %d: there are seats 0 to 3", seat)
+	if !seat.In(h.players()) {
+		return refuse(seat, a, ErrInvalidSeat, "seat %d: there are seats 0 to %d", seat, h.players()-1)
 	}
 	if h.phase == OverPhase {
 		return refuse(seat, a, ErrHandOver, "seat %s cannot %s: the hand is over", seat, a.Kind)
@@ -361,7 +470,9 @@ func (h *Hand) Check(seat Seat, a Action) error {
 		}
 		return nil
 	case Bury:
-		return checkBury(seat, a, h.phase, h.banker, h.order(), h.hands[seat])
+		return checkBury(seat, a, h.phase, h.banker, h.order(), h.hands[seat], h.rules.KittySize())
+	case FriendCall:
+		return checkCall(seat, a, h.phase, h.banker, h.level, h.rules)
 	case Play:
 		return h.checkPlay(seat, a)
 	}
@@ -378,12 +489,15 @@ func trimPrefix(s string) string {
 
 // checkBury says whether seat, holding hand, may bury a.Cards in phase,
 // banker being the banker (for a hand and an observation alike).
-func checkBury(seat Seat, a Action, phase Phase, banker Seat, o *Order, hand card.Multi) error {
+func checkBury(seat Seat, a Action, phase Phase, banker Seat, o *Order, hand card.Multi, kitty int) error {
 	if phase != BuryPhase {
 		return refuse(seat, a, ErrWrongPhase, "seat %s cannot bury: the phase is %s", seat, phase)
 	}
 	if seat != banker {
 		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot bury: the banker, seat %s, buries the kitty", seat, banker)
+	}
+	if n := a.Cards.Len(); n != kitty {
+		return refuse(seat, a, ErrMalformedAction, "bury %d cards, not %d", kitty, n)
 	}
 	if !hand.Contains(a.Cards) {
 		return refuse(seat, a, ErrNotHeld, "seat %s cannot bury %s: it does not hold %s", seat,
@@ -439,8 +553,8 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 	}
 	switch a.Kind {
 	case Declare:
-		r, suit, _ := DeclarationRank(a.Cards, h.level)
-		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Rank: r, Dealt: int(h.dealt)}
+		r, suit, n, _ := Declaration(a.Cards, h.level)
+		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Rank: r, Dealt: int(h.dealt), Count: n}
 		h.nbids++
 		h.trump = Trump{suit, h.level}
 		if h.phase == BidPhase {
@@ -451,21 +565,34 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 	case Bury:
 		h.hands[seat] = h.hands[seat].Minus(a.Cards)
 		h.kitty = a.Cards
-		h.phase, h.turn = PlayPhase, seat
-		h.ntricks = 1
-		h.tricks[0] = Trick{Leader: seat, Winner: NoSeat}
+		if h.rules.Calls() > 0 {
+			h.phase, h.turn = CallPhase, seat
+			break
+		}
+		h.startPlay()
+	case FriendCall:
+		h.friends = NewFriendship(h.banker, a.CallList())
+		h.called = true
+		h.startPlay()
 	case Play:
 		h.play(seat, a.Cards)
 	}
 	return nil
 }
 
+// startPlay begins the tricks: the banker leads the first.
+func (h *Hand) startPlay() {
+	h.phase, h.turn = PlayPhase, h.banker
+	h.ntricks = 1
+	h.tricks[0] = Trick{Leader: h.banker, Winner: NoSeat, Players: h.players()}
+}
+
 // nextBidder moves the declaring after the deal on to the next seat,
-// settling once all four have had their turn.
+// settling once every seat has had its turn.
 func (h *Hand) nextBidder() {
 	h.bidTurns++
-	h.turn = h.turn.Next()
-	if h.bidTurns == NumSeats {
+	h.turn = h.next(h.turn)
+	if int(h.bidTurns) == h.players() {
 		h.settle()
 	}
 }
@@ -473,16 +600,18 @@ func (h *Hand) nextBidder() {
 // play carries out a checked play.
 func (h *Hand) play(seat Seat, cards card.Multi) {
 	o := h.order()
+	n := h.players()
 	t := &h.tricks[h.ntricks-1]
+	t.Players = n
 	if t.Count == 0 {
-		var others [NumSeats - 1]card.Multi
-		for i := range others {
-			others[i] = h.hands[(seat+Seat(i)+1)%NumSeats]
+		var others [MaxSeats - 1]card.Multi
+		for i := range n - 1 {
+			others[i] = h.hands[seat.Plus(i+1, n)]
 		}
-		if p, stands, _ := o.Throw(cards, others[:]); !stands {
+		if p, stands, _ := o.Throw(cards, others[:n-1]); !stands {
 			t.Attempt, cards = cards, p
 			h.failed++
-			if seat.Team() == h.banker.Team() {
+			if h.side().Has(seat) {
 				h.penalty += h.rules.ThrowPenalty
 			} else {
 				h.penalty -= h.rules.ThrowPenalty
@@ -492,41 +621,70 @@ func (h *Hand) play(seat Seat, cards card.Multi) {
 	h.hands[seat] = h.hands[seat].Minus(cards)
 	t.Plays[seat] = cards
 	t.Count++
-	h.turn = seat.Next()
-	if !t.Done() {
+	h.turn = h.next(seat)
+	if t.Count < n {
 		return
 	}
-	var plays [NumSeats]card.Multi
-	for i := range plays {
-		plays[i] = t.Plays[(t.Leader+Seat(i))%NumSeats]
+	var plays [MaxSeats]card.Multi
+	for i := range n {
+		plays[i] = t.Plays[t.Leader.Plus(i, n)]
 	}
-	w, _ := o.Winner(plays[:])
-	t.Winner = (t.Leader + Seat(w)) % NumSeats
-	for _, p := range plays {
+	w, _ := o.Winner(plays[:n])
+	t.Winner = t.Leader.Plus(w, n)
+	for _, p := range plays[:n] {
 		t.Points += Points(p)
 	}
-	h.points[t.Winner.Team()] += t.Points
+	h.points[t.Winner] += t.Points
+	if h.called {
+		var buf [MaxSeats]SeatPlay
+		h.friends.EndTrick(t.InOrder(buf[:0]))
+	}
 	h.turn = t.Winner
 	if h.hands[t.Winner].IsEmpty() {
 		h.finish(t)
 		return
 	}
-	h.tricks[h.ntricks] = Trick{Leader: t.Winner, Winner: NoSeat}
+	h.tricks[h.ntricks] = Trick{Leader: t.Winner, Winner: NoSeat, Players: n}
 	h.ntricks++
 }
 
 // finish scores the hand after its last trick t.
 func (h *Hand) finish(t *Trick) {
-	att := h.banker.Team().Other()
-	s := Score{Banker: h.banker, Trump: h.trump, TrickPoints: h.points[att], KittyPoints: Points(h.kitty),
+	side := h.side()
+	s := Score{Banker: h.banker, Trump: h.trump, KittyPoints: Points(h.kitty),
 		Penalty: h.penalty, FailedThrows: h.failed, LastWinner: t.Winner}
-	if t.Winner.Team() == att {
-		s.KittyMultiplier = h.order().KittyMultiplier(t.Plays[t.Winner])
+	if h.called {
+		s.Friends = side &^ SeatsOf(h.banker)
+	}
+	for seat := range Seat(h.players()) {
+		if !side.Has(seat) {
+			s.TrickPoints += h.points[seat]
+		}
+	}
+	if !side.Has(t.Winner) {
+		s.KittyMultiplier = 2
+		if h.rules.KittyMultiplier == KittyByFormat {
+			s.KittyMultiplier = h.order().KittyMultiplier(t.Plays[t.Winner])
+		}
 	}
 	s.AttackerPoints = s.TrickPoints + s.KittyPoints*s.KittyMultiplier + s.Penalty
-	s.Result = LevelUp(s.AttackerPoints, LevelStep(2))
+	s.Result = LevelUp(s.AttackerPoints, h.rules.LevelStep())
 	h.score = s
 	h.phase, h.turn = OverPhase, NoSeat
+}
+
+// Side returns the banker's side at the end of the hand under rules r:
+// the banker and its friends with Finding Friends, the banker's team (the
+// seats of its parity) with fixed partnerships. The attackers are the
+// other seats.
+func (s Score) Side(r Rules) Seats {
+	if s.Banker == NoSeat {
+		return 0
+	}
+	if r.Calls() > 0 {
+		return SeatsOf(s.Banker) | s.Friends
+	}
+	return s.Banker.Parity(r.NumPlayers())
 }
 
 // NumTurnedUp returns how many kitty cards were turned up (see TurnedUp).

@@ -16,8 +16,10 @@ type Observation struct {
 	Rules      Rules
 	Phase      Phase
 	HandNumber int          // from 1 (set by Game.Observe)
-	Levels     [2]card.Rank // each team's level (set by Game.Observe)
-	Level      card.Rank    // the hand's level rank
+	Levels     [2]card.Rank // the levels of seats 0 and 1: each team's with fixed partnerships (set by Game.Observe)
+	// SeatLevels is each seat's level (set by Game.Observe).
+	SeatLevels [MaxSeats]card.Rank
+	Level      card.Rank // the hand's level rank
 	Dealer     Seat
 	Banker     Seat  // NoSeat while a first hand's bidding goes on
 	Trump      Trump // the standing declaration's while declaring is open
@@ -29,24 +31,35 @@ type Observation struct {
 	ToAct Seats
 	Turn  Seat // the seat in turn (NoSeat while dealing)
 
-	Hand    card.Multi           // the seat's own cards
-	Counts  [NumSeats]int        // how many cards each seat holds
-	Bids    [MaxBids]Bid         // the declarations shown, oldest first
-	NBids   int                  //
-	Turned  [KittySize]card.Card // kitty cards turned up to settle the trump (public)
-	NTurned int                  //
+	Hand    card.Multi          // the seat's own cards
+	Counts  [MaxSeats]int       // how many cards each seat holds
+	Bids    [MaxBids]Bid        // the declarations shown, oldest first
+	NBids   int                 //
+	Turned  [MaxKitty]card.Card // kitty cards turned up to settle the trump (public)
+	NTurned int                 //
 
-	// PickedUp is, for the banker from the bury on, the eight cards it
+	// PickedUp is, for the banker from the bury on, the kitty cards it
 	// took up; empty for the others.
 	PickedUp card.Multi
 	// Kitty is the buried kitty: for the banker once it has buried, for
 	// everyone once the hand is over; empty otherwise.
 	Kitty card.Multi
 
-	Tricks     [HandSize]Trick // the tricks begun, the last possibly unfinished
-	NTricks    int             //
-	TeamPoints [2]int          // points each team has won in tricks
-	Penalty    int             // throw penalties to the attackers so far, net
+	Tricks     [MaxHandSize]Trick // the tricks begun, the last possibly unfinished
+	NTricks    int                //
+	TeamPoints [2]int             // points the even and the odd seats have won in tricks: each team's with fixed partnerships
+	SeatPoints [MaxSeats]int      // points each seat has won in tricks
+	Penalty    int                // throw penalties to the attackers so far, net
+
+	// Friends is how the banker's friend calls stand (Finding Friends,
+	// from the call on): the calls, the copies of each called card played
+	// in ended tricks, who met each call, and the banker's side. All of it
+	// follows from the calls and the cards played, which every seat sees.
+	Friends Friendship
+	// Side is the banker's side as every seat knows it: the banker's team
+	// with fixed partnerships, the banker and the friends who have joined
+	// with Finding Friends (empty while the banker is not known).
+	Side Seats
 
 	// Score is how the hand ended, once Phase is OverPhase.
 	Score Score
@@ -62,12 +75,13 @@ func (h *Hand) Observe(seat Seat) Observation {
 
 // observe writes seat's observation to o, which it overwrites whole.
 func (h *Hand) observe(seat Seat, o *Observation) {
-	seat %= NumSeats
+	seat %= MaxSeats
 	*o = Observation{
 		Seat: seat, Rules: h.rules, Phase: h.phase, Level: h.level, Dealer: h.dealer,
 		Banker: h.banker, Trump: h.trump, Dealt: int(h.dealt), ToAct: h.ToAct(), Turn: h.Turn(),
 		Hand: h.hands[seat], Bids: h.bids, NBids: int(h.nbids), NTurned: int(h.turned),
-		NTricks: int(h.ntricks), TeamPoints: h.points, Penalty: h.penalty,
+		NTricks: int(h.ntricks), TeamPoints: h.TeamPoints(), SeatPoints: h.points, Penalty: h.penalty,
+		Friends: h.friends, Side: h.side(),
 	}
 	if h.phase == DealPhase {
 		o.ToAct &= SeatsOf(seat)
@@ -75,12 +89,13 @@ func (h *Hand) observe(seat Seat, o *Observation) {
 	for s := range o.Counts {
 		o.Counts[s] = h.hands[s].Len()
 	}
-	copy(o.Turned[:], h.deck[DealSize:DealSize+int(h.turned)])
+	d := h.dealSize()
+	copy(o.Turned[:], h.deck[d:d+int(h.turned)])
 	copy(o.Tricks[:], h.tricks[:h.ntricks])
 	if seat == h.banker && h.phase >= BuryPhase {
 		o.PickedUp = h.DealtKitty()
 	}
-	if seat == h.banker && h.phase >= PlayPhase || h.phase == OverPhase {
+	if seat == h.banker && h.phase >= CallPhase || h.phase == OverPhase {
 		o.Kitty = h.kitty
 	}
 	if h.phase == OverPhase {
@@ -109,9 +124,9 @@ func (o *Observation) order() *Order { return o.Trump.Order() }
 func (o *Observation) declaring() bool {
 	switch o.Phase {
 	case DealPhase:
-		return !o.Rules.BidAfterDeal && o.Dealt < DealSize
+		return !o.Rules.BidAfterDeal && o.Dealt < o.Rules.DeckSize()-o.Rules.KittySize() && o.NBids < MaxBids
 	case BidPhase:
-		return o.Turn == o.Seat
+		return o.Turn == o.Seat && o.NBids < MaxBids
 	}
 	return false
 }
@@ -126,7 +141,7 @@ func (o *Observation) AppendDeclarations(dst []Action) []Action {
 	if o.NBids > 0 {
 		st = o.Bids[o.NBids-1]
 	}
-	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, st, o.NBids > 0)
+	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, st, o.NBids > 0, o.Rules)
 }
 
 // CountPlays returns how many plays AppendPlays lists: the single-unit
@@ -180,4 +195,23 @@ func (o *Observation) Played() card.Multi {
 		}
 	}
 	return m
+}
+
+// Players returns the number of players at the table.
+func (o *Observation) Players() int { return o.Rules.NumPlayers() }
+
+// Calls returns the banker's friend calls (none before the call, or with
+// fixed partnerships).
+func (o *Observation) Calls() []Call {
+	return append([]Call(nil), o.Friends.Calls[:o.Friends.NCalls]...)
+}
+
+// AppendCalls appends to dst the friend calls the seat may make now: the
+// DefaultCalls choice, when it is the banker in the call phase (any other
+// calls CheckCalls accepts are legal too, but not listed).
+func (o *Observation) AppendCalls(dst []Action) []Action {
+	if o.Phase != CallPhase || o.Seat != o.Banker {
+		return dst
+	}
+	return append(dst, CallAction(DefaultCalls(o)...))
 }

@@ -92,7 +92,9 @@ func (o *Observation) Check(a Action) error {
 		}
 		return checkPlay(seat, a, o.Phase, o.Turn, o.order(), o.Hand, t)
 	case Bury:
-		return checkBury(seat, a, o.Phase, o.Banker, o.order(), o.Hand)
+		return checkBury(seat, a, o.Phase, o.Banker, o.order(), o.Hand, o.Rules.KittySize())
+	case FriendCall:
+		return checkCall(seat, a, o.Phase, o.Banker, o.Level, o.Rules)
 	case Pass:
 		if o.Phase != BidPhase || o.Turn != seat {
 			return refuse(seat, a, ErrWrongPhase, "seat %s cannot pass now: passing is for its turn to declare after the deal", seat)

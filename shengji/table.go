@@ -24,9 +24,10 @@ const (
 	PassEvent              // Seat passed (declaring after the deal)
 	BuryEvent              // the banker buried eight cards
 	PlayEvent              // Seat played to the trick
+	CallEvent              // the banker called its friends
 )
 
-var eventNames = [...]string{"none", "hand", "card", "declare", "pass", "bury", "play"}
+var eventNames = [...]string{"none", "hand", "card", "declare", "pass", "bury", "play", "call"}
 
 // String returns the kind's name.
 func (k EventKind) String() string {
@@ -50,9 +51,12 @@ type Event struct {
 	Cards card.Multi
 	// Attempt is a failed throw as it was shown.
 	Attempt card.Multi
-	// Level and Levels, at a new hand: the hand's level and each team's.
-	Level  card.Rank
-	Levels [2]card.Rank
+	// Level and Levels, at a new hand: the hand's level and the levels of
+	// seats 0 and 1 (each team's with fixed partnerships); SeatLevels,
+	// each seat's.
+	Level      card.Rank
+	Levels     [2]card.Rank
+	SeatLevels [MaxSeats]card.Rank
 	// Banker is the banker, once known (NoSeat while a first hand's
 	// bidding goes on).
 	Banker Seat
@@ -61,13 +65,19 @@ type Event struct {
 	// the banker alone PickedUp, the eight cards it took.
 	Settled  bool
 	Trump    Trump
-	Turned   [KittySize]card.Card
+	Turned   [MaxKitty]card.Card
 	NTurned  int
 	PickedUp card.Multi
-	// TrickDone says the play completed a trick: its winner and points.
+	// TrickDone says the play completed a trick: its winner and points,
+	// and with Finding Friends the seats that joined the banker's side
+	// as it ended.
 	TrickDone bool
 	Winner    Seat
 	Points    int
+	Joined    Seats
+	// Calls are the banker's friend calls (CallEvent), the first NCalls.
+	Calls  [MaxCalls]Call
+	NCalls int
 	// HandOver says the move ended the hand: Score, the buried Kitty (now
 	// shown to all), and the game's state after it.
 	HandOver bool
@@ -75,6 +85,9 @@ type Event struct {
 	Kitty    card.Multi
 	GameOver bool
 	Winners  Team
+	// WinnerSeats are the seats that won the game (the last banker's
+	// side).
+	WinnerSeats Seats
 }
 
 // NewGameUndealt returns a game with no hand dealt yet: the caller deals
@@ -83,7 +96,7 @@ func NewGameUndealt(r Rules) (*Game, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	return &Game{rules: r, levels: [2]card.Rank{r.StartLevel, r.StartLevel}, nextBanker: NoSeat}, nil
+	return &Game{rules: r, levels: startLevels(r), nextBanker: NoSeat}, nil
 }
 
 // NeedsDeal reports whether the game waits for a hand to be dealt: none
@@ -92,26 +105,24 @@ func (g *Game) NeedsDeal() bool { return !g.over && (g.handNo == 0 || g.hand.Ove
 
 // DealDeck starts the next hand with deck (top first): the first hand is
 // dealt from seat 0 with the banker left to the bidding, each later one by
-// NextBanker, who is its banker. No card is dealt yet (see DealOne).
-func (g *Game) DealDeck(deck []card.Card, seen *[NumSeats]Event, spectator *Event) error {
+// NextBanker, who is its banker (after a redeal: by the next seat, with
+// the same banker). No card is dealt yet (see DealOne).
+func (g *Game) DealDeck(deck []card.Card, seen *[MaxSeats]Event, spectator *Event) error {
 	if !g.NeedsDeal() {
 		return fmt.Errorf("shengji: deal: %w (no hand is due)", ErrWrongPhase)
 	}
 	dealer, banker := Seat(0), NoSeat
 	if g.handNo > 0 {
-		dealer, banker = g.nextBanker, g.nextBanker
+		dealer, banker = g.nextDealer, g.nextBanker
 	}
-	level := g.levels[0]
-	if banker != NoSeat {
-		level = g.levels[banker.Team()]
-	}
+	level := g.handLevel(banker)
 	h, err := NewHand(g.rules, deck, dealer, banker, level)
 	if err != nil {
 		return err
 	}
 	g.hand = h
 	g.handNo++
-	ev := Event{Kind: HandEvent, Hand: g.handNo, Seat: dealer, Banker: banker, Level: level, Levels: g.levels}
+	ev := Event{Kind: HandEvent, Hand: g.handNo, Seat: dealer, Banker: banker, Level: level, Levels: g.Levels(), SeatLevels: g.levels}
 	*spectator = ev
 	for s := range seen {
 		seen[s] = ev
@@ -121,12 +132,12 @@ func (g *Game) DealDeck(deck []card.Card, seen *[NumSeats]Event, spectator *Even
 
 // DealOne deals the next card and fills what each seat and a spectator
 // see of it: the card, to its receiver alone.
-func (g *Game) DealOne(seen *[NumSeats]Event, spectator *Event) error {
+func (g *Game) DealOne(seen *[MaxSeats]Event, spectator *Event) error {
 	if g.over || g.handNo == 0 {
 		return fmt.Errorf("shengji: deal: %w", ErrDealOver)
 	}
 	h := &g.hand
-	to := (h.dealer + Seat(h.dealt)) % NumSeats
+	to := h.dealer.Plus(int(h.dealt), h.players())
 	c := h.deck[h.dealt]
 	was := h.phase
 	if err := g.Deal(); err != nil {
@@ -140,13 +151,14 @@ func (g *Game) DealOne(seen *[NumSeats]Event, spectator *Event) error {
 
 // ApplyShown applies an action like Apply and fills what each seat and a
 // spectator see of it.
-func (g *Game) ApplyShown(seat Seat, a Action, seen *[NumSeats]Event, spectator *Event) error {
+func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator *Event) error {
 	if g.handNo == 0 {
 		return fmt.Errorf("shengji: %s: %w (no hand dealt)", a.Kind, ErrWrongPhase)
 	}
 	h := &g.hand
 	was := h.phase
 	trick := int(h.ntricks) - 1
+	side := h.side()
 	if err := g.Apply(seat, a); err != nil {
 		return err
 	}
@@ -158,11 +170,16 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[NumSeats]Event, spectator 
 		ev.Kind = PassEvent
 	case Bury:
 		ev.Kind = BuryEvent
+	case FriendCall:
+		ev.Kind, ev.Calls, ev.NCalls = CallEvent, a.Calls, a.NCalls
 	case Play:
 		t := &h.tricks[trick]
 		ev.Kind, ev.Cards, ev.Attempt = PlayEvent, t.Plays[seat], t.Attempt
 		if t.Done() {
 			ev.TrickDone, ev.Winner, ev.Points = true, t.Winner, t.Points
+			if h.called {
+				ev.Joined = h.friends.Side &^ side
+			}
 		}
 	}
 	g.fill(&ev, was, seen, spectator)
@@ -173,15 +190,16 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[NumSeats]Event, spectator 
 }
 
 // fill copies ev to every viewer, adding what a change of phase shows.
-func (g *Game) fill(ev *Event, was Phase, seen *[NumSeats]Event, spectator *Event) {
+func (g *Game) fill(ev *Event, was Phase, seen *[MaxSeats]Event, spectator *Event) {
 	h := &g.hand
-	if was < BuryPhase && h.phase >= BuryPhase {
+	if was < BuryPhase && h.phase >= BuryPhase && !h.score.Redeal {
 		ev.Settled, ev.Trump, ev.Banker = true, h.trump, h.banker
-		ev.NTurned = copy(ev.Turned[:], h.deck[DealSize:DealSize+int(h.turned)])
+		d := h.dealSize()
+		ev.NTurned = copy(ev.Turned[:], h.deck[d:d+int(h.turned)])
 	}
 	if h.phase == OverPhase {
 		ev.HandOver, ev.Score, ev.Kitty = true, h.score, h.kitty
-		ev.Levels, ev.GameOver, ev.Winners = g.levels, g.over, g.winner
+		ev.Levels, ev.SeatLevels, ev.GameOver, ev.Winners, ev.WinnerSeats = g.Levels(), g.levels, g.over, g.winner, g.winners
 	}
 	*spectator = *ev
 	for s := range seen {

@@ -19,7 +19,7 @@ func TestTableViews(t *testing.T) {
 		}
 		rng := NewRand(seed)
 		deck, _ := card.ShuffledPacks(rng, 2, true)
-		var seen [NumSeats]Event
+		var seen [MaxSeats]Event
 		var sp Event
 		if err := g.DealDeck(deck, &seen, &sp); err != nil {
 			t.Fatal(err)

@@ -112,7 +112,13 @@ func suits(r card.Rank) card.Set {
 }
 
 // count returns how many cards of m, copies counted, are in s.
-func count(m card.Multi, s card.Set) int { return (m.One & s).Len() + (m.Two & s).Len() }
+func count(m card.Multi, s card.Set) int {
+	n := (m.One & s).Len() + (m.Two & s).Len()
+	if m.Three != 0 {
+		n += (m.Three & s).Len() + (m.Four & s).Len() + (m.Five & s).Len()
+	}
+	return n
+}
 
 // KittyMultiplier returns what the kitty's points are multiplied by when
 // the attackers win the last trick with play: 2 × the card count of play's

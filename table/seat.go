@@ -8,7 +8,7 @@ import (
 )
 
 // MaxSeats is the most seats a table has.
-const MaxSeats = 8
+const MaxSeats = 10
 
 // Seat is a seat at the table, from 0, in turn order.
 type Seat uint8
@@ -20,7 +20,7 @@ func (s Seat) Valid() bool { return s < MaxSeats }
 func (s Seat) String() string { return fmt.Sprintf("%d", uint8(s)) }
 
 // Seats is a set of seats: bit s is seat s. The zero Seats is empty.
-type Seats uint8
+type Seats uint16
 
 // SeatsOf returns the set of the given seats, ignoring invalid ones.
 func SeatsOf(seats ...Seat) Seats {
@@ -34,7 +34,7 @@ func SeatsOf(seats ...Seat) Seats {
 // AllSeats returns the set of seats 0 to n-1.
 func AllSeats(n int) Seats {
 	if n >= MaxSeats {
-		return 0xFF
+		return 1<<MaxSeats - 1
 	}
 	return Seats(1<<n - 1)
 }
@@ -59,7 +59,7 @@ func (m Seats) Remove(s Seat) Seats {
 }
 
 // Len returns how many seats are in the set.
-func (m Seats) Len() int { return bits.OnesCount8(uint8(m)) }
+func (m Seats) Len() int { return bits.OnesCount16(uint16(m)) }
 
 // IsEmpty reports whether the set is empty.
 func (m Seats) IsEmpty() bool { return m == 0 }
@@ -70,11 +70,11 @@ func (m Seats) First(from Seat) (Seat, bool) {
 	if from >= MaxSeats {
 		return 0, false
 	}
-	rest := uint8(m) >> from
+	rest := uint16(m) >> from
 	if rest == 0 {
 		return 0, false
 	}
-	return from + Seat(bits.TrailingZeros8(rest)), true
+	return from + Seat(bits.TrailingZeros16(rest)), true
 }
 
 // All yields the seats in the set, lowest first.

@@ -23,7 +23,7 @@ func TestTeamsConstructors(t *testing.T) {
 		{"two teams formed, the rest alone", TeamsOf(5, SeatsOf(0, 3), SeatsOf(1, 4)), 5, "{0,3} {1,4} {2}"},
 		{"a seat named twice stays in the first", TeamsOf(3, SeatsOf(0, 1), SeatsOf(1, 2)), 3, "{0,1} {2}"},
 		{"seats past n left out", TeamsOf(2, SeatsOf(0, 5)), 2, "{0} {1}"},
-		{"all eight seats", SoloTeams(MaxSeats + 3), MaxSeats, "{0} {1} {2} {3} {4} {5} {6} {7}"},
+		{"all ten seats", SoloTeams(MaxSeats + 3), MaxSeats, "{0} {1} {2} {3} {4} {5} {6} {7} {8} {9}"},
 	} {
 		if got := tc.t.String(); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)

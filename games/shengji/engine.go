@@ -41,14 +41,35 @@ func New(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, she
 	return &Engine{games.NewDealt(g, seed)}, nil
 }
 
-// Seats is 4.
-func (e *Engine) Seats() int { return shengji.NumSeats }
+// Seats is the rules' number of players (4 at the standard table).
+func (e *Engine) Seats() int { return e.Game().Rules().NumPlayers() }
 
-// Teams are seats 0 and 2 against 1 and 3.
-func (e *Engine) Teams() table.Teams { return pairTeams }
+// Teams are, with fixed partnerships, every other seat (seats 0 and 2
+// against 1 and 3 at four players); with Finding Friends, the banker's
+// side as every seat knows it (the banker and the friends who have
+// joined), every other seat standing alone until the hand's end.
+func (e *Engine) Teams() table.Teams {
+	r := e.Game().Rules()
+	n := r.NumPlayers()
+	if r.Calls() == 0 {
+		if n == shengji.NumSeats {
+			return pairTeams
+		}
+		return table.TeamsByTurn(n, 2)
+	}
+	if e.Game().HandNumber() == 0 {
+		return table.SoloTeams(n)
+	}
+	return table.TeamsOf(n, table.Seats(e.Game().Hand().Side()))
+}
 
-// pairTeams are Shengji's teams, made once.
+// pairTeams are the standard table's teams, made once.
 var pairTeams = table.TeamsByTurn(shengji.NumSeats, 2)
+
+// views returns the table's views as the engine fills them.
+func views(v *table.Views[shengji.Event]) *[shengji.MaxSeats]shengji.Event {
+	return (*[shengji.MaxSeats]shengji.Event)(v.Seat[:shengji.MaxSeats])
+}
 
 // ToAct is who may act: while dealing, every seat that may declare.
 func (e *Engine) ToAct() table.Seats {
@@ -73,7 +94,7 @@ func (e *Engine) Check(s table.Seat, a shengji.Action) error {
 
 // Apply makes the move and fills what each seat sees of it.
 func (e *Engine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
-	return e.Game().ApplyShown(shengji.Seat(s), a, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+	return e.Game().ApplyShown(shengji.Seat(s), a, views(v), &v.Spectator)
 }
 
 type shengjiDeal struct {
@@ -85,12 +106,12 @@ type shengjiDeal struct {
 // the seed's stream for that hand, for the table to log and then make with
 // Redeal.
 func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
-	seen := (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats])
+	seen := views(v)
 	if !e.Game().NeedsDeal() {
 		return nil, e.Game().DealOne(seen, &v.Spectator)
 	}
 	d := shengjiDeal{Hand: e.Game().HandNumber() + 1}
-	deck, err := card.ShuffledPacks(e.HandRand(d.Hand), 2, true)
+	deck, err := card.ShuffledPacks(e.HandRand(d.Hand), e.Game().Rules().Packs(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +132,7 @@ func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) erro
 	if err := e.Due("shengji", d.Hand); err != nil {
 		return err
 	}
-	return e.Game().DealDeck(d.Deck, (*[shengji.NumSeats]shengji.Event)(v.Seat[:shengji.NumSeats]), &v.Spectator)
+	return e.Game().DealDeck(d.Deck, views(v), &v.Spectator)
 }
 
 // Observe returns seat s's observation.
@@ -119,21 +140,20 @@ func (e *Engine) Observe(s table.Seat) shengji.Observation {
 	return e.Game().Observe(shengji.Seat(s))
 }
 
-// Outcome is the game's standing: each seat's team's level (2 to 14,
-// the ace 14), and the winning team's seats once over.
+// Outcome is the game's standing: each seat's level (2 to 14, the ace
+// 14), and the winning side's seats once over.
 func (e *Engine) Outcome() table.Outcome {
 	o := table.Outcome{Over: e.Over(), Hands: e.Game().HandNumber()}
-	lv := e.Game().Levels()
-	for s := range shengji.NumSeats {
-		r := lv[s&1]
+	lv := e.Game().SeatLevels()
+	for s := range e.Seats() {
+		r := lv[s]
 		o.Scores[s] = int(r)
 		if r == card.Ace {
 			o.Scores[s] = 14
 		}
 	}
 	if o.Over {
-		w := int(e.Game().Winner())
-		o.Winners = table.SeatsOf(table.Seat(w), table.Seat(w+2))
+		o.Winners = table.Seats(e.Game().Winners())
 	}
 	return o
 }
@@ -141,11 +161,26 @@ func (e *Engine) Outcome() table.Outcome {
 type shengjiMove struct {
 	Kind  string     `json:"kind"`
 	Cards card.Multi `json:"cards"`
+	Calls []callWire `json:"calls,omitempty"`
 }
 
-// MarshalMove encodes an action: its kind and cards.
+// callWire is a friend call on the wire: {"card": "AS", "ordinal": 2}.
+type callWire struct {
+	Card    card.Card `json:"card"`
+	Ordinal int       `json:"ordinal"`
+}
+
+// MarshalMove encodes an action: its kind and cards, and a call's calls
+// ({"kind": "call", "cards": "", "calls": [{"card": "AS", "ordinal": 2}]}).
 func (e *Engine) MarshalMove(a shengji.Action) ([]byte, error) {
-	return json.Marshal(shengjiMove{Kind: a.Kind.String(), Cards: a.Cards})
+	m := shengjiMove{Kind: a.Kind.String(), Cards: a.Cards}
+	for _, c := range a.CallList() {
+		m.Calls = append(m.Calls, callWire{c.Card, c.Ordinal})
+	}
+	if a.Kind == shengji.FriendCall && m.Calls == nil {
+		m.Calls = []callWire{}
+	}
+	return json.Marshal(m)
 }
 
 // UnmarshalMove decodes an action, refusing malformed ones.
@@ -159,6 +194,20 @@ func (e *Engine) UnmarshalMove(b []byte) (shengji.Action, error) {
 		return shengji.Action{}, err
 	}
 	a := shengji.Action{Kind: k, Cards: m.Cards}
+	if len(m.Calls) > shengji.MaxCalls {
+		return shengji.Action{}, fmt.Errorf("shengji: move: %d calls, at most %d: %w", len(m.Calls), shengji.MaxCalls, shengji.ErrMalformedAction)
+	}
+	if m.Calls != nil && k != shengji.FriendCall {
+		return shengji.Action{}, fmt.Errorf("shengji: move: calls in a %s: %w", k, shengji.ErrMalformedAction)
+	}
+	if k == shengji.FriendCall {
+		cs := make([]shengji.Call, len(m.Calls))
+		for i, c := range m.Calls {
+			cs[i] = shengji.Call{Card: c.Card, Ordinal: c.Ordinal}
+		}
+		a = shengji.CallAction(cs...)
+		a.Cards = m.Cards
+	}
 	return a, a.Validate()
 }
 

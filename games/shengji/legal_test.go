@@ -38,7 +38,7 @@ func sjFollowing(t *testing.T, tr shengji.Trump, lead, hand string) shengji.Obse
 	}
 	o := shengji.Observation{Seat: 1, Rules: shengji.Standard(), Phase: shengji.PlayPhase, HandNumber: 1,
 		Levels: [2]card.Rank{tr.Level, card.Two}, Level: tr.Level, Banker: 0, Trump: tr, Turn: 1, Hand: mm(hand), NTricks: 1}
-	o.Counts = [4]int{25 - mm(lead).Len(), o.Hand.Len(), 25, 25}
+	o.Counts = [shengji.MaxSeats]int{25 - mm(lead).Len(), o.Hand.Len(), 25, 25}
 	o.Tricks[0] = shengji.Trick{Leader: 0, Count: 1, Winner: shengji.NoSeat}
 	o.Tricks[0].Plays[0] = mm(lead)
 	return o

@@ -99,7 +99,7 @@ func Visible(g *shengji.Game, s table.Seat) card.Set {
 	if h.Over() {
 		allowed |= h.Kitty().Faces()
 	}
-	if s < shengji.NumSeats {
+	if int(s) < g.Rules().NumPlayers() {
 		allowed |= h.Cards(shengji.Seat(s)).Faces()
 		if shengji.Seat(s) == h.Banker() && h.Phase() >= shengji.BuryPhase {
 			allowed |= h.DealtKitty().Faces() | h.Kitty().Faces()

@@ -42,11 +42,15 @@ func (t *tally) Hands(e any) []games.Hand {
 	var out []games.Hand
 	for _, h := range en.Game().History() {
 		sc := h.Score
-		bankers := sc.Banker.Team()
+		r := en.Game().Rules()
+		side := sc.Side(r)
 		kind := "bank lost"
-		won := 1 - bankers
+		won := shengji.AllSeats(r.NumPlayers()) &^ side
 		if sc.BankersKeep {
-			kind, won = "bank kept", bankers
+			kind, won = "bank kept", side
+		}
+		if sc.Redeal {
+			kind, won = "redeal", 0
 		}
 		if sc.LevelsUp > 0 {
 			kind += ", up"
@@ -55,11 +59,7 @@ func (t *tally) Hands(e any) []games.Hand {
 		if k := len(out); k < len(t.moves) {
 			hd.Moves = t.moves[k]
 		}
-		for s := range shengji.Seat(shengji.NumSeats) {
-			if s.Team() == won {
-				hd.Winners = hd.Winners.Add(table.Seat(s))
-			}
-		}
+		hd.Winners = table.Seats(won)
 		out = append(out, hd)
 	}
 	return out

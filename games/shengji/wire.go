@@ -29,6 +29,8 @@ func legal(o *shengji.Observation) ([]shengji.Action, int) {
 		return o.AppendDeclarations(nil), 0
 	case shengji.BidPhase:
 		return append(o.AppendDeclarations(nil), shengji.PassAction()), 0
+	case shengji.CallPhase:
+		return o.AppendCalls(nil), 0
 	case shengji.PlayPhase:
 		ms, more := o.SamplePlays(make([]card.Multi, 0, program.MaxLegal), program.MaxLegal)
 		as := make([]shengji.Action, len(ms))

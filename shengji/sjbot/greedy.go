@@ -31,6 +31,9 @@ func (p *Greedy) Name() string { return "greedy" }
 
 // Act picks the action for o's seat.
 func (p *Greedy) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if !standardTable(o) {
+		return anyTable(p.rng, o)
+	}
 	switch o.Phase {
 	case shengji.DealPhase, shengji.BidPhase:
 		return declare(o)

@@ -62,6 +62,9 @@ func (p *Hard) Name() string { return "hard" }
 
 // Act picks the action for o's seat.
 func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
+	if !standardTable(o) {
+		return anyTable(p.rng, o)
+	}
 	if o.Phase == shengji.BuryPhase && o.Turn == o.Seat && p.BurySamples > 0 {
 		return shengji.BuryAction(p.bury(o)), true
 	}

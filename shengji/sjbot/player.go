@@ -76,11 +76,16 @@ func (r *Random) Act(o *shengji.Observation) (shengji.Action, bool) {
 		var buf [16]shengji.Action
 		ds := append(o.AppendDeclarations(buf[:0]), shengji.PassAction())
 		return ds[r.Rng.IntN(len(ds))], true
+	case shengji.CallPhase:
+		if o.Seat != o.Banker {
+			return shengji.Action{}, false
+		}
+		return shengji.CallAction(randomCalls(r.Rng, o)...), true
 	case shengji.BuryPhase:
-		var buf [shengji.HandSize + shengji.KittySize]card.Card
+		var buf [shengji.MaxHandSize + shengji.MaxKitty]card.Card
 		cs := o.Hand.AppendCards(buf[:0])
 		var m card.Multi
-		for i := range shengji.KittySize {
+		for i := range o.Rules.KittySize() {
 			j := i + r.Rng.IntN(len(cs)-i)
 			cs[i], cs[j] = cs[j], cs[i]
 			_ = m.Add(cs[i])
@@ -94,7 +99,8 @@ func (r *Random) Act(o *shengji.Observation) (shengji.Action, bool) {
 		}
 		n := o.CountPlays()
 		if n == 0 {
-			return shengji.Action{}, false
+			m, ok := fallbackPlay(r.Rng, o)
+			return shengji.PlayAction(m), ok
 		}
 		m, ok := o.NthPlay(r.Rng.IntN(n))
 		return shengji.PlayAction(m), ok
@@ -117,7 +123,7 @@ func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
 	if n == 0 {
 		return card.Multi{}, false
 	}
-	var buf [shengji.HandSize]card.Card
+	var buf [shengji.MaxHandSize + shengji.MaxKitty]card.Card
 	cs := o.Hand.Within(ord.Faces(gs[r.Rng.IntN(n)])).AppendCards(buf[:0])
 	k := 2 + r.Rng.IntN(len(cs)-1)
 	var m card.Multi

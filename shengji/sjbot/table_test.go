@@ -46,9 +46,9 @@ func playGame(t testing.TB, rules shengji.Rules, seed uint64, names [shengji.Num
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := make([]table.Player[shengji.Action, shengji.Observation], shengji.NumSeats)
-	for s, n := range names {
-		ps[s] = quick(t, n, rand.New(rand.NewPCG(seed, uint64(s))))
+	ps := make([]table.Player[shengji.Action, shengji.Observation], rules.NumPlayers())
+	for s := range ps { // names round the table, again and again at a larger one
+		ps[s] = quick(t, names[s%len(names)], rand.New(rand.NewPCG(seed, uint64(s))))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -9,7 +9,7 @@ import { h, patch } from "./app.js";
 import * as C from "./cards.js";
 
 const PHASES = ["deal", "bid", "bury", "play", "over"];
-const NO_SEAT = 4;
+const NO_SEAT = 10; // shengji.NoSeat (MaxSeats)
 const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
 const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play" };
