@@ -20,8 +20,8 @@ var sjAnyTable = []sjLine{
 	{"level: the rules' players set the packs", `{"kind":"level","attacker_points":100,"rules":{"players":6}}`, `{"bankers_keep":true,"levels_up":1}`},
 	{"trick: six plays", `{"kind":"trick",` + sjTrump + `,"packs":3,"plays":[[4,"3H"],[5,"KH"],[0,"AH"],[1,"AH"],[2,"2C"],[3,"5H"]]}`,
 		`{"winner":2,"points":15,"kitty_multiplier":2}`},
-	{"trick: six plays, trumped", `{"kind":"trick",` + sjTrump + `,"packs":3,"plays":[[4,"3H"],[5,"KH"],[0,"AH"],[1,"3S"],[2,"2C"],[3,"5H"]]}`,
-		`{"winner":1,"points":15,"kitty_multiplier":2}`},
+	{"trick: six plays, a level card over a trump-suit card", `{"kind":"trick",` + sjTrump + `,"packs":3,"plays":[[4,"3H"],[5,"KH"],[0,"AH"],[1,"3S"],[2,"2C"],[3,"5H"]]}`,
+		`{"winner":2,"points":15,"kitty_multiplier":2}`},
 	{"trick: a fixed kitty multiplier", `{"kind":"trick",` + sjTrump + `,"rules":{"kitty_multiplier":"fixed"},"plays":[[0,"QH QH KH KH"],[1,"3H 3H 4H 4H"],[2,"5C 6C 7C 8C"],[3,"AH 9H 9H 6H"]]}`,
 		`{"winner":0,"points":25,"kitty_multiplier":2}`},
 	{"friends: the second ace joins when its trick ends", `{"kind":"friends","banker":0,"players":6,"packs":3,"calls":[{"card":"AS","ordinal":2},{"card":"KH","ordinal":1}],` +
