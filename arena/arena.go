@@ -140,8 +140,14 @@ func CheckPlayer(info games.Info, name string) error {
 	return nil
 }
 
-// seats is the number of seats of the match's tables: the game's first.
-func (cfg Config) seats() int { return cfg.Game.About().Seats[0] }
+// seats is the number of seats of the match's tables, as its rules set
+// them (the game's first if the rules say nothing it can read).
+func (cfg Config) seats() int {
+	if n, err := cfg.Game.SeatsFor(cfg.Options); err == nil {
+		return n
+	}
+	return cfg.Game.About().Seats[0]
+}
 
 // PlayGame plays game i of the match alone (its programs started for it).
 func PlayGame(ctx context.Context, cfg Config, i int) GameRecord {

@@ -147,6 +147,9 @@ type Game interface {
 	// Figures measures a match's hands from side A's view (nil if the
 	// game measures none).
 	Figures(games []Side) []Figure
+	// SeatsFor returns the number of seats of a table of the game with
+	// options (nil is the default rules).
+	SeatsFor(options json.RawMessage) (int, error)
 	// SeatSeed is the seed of seat s's player in game i of a match seeded
 	// with match, side 0 if side A plays it and 1 if B does.
 	SeatSeed(match uint64, i int, s table.Seat, side int) uint64
@@ -187,6 +190,14 @@ func (r registered[M, O, E]) Rules(preset string) (json.RawMessage, error) {
 	return r.d.rules(preset)
 }
 func (r registered[M, O, E]) Any() *Def[any, any, any] { return r.d.Any() }
+
+func (r registered[M, O, E]) SeatsFor(options json.RawMessage) (int, error) {
+	e, err := r.d.Spec.New(0, options)
+	if err != nil {
+		return 0, err
+	}
+	return e.Seats(), nil
+}
 func (r registered[M, O, E]) Play(ctx context.Context, p Play) (Played, error) {
 	return r.d.play(ctx, p)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"felt/arena"
 	"felt/internal/bench"
@@ -27,7 +28,8 @@ best discard of 11 (melds11), both on dense hands of ranks 3 to 9 only
 (melds10_dense, melds11_dense), and the optimal arrangement of 10 (arrangement10).
 Then whole Shengji hands (deal with declarations, kitty, tricks, scoring) by
 four random legal players on one core, in whole games at a table keeping no
-log (shengji_hands), hands of whole Shengji games by four greedy players on
+log (shengji_hands), the same for the Finding Friends presets friends-6 and
+friends-8 (shengji_hands_friends6, shengji_hands_friends8), hands of whole Shengji games by four greedy players on
 every core, played by the arena (shengji_selfplay_hands), whole
 Gin Rummy games to 100 of simple against simple on every core through the
 table driver the arena plays on (table_selfplay_games), and the hard
@@ -55,6 +57,11 @@ player's decision times.`,
 				out["shengji_hands_per_sec"] = int64(r.Shengji.PerSec)
 				out["shengji_hands_ns_per_op"] = r.Shengji.NsPerOp
 				out["shengji_hands_allocs_per_op"] = r.Shengji.AllocsPerOp
+				for _, f := range r.ShengjiFriends {
+					out[f.Name+"_per_sec"] = int64(f.PerSec)
+					out[f.Name+"_ns_per_op"] = f.NsPerOp
+					out[f.Name+"_allocs_per_op"] = f.AllocsPerOp
+				}
 				out["shengji_selfplay_hands_per_sec"] = int64(r.ShengjiSelfPlay.PerSec)
 				return json.NewEncoder(e.stdout).Encode(out)
 			}
@@ -64,6 +71,9 @@ player's decision times.`,
 			}
 			fmt.Fprintf(e.stdout, "(meld solver: median of %d rounds of %d fresh hands each, one core; dense hands hold ranks 3 to 9 only)\n", bench.Rounds, r.Hands)
 			fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d   (whole hands, four random legal players, one core)\n", "shengji hands", r.Shengji.PerSec, r.Shengji.NsPerOp, r.Shengji.AllocsPerOp)
+			for _, f := range r.ShengjiFriends {
+				fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f %10d   (whole hands, Finding Friends, random legal players, one core)\n", strings.TrimPrefix(f.Name, "shengji_hands_"), f.PerSec, f.NsPerOp, f.AllocsPerOp)
+			}
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (whole Shengji games, four greedy players, %d games, %d cores)\n", "shengji selfplay", r.ShengjiSelfPlay.PerSec, o.ShengjiGames, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores, table driver)\n", "table selfplay", r.TableSelfPlay.PerSec, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "hard decision    median %.2f ms, worst %.2f ms (%d games against simple, one core)\n", r.HardMedMs, r.HardMaxMs, o.HardGames)

@@ -35,6 +35,7 @@ func TestFiguresBankAnd80(t *testing.T) {
 		"bank_kept_rate": 0.5, "bank_up_rate": 0.5, "bank_lost_rate": 0.5, "attackers_up_rate": 0.25,
 		"avg_attacker_points": 80,
 		"a_bank_rate":         0.5, "b_bank_rate": 0.5, "attackers_80_rate": 0.5,
+		"a_bank_side_win_rate": 0.5, "a_attack_win_rate": 0.5, "b_bank_side_win_rate": 0.5, "b_attack_win_rate": 0.5,
 	}
 	var text []string
 	for _, f := range fs {

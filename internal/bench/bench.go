@@ -2,11 +2,13 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"felt/arena"
@@ -81,6 +83,9 @@ type Report struct {
 	HardMedMs     float64 // the hard player's median decision, in milliseconds
 	HardMaxMs     float64 // and its slowest
 	Shengji       Figure  // whole Shengji hands by four random legal players, one core, at a table
+	// ShengjiFriends are whole Shengji hands of the presets friends-6 and
+	// friends-8 by random legal players, one core, at a table.
+	ShengjiFriends []Figure
 	// ShengjiSelfPlay is whole Shengji hands, in whole games, by four
 	// greedy players on every core, played by the arena.
 	ShengjiSelfPlay Figure
@@ -93,6 +98,13 @@ func Run(o Options) (Report, error) {
 	}
 	r := Report{Melds: MeldFigures(o.Hands), Hands: o.Hands}
 	var err error
+	for _, p := range []string{"friends-6", "friends-8"} {
+		f, err := ShengjiPresetHands(p, ShengjiRoundHands)
+		if err != nil {
+			return r, err
+		}
+		r.ShengjiFriends = append(r.ShengjiFriends, f)
+	}
 	if r.Shengji, err = ShengjiHands(ShengjiRoundHands); err != nil {
 		return r, err
 	}
@@ -263,19 +275,38 @@ func HardDecision(games int) (median, worst float64, err error) {
 const ShengjiRoundHands = 1000
 
 // ShengjiHands measures whole hands of Shengji (the deal with
-// declarations, the kitty, every trick, the scoring) played by four random
-// legal players (the level random) on one core, at a table as every game
-// is played, keeping no log: Rounds rounds of whole games from fixed seeds
-// until n hands are played, the median round's speed per hand and the
-// allocations of all rounds.
-func ShengjiHands(n int) (Figure, error) {
+// declarations, the kitty, every trick, the scoring) under the standard
+// rules; see ShengjiPresetHands.
+func ShengjiHands(n int) (Figure, error) { return ShengjiPresetHands("standard", n) }
+
+// ShengjiPresetHands measures whole hands of Shengji (the deal with
+// declarations, the kitty, the friend calls, every trick, the scoring)
+// under a rules preset, played by random legal players (the level random),
+// one a seat, on one core, at a table as every game is played, keeping no
+// log: Rounds rounds of whole games from fixed seeds until n hands are
+// played, the median round's speed per hand and the allocations of all
+// rounds. The figure is named shengji_hands for the standard rules and
+// shengji_hands_PRESET (dashes dropped) for another.
+func ShengjiPresetHands(preset string, n int) (Figure, error) {
 	if n < 1 {
 		return Figure{}, fmt.Errorf("bench: %d Shengji hands, want at least 1", n)
+	}
+	rules, ok := shengji.Preset(preset)
+	if !ok {
+		return Figure{}, fmt.Errorf("bench: no Shengji preset %q", preset)
+	}
+	opts, err := json.Marshal(rules)
+	if err != nil {
+		return Figure{}, err
+	}
+	name := "shengji_hands"
+	if preset != "standard" {
+		name += "_" + strings.ReplaceAll(preset, "-", "")
 	}
 	seed := uint64(2024 * 1_000_003)
 	play := func() (int, error) {
 		seed++
-		ps := make([]table.Player[shengji.Action, shengji.Observation], shengji.NumSeats)
+		ps := make([]table.Player[shengji.Action, shengji.Observation], rules.NumPlayers())
 		for s := range ps {
 			p, err := sjgame.Level("random", rand.New(rand.NewPCG(seed, uint64(s))))
 			if err != nil {
@@ -283,7 +314,7 @@ func ShengjiHands(n int) (Figure, error) {
 			}
 			ps[s] = p
 		}
-		tb, err := table.New(sjgame.Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: seed})
+		tb, err := table.New(sjgame.Spec, ps, table.Options[shengji.Action, shengji.Observation, shengji.Event]{Seed: seed, GameOptions: opts})
 		if err != nil {
 			return 0, err
 		}
@@ -327,7 +358,7 @@ func ShengjiHands(n int) (Figure, error) {
 	}
 	slices.Sort(ns)
 	med := max(ns[Rounds/2], 1e-3)
-	return Figure{Name: "shengji_hands", PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(all))}, nil
+	return Figure{Name: name, PerSec: 1e9 / med, NsPerOp: med, AllocsPerOp: int64(allocs / uint64(all))}, nil
 }
 
 // ShengjiSelfPlay measures whole games of Shengji (standard rules, from

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"felt/card"
@@ -165,5 +166,22 @@ func TestTableSelfPlay(t *testing.T) {
 		if _, err := TableSelfPlay(n); err == nil {
 			t.Errorf("%d games: no error", n)
 		}
+	}
+}
+
+// TestShengjiPresetHands: the Finding Friends tables are measured too,
+// named after their preset.
+func TestShengjiPresetHands(t *testing.T) {
+	for _, p := range []string{"friends-6", "friends-8"} {
+		f, err := ShengjiPresetHands(p, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "shengji_hands_" + strings.ReplaceAll(p, "-", ""); f.Name != want || f.PerSec <= 0 || f.NsPerOp <= 0 {
+			t.Errorf("%+v, want %s measured", f, want)
+		}
+	}
+	if _, err := ShengjiPresetHands("nope", 1); err == nil {
+		t.Error("an unknown preset was measured")
 	}
 }

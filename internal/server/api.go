@@ -163,6 +163,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if n, err := g.SeatsFor(opts); err == nil && (len(info.Seats) > 1 || n != seats) {
+		seats = n // the rules set the seats
+	}
 	if len(req.Seats) != seats {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats, not %d", req.Game, seats, len(req.Seats)))
 		return
