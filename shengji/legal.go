@@ -183,41 +183,11 @@ func (f *followSpace) each(yield func(card.Multi) bool) bool {
 			continue
 		}
 		free, r := f.singles(set)
-		nf := free.Len()
-		if r > nf {
-			continue
-		}
 		fixed := f.base
 		fixed.One |= set
 		fixed.Two |= set
-		nf = 0
-		for p := free; p != 0; p &= p - 1 {
-			f.faces[nf] = card.Card(bits.TrailingZeros64(uint64(p)))
-			nf++
-		}
-		// combinations of r of the nf faces in lexicographic order
-		for i := range r {
-			f.combo[i] = int8(i)
-		}
-		for {
-			play := fixed
-			for i := range r {
-				play.One |= card.Bit(f.faces[f.combo[i]])
-			}
-			if !yield(play) {
-				return false
-			}
-			i := r - 1
-			for i >= 0 && int(f.combo[i]) == nf-r+i {
-				i--
-			}
-			if i < 0 {
-				break
-			}
-			f.combo[i]++
-			for j := i + 1; j < r; j++ {
-				f.combo[j] = f.combo[j-1] + 1
-			}
+		if !f.combos(fixed, free, r, yield) {
+			return false
 		}
 	}
 	return true

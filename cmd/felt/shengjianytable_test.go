@@ -1,9 +1,6 @@
 package main
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // sjAnyTable are contract lines of the section "Any table": packs, rules,
 // any number of plays and the friends kind, with their exact answers.
@@ -35,22 +32,7 @@ var sjAnyTable = []sjLine{
 		`{"friends":[],"pending":0}`},
 }
 
-func TestShengjiCheck_AnyTable(t *testing.T) {
-	var in strings.Builder
-	for _, l := range sjAnyTable {
-		in.WriteString(l.in + "\n")
-	}
-	out := mustFelt(t, in.String(), "shengji", "check")
-	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(got) != len(sjAnyTable) {
-		t.Fatalf("%d answers to %d lines:\n%s", len(got), len(sjAnyTable), out)
-	}
-	for i, l := range sjAnyTable {
-		if got[i] != l.out {
-			t.Errorf("%s:\n in  %s\n got %s\nwant %s", l.name, l.in, got[i], l.out)
-		}
-	}
-}
+func TestShengjiCheck_AnyTable(t *testing.T) { checkAnswers(t, sjAnyTable) }
 
 // TestShengjiCheck_AnyTableBadLines: the new fields are checked as
 // strictly as the old ones.
@@ -74,16 +56,6 @@ func TestShengjiCheck_AnyTableBadLines(t *testing.T) {
 		{"friends: no players", `{"kind":"friends","banker":0,"calls":[{"card":"AS","ordinal":1}],"plays":[]}`, `needs "players"`},
 		{"players on a units line", `{"kind":"units",` + sjTrump + `,"players":6,"cards":"AS"}`, `takes no "players"`},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			out := mustFelt(t, tt.in+"\n"+`{"kind":"level","attacker_points":85}`+"\n", "shengji", "check")
-			objs, raw := jsonLines(t, out)
-			if len(objs) != 2 {
-				t.Fatalf("%d answers: %q", len(objs), out)
-			}
-			msg, ok := objs[0]["error"].(string)
-			if !ok || len(objs[0]) != 1 || !strings.Contains(msg, tt.want) {
-				t.Errorf("answer %s, want an error containing %q", raw[0], tt.want)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkBadLine(t, tt.in, tt.want) })
 	}
 }

@@ -285,9 +285,6 @@ func newCheckTable(req *checkRequest) (*checkTable, error) {
 		c.players = n
 	}
 	c.packs = c.rules.Packs()
-	if req.Packs == nil && c.rules.NumPacks == 0 && c.rules.Players == 0 {
-		c.packs = 2
-	}
 	return c, nil
 }
 

@@ -47,18 +47,22 @@ var sjContract = []sjLine{
 	{"level: 200", `{"kind":"level","attacker_points":200}`, `{"bankers_keep":false,"levels_up":3}`},
 }
 
-func TestShengjiCheck_Contract(t *testing.T) {
-	var in, want strings.Builder
-	for _, l := range sjContract {
+func TestShengjiCheck_Contract(t *testing.T) { checkAnswers(t, sjContract) }
+
+// checkAnswers runs lines through felt shengji check in one run and wants
+// each line's exact answer.
+func checkAnswers(t *testing.T, lines []sjLine) {
+	t.Helper()
+	var in strings.Builder
+	for _, l := range lines {
 		in.WriteString(l.in + "\n")
-		want.WriteString(l.out + "\n")
 	}
 	out := mustFelt(t, in.String(), "shengji", "check")
 	got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(got) != len(sjContract) {
-		t.Fatalf("%d answers to %d lines:\n%s", len(got), len(sjContract), out)
+	if len(got) != len(lines) {
+		t.Fatalf("%d answers to %d lines:\n%s", len(got), len(lines), out)
 	}
-	for i, l := range sjContract {
+	for i, l := range lines {
 		if got[i] != l.out {
 			t.Errorf("%s:\n in  %s\n got %s\nwant %s", l.name, l.in, got[i], l.out)
 		}
@@ -100,20 +104,25 @@ func TestShengjiCheck_BadLinesGetAnErrorAndTheRunGoesOn(t *testing.T) {
 		{"mixed throw", `{"kind":"throw",` + sjTrump + `,"leader":0,"throw":"AH AD","others":{}}`, "throw: shengji: a lead is"},
 		{"leader 5", `{"kind":"throw",` + sjTrump + `,"leader":5,"throw":"AH","others":{}}`, "leader: seat 5"},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			out := mustFelt(t, tt.in+"\n"+`{"kind":"level","attacker_points":85}`+"\n", "shengji", "check")
-			objs, raw := jsonLines(t, out)
-			if len(objs) != 2 {
-				t.Fatalf("%d answers: %q", len(objs), out)
-			}
-			msg, ok := objs[0]["error"].(string)
-			if !ok || len(objs[0]) != 1 || !strings.Contains(msg, tt.want) {
-				t.Errorf("answer %s, want an error containing %q", raw[0], tt.want)
-			}
-			if raw[1] != `{"bankers_keep":false,"levels_up":0}` {
-				t.Errorf("the next line got %s", raw[1])
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkBadLine(t, tt.in, tt.want) })
+	}
+}
+
+// checkBadLine wants line answered by an error alone, containing want, and
+// the line after it answered as usual.
+func checkBadLine(t *testing.T, line, want string) {
+	t.Helper()
+	out := mustFelt(t, line+"\n"+`{"kind":"level","attacker_points":85}`+"\n", "shengji", "check")
+	objs, raw := jsonLines(t, out)
+	if len(objs) != 2 {
+		t.Fatalf("%d answers: %q", len(objs), out)
+	}
+	msg, ok := objs[0]["error"].(string)
+	if !ok || len(objs[0]) != 1 || !strings.Contains(msg, want) {
+		t.Errorf("answer %s, want an error containing %q", raw[0], want)
+	}
+	if raw[1] != `{"bankers_keep":false,"levels_up":0}` {
+		t.Errorf("the next line got %s", raw[1])
 	}
 }
 
