@@ -9,7 +9,7 @@ import json
 import random
 import sys
 
-BURY = 2  # the observation's Phase while the banker buries
+BURY = "bury"  # the observation's Phase while the banker buries
 
 
 def send(msg):

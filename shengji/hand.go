@@ -60,6 +60,28 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", uint8(p))
 }
 
+// MarshalText writes the phase's name, so an observation on the wire
+// names its phase ("play") rather than a number that moves when a phase
+// is added.
+func (p Phase) MarshalText() ([]byte, error) {
+	if int(p) >= len(phaseNames) {
+		return nil, fmt.Errorf("shengji: phase %d is not a phase", uint8(p))
+	}
+	return []byte(phaseNames[p]), nil
+}
+
+// UnmarshalText reads a phase's name: "deal", "bid", "bury", "call",
+// "play" or "over".
+func (p *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if string(b) == n {
+			*p = Phase(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("shengji: phase %q is not deal, bid, bury, call, play or over", b)
+}
+
 // Trick is one trick: who led, each seat's play, and once every player
 // has played, the winner and the points. A failed throw's Attempt is the
 // throw the leader showed; Plays holds the unit it had to play instead.

@@ -8,7 +8,6 @@
 import { h, patch } from "./app.js";
 import * as C from "./cards.js";
 
-const PHASES = ["deal", "bid", "bury", "play", "over"];
 const NO_SEAT = 10; // shengji.NoSeat (MaxSeats)
 const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
@@ -33,8 +32,9 @@ export function levelLabel(r) {
   return c === "T" ? "10" : c;
 }
 
+// phaseName reads the observation's phase: the wire names it ("play").
 function phaseName(p) {
-  return typeof p === "number" ? PHASES[p] || String(p) : p;
+  return String(p || "");
 }
 
 // trumpOf reads the observation's trump: {suit: "S"… or null, level: "2"}.
