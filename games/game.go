@@ -304,14 +304,18 @@ type anyEngine[M, O, E any] struct {
 	v table.Views[E]
 }
 
-func (a *anyEngine[M, O, E]) inner() any               { return a.e }
-func (a *anyEngine[M, O, E]) Seats() int               { return a.e.Seats() }
-func (a *anyEngine[M, O, E]) Teams() table.Teams       { return a.e.Teams() }
-func (a *anyEngine[M, O, E]) ToAct() table.Seats       { return a.e.ToAct() }
-func (a *anyEngine[M, O, E]) Optional() bool           { return a.e.Optional() }
-func (a *anyEngine[M, O, E]) Over() bool               { return a.e.Over() }
-func (a *anyEngine[M, O, E]) Observe(s table.Seat) any { return a.e.Observe(s) }
-func (a *anyEngine[M, O, E]) Outcome() table.Outcome   { return a.e.Outcome() }
+func (a *anyEngine[M, O, E]) inner() any         { return a.e }
+func (a *anyEngine[M, O, E]) Seats() int         { return a.e.Seats() }
+func (a *anyEngine[M, O, E]) Teams() table.Teams { return a.e.Teams() }
+func (a *anyEngine[M, O, E]) ToAct() table.Seats { return a.e.ToAct() }
+func (a *anyEngine[M, O, E]) Optional() bool     { return a.e.Optional() }
+func (a *anyEngine[M, O, E]) Over() bool         { return a.e.Over() }
+func (a *anyEngine[M, O, E]) Observe(s table.Seat, o *any) {
+	var ob O
+	a.e.Observe(s, &ob)
+	*o = ob
+}
+func (a *anyEngine[M, O, E]) Outcome() table.Outcome { return a.e.Outcome() }
 func (a *anyEngine[M, O, E]) MarshalMove(m any) ([]byte, error) {
 	mv, ok := m.(M)
 	if !ok {

@@ -60,14 +60,16 @@ func anyRandomGame(t *testing.T, r Rules, seed uint64) *Game {
 			}
 			continue
 		case CallPhase:
-			o := g.Observe(h.Banker())
+			var o Observation
+			g.Observe(h.Banker(), &o)
 			if err := g.Apply(h.Banker(), CallAction(DefaultCalls(&o)...)); err != nil {
 				t.Fatalf("default calls %v: %v", DefaultCalls(&o), err)
 			}
 			continue
 		}
 		s := h.Turn()
-		o := g.Observe(s)
+		var o Observation
+		g.Observe(s, &o)
 		c := o.CountPlays()
 		var m card.Multi
 		ok := false
@@ -370,7 +372,8 @@ func TestAnyTable_RedealWhenNobodyDeclares(t *testing.T) {
 func TestAnyTable_HiddenInformation(t *testing.T) {
 	h := friendsHand(t, "AS", 1)
 	for s := range Seat(6) {
-		o := h.Observe(s)
+		var o Observation
+		h.Observe(s, &o)
 		if o.Hand != h.Cards(s) || o.Side != SeatsOf(0) || o.Friends.Pending() != 2 {
 			t.Fatalf("seat %s: %+v", s, o.Side)
 		}

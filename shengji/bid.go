@@ -196,7 +196,8 @@ func (h *Hand) canDeclare(seat Seat) bool {
 
 // canDeclare reports whether a seat dealt cards d holds a declaration that
 // it may show over the standing one st (has false if none): it is enough
-// to try each face with every copy held, the strongest it can show.
+// to try the strongest it can show of each kind, every copy of its most
+// held level card, of each joker.
 func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool, r Rules) bool {
 	lv := levelFaces(level)
 	if !has {
@@ -209,25 +210,19 @@ func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool, r Ru
 		c := card.Card(bits.TrailingZeros64(uint64(st.Cards.One)))
 		return d.Count(c) > st.Cards.Len()
 	}
-	for p := d.One & lv; p != 0; p &^= lowest(p) {
-		c := card.Card(bits.TrailingZeros64(uint64(p)))
-		if outranks(seat, card.Multi{}, BidSingle, d.Count(c), st, true, r) {
-			return true
-		}
+	ss := st.Strength()
+	beats := func(s int) bool { return s > ss || r.EqualOverride && s == ss }
+	if n := d.Within(lv).MaxCount(); n > 0 && beats(strength(BidSingle, n)) {
+		return true
 	}
 	if r.NoJokerBids {
 		return false
 	}
-	for _, j := range [2]card.Card{card.SmallJoker, card.BigJoker} {
-		rk := BidSmallJokers
-		if j == card.BigJoker {
-			rk = BidBigJokers
-		}
-		if n := d.Count(j); n >= 2 && outranks(seat, card.Multi{}, rk, n, st, true, r) {
-			return true
-		}
+	if n := d.Count(card.SmallJoker); n >= 2 && beats(strength(BidSmallJokers, n)) {
+		return true
 	}
-	return false
+	n := d.Count(card.BigJoker)
+	return n >= 2 && beats(strength(BidBigJokers, n))
 }
 
 // outranks reports whether seat may show cards, a declaration of rank r

@@ -262,11 +262,10 @@ func (g *Game) NextHand() error {
 	return g.deal(g.nextDealer, g.nextBanker)
 }
 
-// Observe returns what seat may know now.
-func (g *Game) Observe(seat Seat) Observation {
-	o := g.hand.Observe(seat)
+// Observe writes what seat may know now to o, which it overwrites whole.
+func (g *Game) Observe(seat Seat, o *Observation) {
+	g.hand.Observe(seat, o)
 	o.HandNumber, o.Levels, o.SeatLevels = g.handNo, g.Levels(), g.levels
-	return o
 }
 
 // setTeamLevels sets the levels of a table of fixed partnerships by team:

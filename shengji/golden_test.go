@@ -40,7 +40,7 @@ func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 		}
 		return a, true
 	case PlayPhase:
-		if o.Leading() && o.NTricks%4 == 3 {
+		if o.Leading() && o.Tricks.Len()%4 == 3 {
 			ord := o.order()
 			best, n := Group(0), 0
 			for g := range Group(NumGroups) {
@@ -59,7 +59,7 @@ func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 			}
 		}
 		n := o.CountPlays()
-		p, ok := o.NthPlay((o.NTricks*7 + int(o.Seat)*3) % n)
+		p, ok := o.NthPlay((o.Tricks.Len()*7 + int(o.Seat)*3) % n)
 		return PlayAction(p), ok
 	}
 	return Action{}, false

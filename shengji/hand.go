@@ -170,9 +170,8 @@ type Hand struct {
 	turned   uint8      // kitty cards turned up (NoBidTurnUp)
 	bids     [MaxBids]Bid
 	nbids    uint8
-	bidTurns uint8 // seats that have declared or passed after the deal
-	tricks   [MaxHandSize]Trick
-	ntricks  uint8         // tricks begun
+	bidTurns uint8         // seats that have declared or passed after the deal
+	tricks   TrickLog      // the tricks begun
 	points   [MaxSeats]int // trick points won by each seat
 	penalty  int
 	failed   int
@@ -349,13 +348,19 @@ func (h *Hand) ToAct() Seats {
 
 // Tricks returns the tricks begun so far, the last one possibly
 // unfinished.
-func (h *Hand) Tricks() []Trick { return append([]Trick(nil), h.tricks[:h.ntricks]...) }
+func (h *Hand) Tricks() []Trick {
+	ts := make([]Trick, h.tricks.Len())
+	for i := range ts {
+		ts[i] = h.tricks.At(i)
+	}
+	return ts
+}
 
 // NumTricks returns the number of tricks begun.
-func (h *Hand) NumTricks() int { return int(h.ntricks) }
+func (h *Hand) NumTricks() int { return h.tricks.Len() }
 
-// Trick returns the i-th trick begun (from 0).
-func (h *Hand) Trick(i int) Trick { return h.tricks[i] }
+// Trick returns the i-th trick begun (from 0); i must be below NumTricks.
+func (h *Hand) Trick(i int) Trick { return h.tricks.At(i) }
 
 // TeamPoints returns the points the even and the odd seats have won in
 // tricks so far: each team's at a table of fixed partnerships.
@@ -530,18 +535,15 @@ func checkBury(seat Seat, a Action, phase Phase, banker Seat, o *Order, hand car
 
 // checkPlay says whether seat may play a.Cards now.
 func (h *Hand) checkPlay(seat Seat, a Action) error {
-	var t *Trick
-	if h.ntricks > 0 {
-		t = &h.tricks[h.ntricks-1]
-	}
-	return checkPlay(seat, a, h.phase, h.turn, h.order(), h.hands[seat], t)
+	return checkPlay(seat, a, h.phase, h.turn, h.order(), h.hands[seat], &h.tricks)
 }
 
 // checkPlay says whether seat, holding hand, may play a.Cards in phase
-// with turn to play, the trick being t: the one check of a play, for a
-// hand and for a seat's observation alike.
-func checkPlay(seat Seat, a Action, phase Phase, turn Seat, o *Order, hand card.Multi, t *Trick) error {
-	if phase != PlayPhase || t == nil {
+// with turn to play, the trick being the last of l: the one check of a
+// play, for a hand and for a seat's observation alike.
+func checkPlay(seat Seat, a Action, phase Phase, turn Seat, o *Order, hand card.Multi, l *TrickLog) error {
+	lead, count, ok := l.lead()
+	if phase != PlayPhase || !ok {
 		return refuse(seat, a, ErrWrongPhase, "seat %s cannot play: the phase is %s", seat, phase)
 	}
 	if seat != turn {
@@ -551,15 +553,15 @@ func checkPlay(seat Seat, a Action, phase Phase, turn Seat, o *Order, hand card.
 		return refuse(seat, a, ErrNotHeld, "seat %s cannot play %s: it does not hold %s", seat,
 			o.Pretty(a.Cards), first(a.Cards.Minus(hand)).Pretty())
 	}
-	if t.Count == 0 {
+	if count == 0 {
 		if _, ok := o.GroupOf(a.Cards); !ok {
 			return refuse(seat, a, ErrBadLead, "seat %s cannot lead %s: a lead is one suit-group (one plain suit, or the trumps): a single, a pair, a tractor or a throw of them",
 				seat, o.Pretty(a.Cards))
 		}
 		return nil
 	}
-	if err := o.CheckFollow(t.Lead(), hand, a.Cards); err != nil {
-		return refuse(seat, a, err, "seat %s cannot play %s to the lead %s: %s", seat, o.Pretty(a.Cards), o.Pretty(t.Lead()), trimPrefix(err.Error()))
+	if err := o.CheckFollow(lead, hand, a.Cards); err != nil {
+		return refuse(seat, a, err, "seat %s cannot play %s to the lead %s: %s", seat, o.Pretty(a.Cards), o.Pretty(lead), trimPrefix(err.Error()))
 	}
 	return nil
 }
@@ -605,8 +607,9 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 // startPlay begins the tricks: the banker leads the first.
 func (h *Hand) startPlay() {
 	h.phase, h.turn = PlayPhase, h.banker
-	h.ntricks = 1
-	h.tricks[0] = Trick{Leader: h.banker, Winner: NoSeat, Players: h.players()}
+	// The log cannot refuse a hand's tricks: see MaxTrickCards, and
+	// TestTrickLogWorstHand.
+	_ = h.tricks.Append(Trick{Leader: h.banker, Winner: NoSeat, Players: h.players()})
 }
 
 // nextBidder moves the declaring after the deal on to the next seat,
@@ -623,15 +626,15 @@ func (h *Hand) nextBidder() {
 func (h *Hand) play(seat Seat, cards card.Multi) {
 	o := h.order()
 	n := h.players()
-	t := &h.tricks[h.ntricks-1]
-	t.Players = n
-	if t.Count == 0 {
+	_, count, _ := h.tricks.lead()
+	var attempt card.Multi // a failed throw this play shows
+	if count == 0 {
 		var others [MaxSeats - 1]card.Multi
 		for i := range n - 1 {
 			others[i] = h.hands[seat.Plus(i+1, n)]
 		}
 		if p, stands, _ := o.Throw(cards, others[:n-1]); !stands {
-			t.Attempt, cards = cards, p
+			attempt, cards = cards, p
 			h.failed++
 			if h.side().Has(seat) {
 				h.penalty += h.rules.ThrowPenalty
@@ -641,12 +644,13 @@ func (h *Hand) play(seat Seat, cards card.Multi) {
 		}
 	}
 	h.hands[seat] = h.hands[seat].Minus(cards)
-	t.Plays[seat] = cards
-	t.Count++
+	// The log cannot refuse a checked play: see MaxTrickCards.
+	_ = h.tricks.AddPlay(seat, cards, attempt)
 	h.turn = h.next(seat)
-	if t.Count < n {
+	if count+1 < n {
 		return
 	}
+	t, _ := h.tricks.Last()
 	var plays [MaxSeats]card.Multi
 	for i := range n {
 		plays[i] = t.Plays[t.Leader.Plus(i, n)]
@@ -656,6 +660,7 @@ func (h *Hand) play(seat Seat, cards card.Multi) {
 	for _, p := range plays[:n] {
 		t.Points += Points(p)
 	}
+	_ = h.tricks.End(t.Winner, t.Points)
 	h.points[t.Winner] += t.Points
 	if h.called {
 		var buf [MaxSeats]SeatPlay
@@ -663,11 +668,10 @@ func (h *Hand) play(seat Seat, cards card.Multi) {
 	}
 	h.turn = t.Winner
 	if h.hands[t.Winner].IsEmpty() {
-		h.finish(t)
+		h.finish(&t)
 		return
 	}
-	h.tricks[h.ntricks] = Trick{Leader: t.Winner, Winner: NoSeat, Players: n}
-	h.ntricks++
+	_ = h.tricks.Append(Trick{Leader: t.Winner, Winner: NoSeat, Players: n})
 }
 
 // finish scores the hand after its last trick t.

@@ -117,7 +117,8 @@ func randomAction(rng *rand.Rand, h *Hand, seat Seat) Action {
 func checkPlays(t testing.TB, rng *rand.Rand, h *Hand, buf []card.Multi) (bruteForced bool) {
 	t.Helper()
 	s := h.Turn()
-	o := h.Observe(s)
+	var o Observation
+	h.Observe(s, &o)
 	n := o.CountPlays()
 	if n == 0 {
 		t.Fatalf("seat %s to play has no legal play (hand %s)", s, h.Cards(s))
@@ -238,7 +239,8 @@ func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 					}
 				}
 				for s := range act.All() {
-					o := h.Observe(s)
+					var o Observation
+					h.Observe(s, &o)
 					if a, ok := players[s].Act(&o); ok {
 						if err := h.Apply(s, a); err != nil {
 							t.Fatalf("hand %d: %v", i, err)
@@ -257,7 +259,8 @@ func TestHand_RandomLegalPlayersProperties(t *testing.T) {
 				if h.Phase() == PlayPhase && checkPlays(t, rng, &h, buf) {
 					stats.brute++
 				}
-				o := h.Observe(s)
+				var o Observation
+				h.Observe(s, &o)
 				a, ok := players[s].Act(&o)
 				if !ok {
 					t.Fatalf("hand %d: seat %s declined in phase %s", i, s, h.Phase())

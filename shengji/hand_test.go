@@ -257,8 +257,9 @@ func playingHand(t testing.TB, r Rules, tr Trump, banker, leader Seat, hands [Nu
 		h.hands[s] = mm(c)
 	}
 	h.kitty = mm(kitty)
-	h.ntricks = 1
-	h.tricks[0] = Trick{Leader: leader, Winner: NoSeat}
+	if err := h.tricks.Append(Trick{Leader: leader, Winner: NoSeat}); err != nil {
+		t.Fatal(err)
+	}
 	return h
 }
 

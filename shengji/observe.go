@@ -1,6 +1,11 @@
 package shengji
 
-import "felt/card"
+import (
+	"encoding/json"
+	"fmt"
+
+	"felt/card"
+)
 
 // Observation is what one seat may know: its own cards, the declarations
 // shown, every card played (and every failed throw shown), how many cards
@@ -45,11 +50,12 @@ type Observation struct {
 	// everyone once the hand is over; empty otherwise.
 	Kitty card.Multi
 
-	Tricks     [MaxHandSize]Trick // the tricks begun, the last possibly unfinished
-	NTricks    int                //
-	TeamPoints [2]int             // points the even and the odd seats have won in tricks: each team's with fixed partnerships
-	SeatPoints [MaxSeats]int      // points each seat has won in tricks
-	Penalty    int                // throw penalties to the attackers so far, net
+	// Tricks are the tricks begun, the last possibly unfinished (on the
+	// wire an array of them, with NTricks their number).
+	Tricks     TrickLog
+	TeamPoints [2]int        // points the even and the odd seats have won in tricks: each team's with fixed partnerships
+	SeatPoints [MaxSeats]int // points each seat has won in tricks
+	Penalty    int           // throw penalties to the attackers so far, net
 
 	// Friends is how the banker's friend calls stand (Finding Friends,
 	// from the call on): the calls, the copies of each called card played
@@ -65,33 +71,30 @@ type Observation struct {
 	Score Score
 }
 
-// Observe returns what seat may know of this hand (HandNumber and Levels
-// left zero; Game.Observe sets them).
-func (h *Hand) Observe(seat Seat) Observation {
-	var o Observation
-	h.observe(seat, &o)
-	return o
-}
-
-// observe writes seat's observation to o, which it overwrites whole.
-func (h *Hand) observe(seat Seat, o *Observation) {
+// Observe writes what seat may know of this hand to o, which it
+// overwrites whole (HandNumber and the levels left zero; Game.Observe
+// sets them). It writes in place: an Observation is a few kilobytes.
+func (h *Hand) Observe(seat Seat, o *Observation) {
 	seat %= MaxSeats
 	*o = Observation{
 		Seat: seat, Rules: h.rules, Phase: h.phase, Level: h.level, Dealer: h.dealer,
-		Banker: h.banker, Trump: h.trump, Dealt: int(h.dealt), ToAct: h.ToAct(), Turn: h.Turn(),
+		Banker: h.banker, Trump: h.trump, Dealt: int(h.dealt), Turn: h.Turn(),
 		Hand: h.hands[seat], Bids: h.bids, NBids: int(h.nbids), NTurned: int(h.turned),
-		NTricks: int(h.ntricks), TeamPoints: h.TeamPoints(), SeatPoints: h.points, Penalty: h.penalty,
+		Tricks: h.tricks, TeamPoints: h.TeamPoints(), SeatPoints: h.points, Penalty: h.penalty,
 		Friends: h.friends, Side: h.side(),
 	}
-	if h.phase == DealPhase {
-		o.ToAct &= SeatsOf(seat)
+	switch {
+	case h.phase != DealPhase:
+		o.ToAct = h.ToAct()
+	case h.declaring() && h.canDeclare(seat):
+		// whether the others may declare is their secret
+		o.ToAct = SeatsOf(seat)
 	}
 	for s := range o.Counts {
 		o.Counts[s] = h.hands[s].Len()
 	}
 	d := h.dealSize()
 	copy(o.Turned[:], h.deck[d:d+int(h.turned)])
-	copy(o.Tricks[:], h.tricks[:h.ntricks])
 	if seat == h.banker && h.phase >= BuryPhase {
 		o.PickedUp = h.DealtKitty()
 	}
@@ -105,16 +108,25 @@ func (h *Hand) observe(seat Seat, o *Observation) {
 
 // Trick returns the trick being played, ok false outside the play.
 func (o *Observation) Trick() (Trick, bool) {
-	if o.Phase != PlayPhase || o.NTricks == 0 {
+	if o.Phase != PlayPhase {
 		return Trick{}, false
 	}
-	return o.Tricks[o.NTricks-1], true
+	return o.Tricks.Last()
+}
+
+// lead returns the lead of the trick being played and its count of
+// plays, ok false outside the play (see TrickLog.lead).
+func (o *Observation) lead() (lead card.Multi, count int, ok bool) {
+	if o.Phase != PlayPhase {
+		return card.Multi{}, 0, false
+	}
+	return o.Tricks.lead()
 }
 
 // Leading reports whether the seat is to lead a trick now.
 func (o *Observation) Leading() bool {
-	t, ok := o.Trick()
-	return ok && o.Turn == o.Seat && t.Count == 0
+	_, count, ok := o.lead()
+	return ok && o.Turn == o.Seat && count == 0
 }
 
 // order returns the order of the observation's trump.
@@ -148,14 +160,14 @@ func (o *Observation) AppendDeclarations(dst []Action) []Action {
 // leads when the seat leads, the legal follows when it follows, 0 when it
 // is not its turn to play.
 func (o *Observation) CountPlays() int {
-	t, ok := o.Trick()
+	lead, count, ok := o.lead()
 	switch {
 	case !ok || o.Turn != o.Seat:
 		return 0
-	case t.Count == 0:
+	case count == 0:
 		return o.order().CountLeads(o.Hand)
 	}
-	return o.order().CountFollows(t.Lead(), o.Hand)
+	return o.order().CountFollows(lead, o.Hand)
 }
 
 // AppendPlays appends the seat's legal plays to dst and returns it: when it
@@ -163,39 +175,31 @@ func (o *Observation) CountPlays() int {
 // but not listed), when it follows, every legal follow
 // (Order.AppendFollows); nothing when it is not its turn to play.
 func (o *Observation) AppendPlays(dst []card.Multi) []card.Multi {
-	t, ok := o.Trick()
+	lead, count, ok := o.lead()
 	switch {
 	case !ok || o.Turn != o.Seat:
 		return dst
-	case t.Count == 0:
+	case count == 0:
 		return o.order().AppendLeads(dst, o.Hand)
 	}
-	return o.order().AppendFollows(dst, t.Lead(), o.Hand)
+	return o.order().AppendFollows(dst, lead, o.Hand)
 }
 
 // NthPlay returns the k-th play AppendPlays lists, from 0, without listing
 // the others when following; ok is false if k is out of range.
 func (o *Observation) NthPlay(k int) (card.Multi, bool) {
-	t, ok := o.Trick()
+	lead, count, ok := o.lead()
 	switch {
 	case !ok || o.Turn != o.Seat || k < 0:
 		return card.Multi{}, false
-	case t.Count == 0:
+	case count == 0:
 		return o.order().NthLead(o.Hand, k)
 	}
-	return o.order().NthFollow(t.Lead(), o.Hand, k)
+	return o.order().NthFollow(lead, o.Hand, k)
 }
 
 // Played returns every card played to tricks so far.
-func (o *Observation) Played() card.Multi {
-	var m card.Multi
-	for i := range o.NTricks {
-		for _, p := range o.Tricks[i].Plays {
-			m, _ = m.Sum(p)
-		}
-	}
-	return m
-}
+func (o *Observation) Played() card.Multi { return o.Tricks.Played() }
 
 // Players returns the number of players at the table.
 func (o *Observation) Players() int { return o.Rules.NumPlayers() }
@@ -214,4 +218,49 @@ func (o *Observation) AppendCalls(dst []Action) []Action {
 		return dst
 	}
 	return append(dst, CallAction(DefaultCalls(o)...))
+}
+
+// MarshalJSON writes the observation as the wire has it: its fields by
+// their Go names, Tricks the array of the tricks begun with NTricks their
+// number, and Score only once the hand is over (an unset score's trump
+// does not marshal).
+func (o Observation) MarshalJSON() ([]byte, error) {
+	type fields Observation // without these methods
+	w := struct {
+		fields
+		NTricks int
+		Score   *Score `json:",omitempty"`
+	}{fields: fields(o), NTricks: o.Tricks.Len()}
+	if o.Phase == OverPhase {
+		w.Score = &o.Score
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes. Of the Tricks it keeps the
+// first NTricks (all of them without NTricks), so an array holding
+// MaxHandSize tricks, the unbegun ones empty, reads too; it refuses tricks
+// a TrickLog cannot hold and an NTricks beyond the array.
+func (o *Observation) UnmarshalJSON(b []byte) error {
+	type fields Observation // without these methods
+	w := struct {
+		*fields
+		Tricks  []Trick
+		NTricks *int
+	}{fields: (*fields)(o)}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	ts := w.Tricks
+	if w.NTricks != nil {
+		n := *w.NTricks
+		if n < 0 || n > len(ts) {
+			return fmt.Errorf("shengji: observation: NTricks %d of %d tricks", n, len(ts))
+		}
+		ts = ts[:n]
+	}
+	if err := o.Tricks.set(ts); err != nil {
+		return fmt.Errorf("shengji: observation: %w", err)
+	}
+	return nil
 }

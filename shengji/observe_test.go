@@ -1,6 +1,7 @@
 package shengji
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -11,6 +12,8 @@ import (
 var (
 	multiType = reflect.TypeFor[card.Multi]()
 	cardType  = reflect.TypeFor[card.Card]()
+
+	trickLogType = reflect.TypeFor[TrickLog]()
 )
 
 // eachCardIn calls f with every card.Multi and card.Card held anywhere in
@@ -21,8 +24,18 @@ func eachCardIn(v reflect.Value, path string, f func(path string, m card.Multi))
 	case v.Type() == multiType:
 		f(path, v.Interface().(card.Multi))
 	case v.Type() == cardType:
-		if c := v.Interface().(card.Card); c != 0 {
+		// read as a number: the trick log's pool is unexported
+		if c := card.Card(v.Uint()); c != 0 {
 			f(path, card.Multi{One: card.Bit(c)})
+		}
+	case v.Type() == trickLogType:
+		// every trick as the log gives it back, and the log's own storage
+		l := v.Interface().(TrickLog)
+		for i, tr := range l.All() {
+			eachCardIn(reflect.ValueOf(tr), fmt.Sprintf("%s[%d]", path, i), f)
+		}
+		for i := range v.NumField() {
+			eachCardIn(v.Field(i), path+"."+v.Type().Field(i).Name, f)
 		}
 	case v.Kind() == reflect.Struct:
 		for i := range v.NumField() {
@@ -90,8 +103,13 @@ func checkObservation(t *testing.T, h *Hand, o *Observation) {
 			t.Fatalf("count of seat %s: %d, holds %d", s, o.Counts[s], h.Cards(s).Len())
 		}
 	}
-	if o.NTricks != h.NumTricks() || o.NBids != len(h.Bids()) {
-		t.Fatalf("observed %d tricks and %d bids, the hand has %d and %d", o.NTricks, o.NBids, h.NumTricks(), len(h.Bids()))
+	if o.Tricks.Len() != h.NumTricks() || o.NBids != len(h.Bids()) {
+		t.Fatalf("observed %d tricks and %d bids, the hand has %d and %d", o.Tricks.Len(), o.NBids, h.NumTricks(), len(h.Bids()))
+	}
+	for i, tr := range o.Tricks.All() {
+		if tr != h.Trick(i) {
+			t.Fatalf("observed trick %d %+v, the hand's is %+v", i, tr, h.Trick(i))
+		}
 	}
 }
 
@@ -123,7 +141,8 @@ func TestObserve_NoCardTheSeatMayNotSee(t *testing.T) {
 			h := g.Hand()
 			look := func() {
 				for s := range Seat(NumSeats) {
-					o := g.Observe(s)
+					var o Observation
+					g.Observe(s, &o)
 					checkObservation(t, h, &o)
 					if o.HandNumber != g.HandNumber() || o.Levels != g.Levels() {
 						t.Fatalf("hand number or levels missing from the game's observation")
@@ -134,7 +153,8 @@ func TestObserve_NoCardTheSeatMayNotSee(t *testing.T) {
 				look()
 				if h.Phase() == DealPhase {
 					for s := range h.ToAct().All() {
-						o := g.Observe(s)
+						var o Observation
+						g.Observe(s, &o)
 						if a, ok := ps[s].Act(&o); ok {
 							if err := g.Apply(s, a); err != nil {
 								t.Fatal(err)
@@ -148,7 +168,8 @@ func TestObserve_NoCardTheSeatMayNotSee(t *testing.T) {
 					continue
 				}
 				s := h.Turn()
-				o := g.Observe(s)
+				var o Observation
+				g.Observe(s, &o)
 				a, _ := ps[s].Act(&o)
 				if err := g.Apply(s, a); err != nil {
 					t.Fatal(err)
@@ -184,11 +205,14 @@ func TestObserve_OwnsItsStorage(t *testing.T) {
 		t.Fatal(err)
 	}
 	h0 := *g.Hand()
-	o := g.Observe(0)
-	o.Tricks[0].Plays[1] = card.Multi{}
+	var o Observation
+	g.Observe(0, &o)
+	o.Tricks = TrickLog{}
 	o.Hand = card.Multi{}
 	o.Kitty = card.Multi{}
-	if *g.Hand() != h0 || g.Observe(0) == o {
+	var o2 Observation
+	g.Observe(0, &o2)
+	if *g.Hand() != h0 || o2 == o {
 		t.Fatal("changing an observation changed the hand")
 	}
 }

@@ -138,7 +138,8 @@ func FuzzActions(f *testing.F) {
 				if s == NoSeat {
 					continue
 				}
-				o := h.Observe(s)
+				var o Observation
+				h.Observe(s, &o)
 				var a Action
 				switch h.Phase() {
 				case BidPhase:

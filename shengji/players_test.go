@@ -21,7 +21,7 @@ type player interface {
 // board is what the tests play on: a Hand, or a Game, whose observations
 // carry its hand number and levels.
 type board interface {
-	Observe(Seat) Observation
+	Observe(Seat, *Observation)
 	Apply(Seat, Action) error
 	Deal() error
 }
@@ -37,7 +37,8 @@ func playStep(b board, h *Hand, players *[NumSeats]player) error {
 			if !h.ToAct().Has(s) {
 				continue
 			}
-			o := b.Observe(s)
+			var o Observation
+			b.Observe(s, &o)
 			if a, ok := players[s].Act(&o); ok {
 				if err := b.Apply(s, a); err != nil {
 					return err
@@ -47,7 +48,8 @@ func playStep(b board, h *Hand, players *[NumSeats]player) error {
 		return b.Deal()
 	}
 	s := h.Turn()
-	o := b.Observe(s)
+	var o Observation
+	b.Observe(s, &o)
 	a, ok := players[s].Act(&o)
 	if !ok {
 		return fmt.Errorf("seat %s declined in the %s phase", s, h.Phase())

@@ -19,12 +19,12 @@ import (
 // following, each is built with NthFollow, so the cost grows with max, not
 // with n.
 func (o *Observation) SamplePlays(dst []card.Multi, max int) ([]card.Multi, int) {
-	t, ok := o.Trick()
+	lead, count, ok := o.lead()
 	if !ok || o.Turn != o.Seat || max <= 0 {
 		return dst, o.CountPlays()
 	}
 	ord := o.order()
-	if t.Count == 0 {
+	if count == 0 {
 		n := ord.CountLeads(o.Hand)
 		if n <= max {
 			return ord.AppendLeads(dst, o.Hand), 0
@@ -43,7 +43,7 @@ func (o *Observation) SamplePlays(dst []card.Multi, max int) ([]card.Multi, int)
 		return dst, n - max
 	}
 	var f followSpace
-	ord.space(&f, t.Lead(), o.Hand)
+	ord.space(&f, lead, o.Hand)
 	c := f.count()
 	if c <= uint64(max) {
 		f.each(func(m card.Multi) bool {
@@ -86,11 +86,7 @@ func (o *Observation) Check(a Action) error {
 	}
 	switch a.Kind {
 	case Play:
-		var t *Trick
-		if o.NTricks > 0 {
-			t = &o.Tricks[o.NTricks-1]
-		}
-		return checkPlay(seat, a, o.Phase, o.Turn, o.order(), o.Hand, t)
+		return checkPlay(seat, a, o.Phase, o.Turn, o.order(), o.Hand, &o.Tricks)
 	case Bury:
 		return checkBury(seat, a, o.Phase, o.Banker, o.order(), o.Hand, o.Rules.KittySize())
 	case FriendCall:

@@ -13,9 +13,12 @@ import (
 // followingObs is seat 1's observation when seat 0 has led lead and seat 1,
 // holding hand, is to follow.
 func followingObs(tr Trump, lead, hand card.Multi) Observation {
-	o := Observation{Seat: 1, Rules: Standard(), Phase: PlayPhase, Level: tr.Level, Banker: 0, Trump: tr, Turn: 1, Hand: hand, NTricks: 1}
-	o.Tricks[0] = Trick{Leader: 0, Count: 1, Winner: NoSeat}
-	o.Tricks[0].Plays[0] = lead
+	o := Observation{Seat: 1, Rules: Standard(), Phase: PlayPhase, Level: tr.Level, Banker: 0, Trump: tr, Turn: 1, Hand: hand}
+	tr0 := Trick{Leader: 0, Count: 1, Winner: NoSeat}
+	tr0.Plays[0] = lead
+	if err := o.Tricks.Append(tr0); err != nil {
+		panic(err) // one trick of one play fits any log
+	}
 	return o
 }
 
@@ -92,9 +95,11 @@ func TestSamplePlays_WorstPositions(t *testing.T) {
 // fits is listed whole.
 func TestSamplePlays_Leads(t *testing.T) {
 	tr := Trump{card.Hearts, card.Two}
-	o := Observation{Seat: 0, Rules: Standard(), Phase: PlayPhase, Level: card.Two, Trump: tr, Turn: 0, NTricks: 1,
+	o := Observation{Seat: 0, Rules: Standard(), Phase: PlayPhase, Level: card.Two, Trump: tr, Turn: 0,
 		Hand: mustMulti(t, "2S 2S 2D 2D 2C 2C 2H 2H SJ SJ BJ BJ AH AH KH KH QH QH 3S 4S 5S 6S 7S 8S 9S")}
-	o.Tricks[0] = Trick{Leader: 0, Winner: NoSeat}
+	if err := o.Tricks.Append(Trick{Leader: 0, Winner: NoSeat}); err != nil {
+		t.Fatal(err)
+	}
 	all := o.AppendPlays(nil)
 	whole, more := o.SamplePlays(nil, len(all))
 	if more != 0 || !slices.Equal(whole, all) {

@@ -157,7 +157,7 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator 
 	}
 	h := &g.hand
 	was := h.phase
-	trick := int(h.ntricks) - 1
+	trick := h.tricks.Len() - 1
 	side := h.side()
 	if err := g.Apply(seat, a); err != nil {
 		return err
@@ -173,7 +173,7 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator 
 	case FriendCall:
 		ev.Kind, ev.Calls, ev.NCalls = CallEvent, a.Calls, a.NCalls
 	case Play:
-		t := &h.tricks[trick]
+		t := h.tricks.At(trick)
 		ev.Kind, ev.Cards, ev.Attempt = PlayEvent, t.Plays[seat], t.Attempt
 		if t.Done() {
 			ev.TrickDone, ev.Winner, ev.Points = true, t.Winner, t.Points

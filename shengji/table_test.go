@@ -38,7 +38,8 @@ func TestTableViews(t *testing.T) {
 			if h.Phase() == DealPhase {
 				acted := false
 				for s := range h.ToAct().All() {
-					o := g.Observe(s)
+					var o Observation
+					g.Observe(s, &o)
 					if a, ok := players[s].Act(&o); ok {
 						if err := g.ApplyShown(s, a, &seen, &sp); err != nil {
 							t.Fatal(err)
@@ -74,7 +75,8 @@ func TestTableViews(t *testing.T) {
 				}
 			} else {
 				s := h.Turn()
-				o := g.Observe(s)
+				var o Observation
+				g.Observe(s, &o)
 				a, ok := players[s].Act(&o)
 				if !ok {
 					t.Fatalf("no action in %s", h.Phase())

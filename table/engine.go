@@ -60,8 +60,12 @@ type Engine[M, O, E any] interface {
 	Advance(v *Views[E]) (record json.RawMessage, err error)
 	// Redeal makes an advance from its record.
 	Redeal(record json.RawMessage, v *Views[E]) error
-	// Observe returns what seat s may know, a value of its own.
-	Observe(s Seat) O
+	// Observe writes what seat s may know to o, overwriting it whole, in
+	// place (an observation may be large: the table asks into its own).
+	// What it writes is a value of its own: it shares no storage with
+	// another seat's, nor with what o held before, which a controller may
+	// have kept.
+	Observe(s Seat, o *O)
 	// Outcome says how the game stands.
 	Outcome() Outcome
 	// MarshalMove encodes a move for the log, self-contained.

@@ -69,9 +69,12 @@ type Table[M, O, E any] struct {
 	adv     int  // advances without a record since the last line
 	askFrom Seat // in an optional round, the first seat still to ask
 	views   Views[E]
-	buf     []byte
-	res     Result
-	ended   bool
+	// dec is the decision being asked, observed in place; each
+	// controller is handed a copy of its own.
+	dec   Decision[O]
+	buf   []byte
+	res   Result
+	ended bool
 	// teams are the engine's teams as everyone was last told them.
 	teams Teams
 }
@@ -310,7 +313,9 @@ type answer[M any] struct {
 // a move, a decline, or why the controller failed.
 func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, ok bool, fail string, err error) {
 	p := t.players[s]
-	d := Decision[O]{Seat: s, Seq: t.n, Optional: optional, Obs: t.e.Observe(s)}
+	d := &t.dec
+	d.Seat, d.Seq, d.Optional = s, t.n, optional
+	t.e.Observe(s, &d.Obs)
 	var a answer[M]
 	timed := t.opts.DecisionTime != nil && !optional
 	var start time.Duration
@@ -318,14 +323,14 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 		start = time.Since(epoch)
 	}
 	if p.Deadline <= 0 {
-		a.m, a.ok, a.err = p.Control.Decide(ctx, d)
+		a.m, a.ok, a.err = p.Control.Decide(ctx, *d)
 		if timed {
 			t.opts.DecisionTime(s, time.Since(epoch)-start)
 		}
 	} else {
 		dctx, cancel := context.WithTimeout(ctx, p.Deadline)
 		ch := make(chan answer[M], 1)
-		dd := d // only a decision with a deadline goes to the heap
+		dd := *d // only a decision with a deadline goes to the heap
 		go func() {
 			var a answer[M]
 			a.m, a.ok, a.err = p.Control.Decide(dctx, dd)

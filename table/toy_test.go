@@ -76,8 +76,8 @@ func (t *toy) Teams() Teams {
 }
 func (t *toy) Optional() bool { return t.phase == 1 }
 func (t *toy) Over() bool     { return t.phase == 3 }
-func (t *toy) Observe(s Seat) toyObs {
-	return toyObs{Seat: s, Phase: t.phase, Dealt: t.dealt, Count: t.count, Secret: t.secret[s], Target: t.target, ToAct: t.ToAct(), Bids: t.bids.Len()}
+func (t *toy) Observe(s Seat, o *toyObs) {
+	*o = toyObs{Seat: s, Phase: t.phase, Dealt: t.dealt, Count: t.count, Secret: t.secret[s], Target: t.target, ToAct: t.ToAct(), Bids: t.bids.Len()}
 }
 
 func (t *toy) ToAct() Seats {

@@ -365,7 +365,9 @@ func TestResumeOldLog(t *testing.T) {
 			t.Fatalf("%d actions: converted %d moves, seed %d, names %v, seats %v", n, rec.Moves, rec.Header.Seed, rec.Names, rec.Header.Seats)
 		}
 		for s := gin.Seat(0); s < 2; s++ {
-			o, want := rec.Engine.Observe(table.Seat(s)), rp.Game.Observe(s)
+			var o gin.Observation
+			rec.Engine.Observe(table.Seat(s), &o)
+			want := rp.Game.Observe(s)
 			if rp.Game.Hand().Over() {
 				// the table deals the next hand itself
 				if o.Scores != want.Scores || o.Boxes != want.Boxes {
@@ -441,7 +443,9 @@ func TestResumeOldLogTakeoverMidGame(t *testing.T) {
 		t.Fatalf("control lines %q", l)
 	}
 	tr := recovered(t, gm.path)
-	if o, want := tr.Engine.Observe(1), g.Observe(1); o.Hand != want.Hand || o.Phase != want.Phase || o.StockLen != want.StockLen || o.Scores != want.Scores {
+	var o gin.Observation
+	tr.Engine.Observe(1, &o)
+	if want := g.Observe(1); o.Hand != want.Hand || o.Phase != want.Phase || o.StockLen != want.StockLen || o.Scores != want.Scores {
 		t.Fatal("the converted log resumes elsewhere")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"felt/card"
+	"felt/gin"
 	"felt/table"
 )
 
@@ -105,7 +106,9 @@ func TestReplayVerifyRefusesEditedTableLog(t *testing.T) {
 		if !ok {
 			t.Fatalf("line %d: no seat to act", i)
 		}
-		return seat, rec.Engine.Observe(seat).Hand
+		var o gin.Observation
+		rec.Engine.Observe(seat, &o)
+		return seat, o.Hand
 	}
 	edit := func(name string, i int, old, new string, want error, reason string) {
 		t.Run(name, func(t *testing.T) {

@@ -555,18 +555,18 @@ func (e *Engine) deal(d ginDeal, v *table.Views[gin.Event]) error {
 	return e.Game().DealDeck(d.Deck, d.Dealer, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 }
 
-// Observe returns seat s's observation.
+// Observe writes seat s's observation to o.
 // While a knock awaits the defender's layout, that seat is to move and
 // the defender's observation's Result holds the knock's showdown with the
 // engine's choice for the defender (the hand is not over: Phase says so):
 // once it has laid cards off (GinLayOff), those lay-offs and the best
 // melds of its other cards.
-func (e *Engine) Observe(s table.Seat) gin.Observation {
-	o := e.Game().Observe(gin.Seat(s))
+func (e *Engine) Observe(s table.Seat, o *gin.Observation) {
+	*o = e.Game().Observe(gin.Seat(s))
 	if p := e.pending; p != nil {
 		o.Turn = p.knocker.Other()
 		if gin.Seat(s) == p.knocker {
-			return o // the defender's cards are not shown before its layout
+			return // the defender's cards are not shown before its layout
 		}
 		sd := p.choice(e.Game().Rules())
 		r := gin.Result{Kind: sd.Result, Knocker: p.knocker, Winner: p.knocker, Points: sd.Points, Showdown: sd}
@@ -576,7 +576,6 @@ func (e *Engine) Observe(s table.Seat) gin.Observation {
 		r.Showdown.Layoffs = slices.Clone(r.Showdown.Layoffs)
 		o.Result = &r
 	}
-	return o
 }
 
 // Outcome is the game's standing: totals, with every bonus once over.

@@ -89,3 +89,10 @@ func dealIfDue(t testing.TB, e *Engine, v *table.Views[gin.Event]) bool {
 	}
 	return true
 }
+
+// observe returns seat s's observation of e.
+func observe(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) gin.Observation {
+	var o gin.Observation
+	e.Observe(s, &o)
+	return o
+}

@@ -126,7 +126,7 @@ func knockFrom(t testing.TB, first uint64, want int) *Engine {
 				continue
 			}
 			s, _ := e.ToAct().First(0)
-			o := e.Observe(s)
+			o := observe(e, s)
 			if e.pending != nil {
 				if len(e.pending.sd.Layoffs) >= want {
 					return e
@@ -216,7 +216,7 @@ func TestGinLayOffRefused(t *testing.T) {
 	}
 	refused("the same card again", def, LayOff(first.Card, first.Onto), "card used twice", gin.ErrBadLayout)
 	// A layout that melds the card laid off.
-	if o := e.Observe(def); len(o.Result.Showdown.Layoffs) != 1 || o.Result.Showdown.Layoffs[0] != first ||
+	if o := observe(e, def); len(o.Result.Showdown.Layoffs) != 1 || o.Result.Showdown.Layoffs[0] != first ||
 		o.Result.Showdown.Defender.Melded().Has(first.Card) {
 		t.Fatalf("the defender's observation after its lay-off: %+v", o.Result.Showdown)
 	}
@@ -242,7 +242,7 @@ func TestGinLayOffRefused(t *testing.T) {
 	// The layout after this one lay-off: the hand's showdown has exactly
 	// it, not the engine's other lay-offs, and the deadwood the defender's
 	// observation gave.
-	o := e.Observe(def)
+	o := observe(e, def)
 	if err := e.Apply(def, LayOut(o.Result.Showdown.Defender), &v); err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestGinLayOffEvent_Recognisable(t *testing.T) {
 				continue
 			}
 			s, _ := e.ToAct().First(0)
-			o := e.Observe(s)
+			o := observe(e, s)
 			var a gin.Action
 			switch {
 			case o.Result != nil && o.Phase != gin.OverPhase:

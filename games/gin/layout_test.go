@@ -96,7 +96,7 @@ func TestGinLayoutRefused(t *testing.T) {
 			continue
 		}
 		s, _ := e.ToAct().First(0)
-		o := e.Observe(s)
+		o := observe(e, s)
 		a, _ := ginPure(&o)
 		if a.Kind != gin.Knock {
 			if err := e.Check(s, LayOut(gin.Arrangement{})); err == nil {
@@ -109,7 +109,7 @@ func TestGinLayoutRefused(t *testing.T) {
 	}
 	p := e.pending
 	def := table.Seat(p.knocker.Other())
-	if e.ToAct() != table.SeatsOf(def) || e.Observe(def).Result == nil {
+	if e.ToAct() != table.SeatsOf(def) || observe(e, def).Result == nil {
 		t.Fatalf("the defender is not asked: %v", e.ToAct())
 	}
 	if err := e.Check(table.Seat(p.knocker), LayOut(gin.Arrangement{})); err == nil {
@@ -125,7 +125,7 @@ func TestGinLayoutRefused(t *testing.T) {
 			theirs = m
 		}
 	}
-	if e.Observe(table.Seat(p.knocker)).Result != nil {
+	if observe(e, table.Seat(p.knocker)).Result != nil {
 		t.Fatal("the knocker sees the defender's cards before the layout")
 	}
 	if theirs == 0 {

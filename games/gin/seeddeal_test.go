@@ -68,7 +68,7 @@ func TestGinOldDeals(t *testing.T) {
 			// the same moves on both, so that the same dealer deals next
 			for !eng.Game().NeedsDeal() && !eng.Over() {
 				s, _ := eng.ToAct().First(0)
-				o := eng.Observe(s)
+				o := observe(eng, s)
 				a, _ := ginPure(&o)
 				if err := eng.Apply(s, a, &v); err != nil {
 					t.Fatal(err)

@@ -24,7 +24,7 @@ type ginState struct {
 }
 
 func stateOf(e ginEngine) ginState {
-	return ginState{Obs: [2]gin.Observation{e.Observe(0), e.Observe(1)}, ToAct: e.ToAct(), Outcome: e.Outcome(), Over: e.Over()}
+	return ginState{Obs: [2]gin.Observation{observe(e, 0), observe(e, 1)}, ToAct: e.ToAct(), Outcome: e.Outcome(), Over: e.Over()}
 }
 
 // ginCandidates are moves to try at a position, most of them illegal:
@@ -126,7 +126,7 @@ func TestGinTryApply_AsCheckThenApply(t *testing.T) {
 							refused++
 						}
 					}
-					o := b.Observe(s)
+					o := observe(b, s)
 					var m gin.Action
 					switch legal := o.LegalActions(nil); {
 					case o.Result != nil && o.Phase != gin.OverPhase:

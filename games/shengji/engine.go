@@ -135,9 +135,9 @@ func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) erro
 	return e.Game().DealDeck(d.Deck, views(v), &v.Spectator)
 }
 
-// Observe returns seat s's observation.
-func (e *Engine) Observe(s table.Seat) shengji.Observation {
-	return e.Game().Observe(shengji.Seat(s))
+// Observe writes seat s's observation to o.
+func (e *Engine) Observe(s table.Seat, o *shengji.Observation) {
+	e.Game().Observe(shengji.Seat(s), o)
 }
 
 // Outcome is the game's standing: each seat's level (2 to 14, the ace

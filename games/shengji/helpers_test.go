@@ -36,7 +36,7 @@ func sjPure(o *shengji.Observation) (shengji.Action, bool) {
 		return shengji.BuryAction(m), true
 	}
 	n := o.CountPlays()
-	m, ok := o.NthPlay(int(gamestest.Hash(o.Hand, o.NTricks, o.Seat) % uint64(n)))
+	m, ok := o.NthPlay(int(gamestest.Hash(o.Hand, o.Tricks.Len(), o.Seat) % uint64(n)))
 	return shengji.PlayAction(m), ok
 }
 

@@ -37,10 +37,13 @@ func sjFollowing(t *testing.T, tr shengji.Trump, lead, hand string) shengji.Obse
 		return m
 	}
 	o := shengji.Observation{Seat: 1, Rules: shengji.Standard(), Phase: shengji.PlayPhase, HandNumber: 1,
-		Levels: [2]card.Rank{tr.Level, card.Two}, Level: tr.Level, Banker: 0, Trump: tr, Turn: 1, Hand: mm(hand), NTricks: 1}
+		Levels: [2]card.Rank{tr.Level, card.Two}, Level: tr.Level, Banker: 0, Trump: tr, Turn: 1, Hand: mm(hand)}
 	o.Counts = [shengji.MaxSeats]int{25 - mm(lead).Len(), o.Hand.Len(), 25, 25}
-	o.Tricks[0] = shengji.Trick{Leader: 0, Count: 1, Winner: shengji.NoSeat}
-	o.Tricks[0].Plays[0] = mm(lead)
+	tk := shengji.Trick{Leader: 0, Count: 1, Winner: shengji.NoSeat}
+	tk.Plays[0] = mm(lead)
+	if err := o.Tricks.Append(tk); err != nil {
+		t.Fatal(err)
+	}
 	return o
 }
 
@@ -51,7 +54,7 @@ func sjDecisionSize(t *testing.T, o shengji.Observation) (size, listed, more int
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(map[string]any{"type": "decide", "seq": 1000, "optional": false, "observation": Wire.Obs(o), "legal": legal, "more": more})
+	b, err := json.Marshal(map[string]any{"type": "decide", "seq": 1000, "optional": false, "observation": o, "legal": legal, "more": more})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,13 +9,13 @@ import (
 // Wire is what an outside program (and a web page) needs of
 // Shengji: the move codec, the legal moves (legal), a check of any move
 // against the seat's observation with the rules' reason
-// (shengji.Observation.Check), and wire forms of observations and events
-// whose unset trump marshals (obsWire, eventWire).
+// (shengji.Observation.Check), and a wire form of events whose unset
+// trump marshals (eventWire). An observation marshals as it is
+// (shengji.Observation.MarshalJSON).
 var Wire = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
 	Codec: &Engine{},
 	Legal: legal,
 	Check: func(o *shengji.Observation, a shengji.Action) error { return o.Check(a) },
-	Obs:   obsWire,
 	Event: eventWire,
 }
 
@@ -40,22 +40,6 @@ func legal(o *shengji.Observation) ([]shengji.Action, int) {
 		return as, more
 	}
 	return nil, 0
-}
-
-// sjObsWire is an observation with its score only once the hand is over
-// (an unset score's trump does not marshal).
-type sjObsWire struct {
-	shengji.Observation
-	Score *shengji.Score `json:"Score,omitempty"`
-}
-
-// obsWire is an observation's wire form.
-func obsWire(o shengji.Observation) any {
-	w := sjObsWire{Observation: o}
-	if o.Phase == shengji.OverPhase {
-		w.Score = &o.Score
-	}
-	return w
 }
 
 // sjEventWire is an event with its trump only when it settled it and its

@@ -82,7 +82,9 @@ func convertChecked(t testing.TB, data []byte) []byte {
 		t.Fatalf("converted game over %v, the log's %v", rec.Engine.Over(), rp.Complete())
 	}
 	for s := range gin.Seat(2) {
-		o, want := rec.Engine.Observe(table.Seat(s)), rp.Game.Observe(s)
+		var o gin.Observation
+		rec.Engine.Observe(table.Seat(s), &o)
+		want := rp.Game.Observe(s)
 		if rp.Game.Hand().Over() {
 			// the table deals the next hand itself
 			if o.Scores != want.Scores || o.Boxes != want.Boxes {

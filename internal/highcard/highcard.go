@@ -136,12 +136,11 @@ func (e *engine) Redeal(rec json.RawMessage, v *table.Views[Event]) error {
 	return nil
 }
 
-func (e *engine) Observe(s table.Seat) Obs {
-	o := Obs{Seat: s, Turn: len(e.played), Played: append([]card.Card{}, e.played...)}
+func (e *engine) Observe(s table.Seat, o *Obs) {
+	*o = Obs{Seat: s, Turn: len(e.played), Played: append([]card.Card{}, e.played...)}
 	if int(s) >= len(e.played) {
 		o.Card = e.hands[s]
 	}
-	return o
 }
 
 func (e *engine) Outcome() table.Outcome {

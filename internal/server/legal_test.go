@@ -51,9 +51,12 @@ func TestDecideMsg_WorstPositionsBounded(t *testing.T) {
 			lead, _ := card.ParseMulti(p.lead)
 			hand, _ := card.ParseMulti(p.hand)
 			o := shengji.Observation{Seat: 1, Rules: shengji.Standard(), Phase: shengji.PlayPhase, HandNumber: 1,
-				Levels: [2]card.Rank{p.trump.Level, card.Two}, Level: p.trump.Level, Trump: p.trump, Turn: 1, Hand: hand, NTricks: 1}
-			o.Tricks[0] = shengji.Trick{Leader: 0, Count: 1, Winner: shengji.NoSeat}
-			o.Tricks[0].Plays[0] = lead
+				Levels: [2]card.Rank{p.trump.Level, card.Two}, Level: p.trump.Level, Trump: p.trump, Turn: 1, Hand: hand}
+			tr := shengji.Trick{Leader: 0, Count: 1, Winner: shengji.NoSeat}
+			tr.Plays[0] = lead
+			if err := o.Tricks.Append(tr); err != nil {
+				t.Fatal(err)
+			}
 			b := c.decideMsg(table.Decision[shengji.Observation]{Seat: 1, Seq: 40, Obs: o})
 			var d struct {
 				Legal []json.RawMessage `json:"legal"`

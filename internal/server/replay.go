@@ -68,7 +68,9 @@ func (r *room[M, O, E]) replay(ctx context.Context, seat int) (any, error) {
 		} else {
 			rs.Event = r.g.Wire.Event(st.Views.Seat[seat])
 			if st.Adv == 0 {
-				rs.Obs = r.g.Wire.Obs(st.Engine.Observe(table.Seat(seat)))
+				var o O
+				st.Engine.Observe(table.Seat(seat), &o)
+				rs.Obs = r.g.Wire.Obs(o)
 			}
 		}
 		out.Steps = append(out.Steps, rs)

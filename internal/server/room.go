@@ -254,7 +254,7 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 func (r *room[M, O, E]) observeAll() {
 	for i, c := range r.ctls {
 		if c.person {
-			r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
+			r.tb.Engine().Observe(table.Seat(i), &r.obs[i])
 		}
 	}
 	// Before the first deal there is nothing to observe.
@@ -440,7 +440,7 @@ func (r *room[M, O, E]) roundDone(spect E) {
 			continue
 		}
 		e := r.round[i]
-		r.obs[i] = r.tb.Engine().Observe(table.Seat(i))
+		r.tb.Engine().Observe(table.Seat(i), &r.obs[i])
 		r.hist[i] = append(r.hist[i], histEntry[E]{n, adv, e})
 		// The deal waits for its people: a seat whose person is here, or
 		// has not come yet (the creator's page is still loading), may

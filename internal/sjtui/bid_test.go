@@ -31,7 +31,7 @@ func TestBidDuringDeal(t *testing.T) {
 // the screen, not dropped in silence.
 func TestBidOvertakenSaysTooLate(t *testing.T) {
 	h := stackedDeal(t, shengji.Standard(), 20)
-	o := h.Observe(0)
+	o := observe(&h, 0)
 	o.HandNumber = 1
 	m := staticModel(t, Look{ASCII: true})
 	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})
@@ -50,9 +50,9 @@ func TestBidOvertakenSaysTooLate(t *testing.T) {
 		t.Fatalf("status %q (bad %v), bid %v", m.status, m.statusBad, m.bid)
 	}
 	// a bid that is shown clears the note of it
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: h.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: observe(&h, 0)})
 	m, _ = upd(m, key("1"))
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 0, Cards: card.MustParseMulti("2S")}, Obs: h.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 0, Cards: card.MustParseMulti("2S")}, Obs: observe(&h, 0)})
 	if m.bid != nil || strings.Contains(m.status, "Too late") {
 		t.Fatalf("status %q, bid %v after the bid was shown", m.status, m.bid)
 	}
@@ -62,7 +62,7 @@ func TestBidOvertakenSaysTooLate(t *testing.T) {
 // is offered ten bids; 0 makes the tenth, shown on the keys as "0 bid".
 func TestTenthBidKey(t *testing.T) {
 	h := stackedDeal(t, shengji.Standard(), 60)
-	o := h.Observe(0)
+	o := observe(&h, 0)
 	o.HandNumber = 1
 	m := staticModel(t, Look{ASCII: true})
 	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})

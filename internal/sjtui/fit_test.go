@@ -71,7 +71,7 @@ func everyPhase(t *testing.T) []screenCase {
 
 	h := stackedDeal(t, shengji.Standard(), 60)
 	m := staticModel(t, Look{})
-	o := h.Observe(0)
+	o := observe(&h, 0)
 	o.HandNumber = 1
 	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})
 	if n := len(m.declarations()); n != 10 {
@@ -87,7 +87,7 @@ func everyPhase(t *testing.T) []screenCase {
 			t.Fatal(err)
 		}
 	}
-	o = h.Observe(0)
+	o = observe(&h, 0)
 	o.HandNumber = 1
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 1, Obs: o}})
 	add("declaring after the deal", m)
@@ -95,7 +95,7 @@ func everyPhase(t *testing.T) []screenCase {
 	g := gameAt(t, 7, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.BuryPhase })
 	banker := g.Hand().Banker()
 	m = New(staticModel(t, Look{}).b, banker, Options{})
-	o = g.Observe(banker)
+	o = observe(g, banker)
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 3, Obs: o}})
 	var bury card.Multi
 	for _, c := range m.order[len(m.order)-8:] {
@@ -109,7 +109,7 @@ func everyPhase(t *testing.T) []screenCase {
 		return h.Phase() == shengji.PlayPhase && h.Turn() == 0 && h.Trick(h.NumTricks()-1).Count > 0
 	})
 	m = staticModel(t, Look{})
-	o = g.Observe(0)
+	o = observe(g, 0)
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
 	play, _ := o.NthPlay(0)
 	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
@@ -122,18 +122,18 @@ func everyPhase(t *testing.T) []screenCase {
 		return h.Phase() == shengji.PlayPhase && h.NumTricks() > 3 && h.Turn() != 0
 	})
 	m = staticModel(t, Look{})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 	m, _ = upd(m, key("l"))
 	add("another's turn, the last trick", m)
 
 	g = gameAt(t, 10, func(g *shengji.Game) bool { return g.Hand().Over() })
 	m = staticModel(t, Look{})
 	ev := shengji.Event{Kind: shengji.PlayEvent, Hand: 1, TrickDone: true, HandOver: true, Score: g.Hand().Score(), Kitty: g.Hand().Kitty()}
-	m, _ = upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: ev, Obs: observe(g, 0)})
 	add("the hand's end", m)
 
 	m = staticModel(t, Look{})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 	for i := range 30 {
 		m.sheet = append(m.sheet, row{hand: i + 1, banker: shengji.Seat(i % 4), trump: g.Hand().Trump(), points: 85, up: 1})
 	}

@@ -16,10 +16,10 @@ import (
 // arrows scroll them in an 80×24 window (they are longer), keys meant for
 // the table do nothing meanwhile, and ? or esc goes back to the table.
 func TestRulesHelpScrolls(t *testing.T) {
-	g := gameAt(t, 5, func(g *shengji.Game) bool { return g.Observe(0).Phase == shengji.PlayPhase })
+	g := gameAt(t, 5, func(g *shengji.Game) bool { return observe(g, 0).Phase == shengji.PlayPhase })
 	m := staticModel(t, Look{NoColor: true})
 	m, _ = upd(m, tea.WindowSizeMsg{Width: 80, Height: 24})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 	if s := ansi.Strip(m.Render()); !strings.Contains(s, "? rules") {
 		t.Fatalf("the keys do not offer the rules:\n%s", s)
 	}

@@ -172,8 +172,8 @@ func visible(o *shengji.Observation, over *shengji.Event) card.Multi {
 	for _, c := range o.Turned[:o.NTurned] {
 		_ = all.Add(c)
 	}
-	for i := range o.NTricks {
-		all = all.Union(o.Tricks[i].Attempt)
+	for _, t := range o.Tricks.All() {
+		all = all.Union(t.Attempt)
 	}
 	if over != nil {
 		all = all.Union(over.Kitty)
@@ -200,4 +200,11 @@ func hiddenShown(m Model) []card.Card {
 		}
 	}
 	return bad
+}
+
+// observe returns seat s's observation of b, a Game or a Hand.
+func observe(b interface{ Observe(shengji.Seat, *Obs) }, s shengji.Seat) Obs {
+	var o Obs
+	b.Observe(s, &o)
+	return o
 }

@@ -53,7 +53,7 @@ func gameAt(t *testing.T, seed uint64, stop func(g *shengji.Game) bool) *shengji
 			continue
 		}
 		s := h.Turn()
-		o := g.Observe(s)
+		o := observe(g, s)
 		a, _ := pl.Act(&o)
 		if err := g.Apply(s, a); err != nil {
 			t.Fatal(err)
@@ -65,16 +65,16 @@ func gameAt(t *testing.T, seed uint64, stop func(g *shengji.Game) bool) *shengji
 
 func TestDealShowsBidKeys(t *testing.T) {
 	g := gameAt(t, 5, func(g *shengji.Game) bool {
-		o := g.Observe(0)
+		o := observe(g, 0)
 		return o.Phase == shengji.DealPhase && len(o.AppendDeclarations(nil)) > 0
 	})
 	m := staticModel(t, Look{NoColor: true})
-	m, cmd := upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: g.Observe(0)})
+	m, cmd := upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: observe(g, 0)})
 	if cmd == nil {
 		t.Fatal("no command to read the table on")
 	}
 	s := ansi.Strip(m.Render())
-	d := g.Observe(0)
+	d := observe(g, 0)
 	want := "1 bid " + m.th.plain(trumpOf(&d).Order(), d.AppendDeclarations(nil)[0].Cards)
 	if !strings.Contains(s, want) {
 		t.Fatalf("no %q on the deal screen:\n%s", want, s)
@@ -106,7 +106,7 @@ func TestFailedThrowShown(t *testing.T) {
 	g := gameAt(t, 6, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase })
 	m := staticModel(t, Look{ASCII: true})
 	ev := shengji.Event{Kind: shengji.PlayEvent, Seat: 2, Attempt: card.MustParseMulti("AS KS KS"), Cards: card.MustParseMulti("KS KS")}
-	m, _ = upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: ev, Obs: observe(g, 0)})
 	s := m.Render()
 	if !strings.Contains(s, "Partner's throw AS KS KS failed: KS KS can be beaten and was played alone.") {
 		t.Fatalf("no failed throw on screen:\n%s", s)
@@ -120,7 +120,7 @@ func TestBuryPickShowsPoints(t *testing.T) {
 	defer cancel()
 	b := NewBridge(ctx, banker, nil)
 	m := New(b, banker, Options{Look: Look{ASCII: true}})
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 3, Obs: g.Observe(banker)}})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 3, Obs: observe(g, banker)}})
 	if !strings.Contains(m.Render(), "enter bury 8") {
 		t.Fatalf("no bury keys:\n%s", m.Render())
 	}
@@ -152,8 +152,8 @@ func TestBuryPickShowsPoints(t *testing.T) {
 func TestStaleHintIgnored(t *testing.T) {
 	g := gameAt(t, 8, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().Turn() == 0 })
 	m := staticModel(t, Look{})
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: g.Observe(0)}})
-	o := g.Observe(0)
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: observe(g, 0)}})
+	o := observe(g, 0)
 	play, _ := o.NthPlay(0)
 	m, _ = upd(m, hintMsg{seq: 9, action: shengji.PlayAction(play)})
 	if m.hint != "" || !m.selected().IsEmpty() {
@@ -168,7 +168,7 @@ func TestStaleHintIgnored(t *testing.T) {
 func TestMouseClickSelects(t *testing.T) {
 	g := gameAt(t, 9, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().Turn() == 0 })
 	m := staticModel(t, Look{})
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: g.Observe(0)}})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 10, Obs: observe(g, 0)}})
 	sp := m.cardSpots()[3]
 	m, _ = upd(m, tea.MouseClickMsg{X: sp.x + 1, Y: sp.y, Button: tea.MouseLeft})
 	if !m.sel[3] || m.selected().Len() != 1 {
@@ -218,7 +218,7 @@ func TestHandOverWaitsForEnter(t *testing.T) {
 	g := gameAt(t, 10, func(g *shengji.Game) bool { return g.Hand().Over() })
 	m := staticModel(t, Look{NoColor: true})
 	ev := shengji.Event{Kind: shengji.PlayEvent, Hand: 1, TrickDone: true, HandOver: true, Score: g.Hand().Score(), Kitty: g.Hand().Kitty()}
-	m, cmd := upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	m, cmd := upd(m, EventMsg{Event: ev, Obs: observe(g, 0)})
 	if cmd != nil {
 		t.Fatal("the table goes on before the person has seen the hand's result")
 	}
@@ -239,7 +239,7 @@ func TestLooks(t *testing.T) {
 	g := gameAt(t, 11, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase && g.Hand().NumTricks() > 2 })
 	for _, look := range []Look{{}, {NoColor: true}, {ASCII: true}} {
 		m := staticModel(t, look)
-		m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+		m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 		s := m.Render()
 		checkFits(t, "play", s, 80, 24)
 		hasColour := strings.Contains(s, "\x1b[9") || strings.Contains(s, "\x1b[3") || strings.Contains(s, ";9") || strings.Contains(s, "38;")
@@ -276,7 +276,7 @@ func TestLooks(t *testing.T) {
 func TestHiddenCardCheckFindsALeak(t *testing.T) {
 	g := gameAt(t, 12, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.PlayPhase })
 	m := staticModel(t, Look{})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 	if bad := hiddenShown(m); len(bad) > 0 {
 		t.Fatalf("shown before any leak: %v", bad)
 	}
@@ -307,7 +307,7 @@ func TestHintSaysWhyInPlainWords(t *testing.T) {
 		return tr.Count > 0
 	})
 	m := staticModel(t, Look{ASCII: true})
-	o := g.Observe(0)
+	o := observe(g, 0)
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
 	play, _ := o.NthPlay(0)
 	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
@@ -338,7 +338,7 @@ func TestHintNeverCallsAFollowAThrow(t *testing.T) {
 		if h.Phase() != shengji.PlayPhase || h.Turn() != 0 {
 			return false
 		}
-		o := g.Observe(0)
+		o := observe(g, 0)
 		tr, ok := o.Trick()
 		if !ok || tr.Count == 0 || tr.Lead().Len() < 2 {
 			return false
@@ -354,7 +354,7 @@ func TestHintNeverCallsAFollowAThrow(t *testing.T) {
 		return false
 	})
 	m := staticModel(t, Look{ASCII: true})
-	o := g.Observe(0)
+	o := observe(g, 0)
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
 	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
 	if strings.Contains(m.hint, "throw") || !strings.Contains(m.hint, m.th.plain(o.Trump.Order(), play)) {
@@ -373,7 +373,7 @@ func TestFinishedTrickStaysUntilTheNextLead(t *testing.T) {
 		return h.Phase() == shengji.PlayPhase && n > 2 && h.Trick(n-1).Count == 0
 	})
 	m := staticModel(t, Look{ASCII: true})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent, TrickDone: true}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent, TrickDone: true}, Obs: observe(g, 0)})
 	h := g.Hand()
 	done := h.Trick(h.NumTricks() - 2)
 	s := m.Render()
@@ -388,12 +388,12 @@ func TestFinishedTrickStaysUntilTheNextLead(t *testing.T) {
 		t.Fatalf("no %q:\n%s", want, s)
 	}
 	// the next lead shows the new trick
-	lo := g.Observe(h.Turn())
+	lo := observe(g, h.Turn())
 	lead, _ := lo.NthPlay(0)
 	if err := g.Apply(h.Turn(), shengji.PlayAction(lead)); err != nil {
 		t.Fatal(err)
 	}
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.PlayEvent}, Obs: observe(g, 0)})
 	if s := m.Render(); !strings.Contains(s, fmt.Sprintf("Trick %d, led by", h.NumTricks())) {
 		t.Fatalf("the new trick is not shown:\n%s", s)
 	}
@@ -416,12 +416,12 @@ func TestCursorStartsLeftAfterTheBurial(t *testing.T) {
 	g := gameAt(t, 7, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.BuryPhase })
 	banker := g.Hand().Banker()
 	m := New(staticModel(t, Look{}).b, banker, Options{})
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 1, Obs: g.Observe(banker)}})
+	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 1, Obs: observe(g, banker)}})
 	m, _ = upd(m, key("end"))
 	if m.cursor != 32 {
 		t.Fatalf("cursor %d on 33 cards", m.cursor)
 	}
-	o := g.Observe(banker)
+	o := observe(g, banker)
 	if err := g.Apply(banker, shengji.BuryAction(card.MustParseMulti(strings.Join(func() []string {
 		var s []string
 		for _, c := range m.order[25:] {
@@ -431,7 +431,7 @@ func TestCursorStartsLeftAfterTheBurial(t *testing.T) {
 	}(), " ")))); err != nil {
 		t.Fatal(err, o.Hand)
 	}
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.BuryEvent, Seat: banker}, Obs: g.Observe(banker)})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.BuryEvent, Seat: banker}, Obs: observe(g, banker)})
 	if m.cursor != 0 {
 		t.Fatalf("cursor %d after the burial", m.cursor)
 	}
@@ -444,7 +444,7 @@ func TestGameOverHand(t *testing.T) {
 	m := staticModel(t, Look{NoColor: true})
 	ev := shengji.Event{Kind: shengji.PlayEvent, Hand: 1, TrickDone: true, HandOver: true, Score: g.Hand().Score(), Kitty: g.Hand().Kitty(),
 		GameOver: true, Winners: 1}
-	m, _ = upd(m, EventMsg{Event: ev, Obs: g.Observe(0)})
+	m, _ = upd(m, EventMsg{Event: ev, Obs: observe(g, 0)})
 	s := ansi.Strip(m.Render())
 	for _, want := range []string{"The game is over: East/West (seats 1,3) won at A.", "enter score sheet"} {
 		if !strings.Contains(s, want) {

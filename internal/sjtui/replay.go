@@ -58,9 +58,13 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 			seat = personSeat(st.Header.Seats)
 		case st.Views == nil:
 		case seat == Spectator:
-			frames = append(frames, Frame{Event: st.Views.Spectator, Obs: public(st.Engine.Observe(0))})
+			var o Obs
+			st.Engine.Observe(0, &o)
+			frames = append(frames, Frame{Event: st.Views.Spectator, Obs: public(o)})
 		default:
-			frames = append(frames, Frame{Event: st.Views.Seat[seat], Obs: st.Engine.Observe(table.Seat(seat))})
+			var o Obs
+			st.Engine.Observe(table.Seat(seat), &o)
+			frames = append(frames, Frame{Event: st.Views.Seat[seat], Obs: o})
 		}
 		return nil
 	})

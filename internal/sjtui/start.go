@@ -149,7 +149,11 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 		return nil, err
 	}
 	eng := tab.Engine()
-	b.SetObserve(func() Obs { return eng.Observe(table.Seat(s.Seat)) })
+	b.SetObserve(func() Obs {
+		var o Obs
+		eng.Observe(table.Seat(s.Seat), &o)
+		return o
+	})
 	go func() {
 		defer close(b.finished)
 		defer closeAll(progs)

@@ -322,8 +322,7 @@ func (m Model) pointsLine() string {
 	}
 	att := o.Banker.Team().Other()
 	var won card.Multi
-	for i := range o.NTricks {
-		t := &o.Tricks[i]
+	for _, t := range o.Tricks.All() {
 		if !t.Done() || t.Winner.Team() != att {
 			continue
 		}
@@ -362,20 +361,19 @@ func (m Model) tableLines(w int, compact bool) []string {
 	have := false
 	label := ""
 	waiting := false // the trick shown is finished and the next not led yet
-	if o.NTricks > 0 {
-		n := o.NTricks
-		if o.Tricks[n-1].Count == 0 && n > 1 {
+	if n := o.Tricks.Len(); n > 0 {
+		if n > 1 && o.Tricks.At(n-1).Count == 0 {
 			// until the next trick is led, the one just finished stays
 			n, waiting = n-1, true
 		}
-		t, have = o.Tricks[n-1], true
+		t, have = o.Tricks.At(n-1), true
 		label = fmt.Sprintf("Trick %d", n)
 		if m.showLast {
 			waiting = false
 			if t.Done() {
 				label = fmt.Sprintf("Last trick (%d)", n)
 			} else if n > 1 {
-				t = o.Tricks[n-2]
+				t = o.Tricks.At(n - 2)
 				label = fmt.Sprintf("Last trick (%d)", n-1)
 			} else {
 				have = false
@@ -471,8 +469,8 @@ func (m Model) historyLines(w, n int) []string {
 	o := &m.obs
 	ord := trumpOf(o).Order()
 	var out []string
-	for i := o.NTricks - 1; i >= 0 && len(out) < n; i-- {
-		t := &o.Tricks[i]
+	for i := o.Tricks.Len() - 1; i >= 0 && len(out) < n; i-- {
+		t := o.Tricks.At(i)
 		if !t.Done() {
 			continue
 		}

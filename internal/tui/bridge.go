@@ -175,7 +175,8 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 	seat := table.Seat(s.Seat)
 	b.seen = func() Seen {
 		g := ge.Game()
-		sn := Seen{Obs: ge.Observe(seat), History: g.History()}
+		sn := Seen{History: g.History()}
+		ge.Observe(seat, &sn.Obs)
 		if g.Over() {
 			r := g.Result()
 			sn.Game = &r

@@ -646,7 +646,8 @@ func TestQuitSavesAndResumes(t *testing.T) {
 		if rec.Moves != moves || rec.Engine.Over() || !rec.Abandoned {
 			t.Fatalf("log holds %d moves, want %d (abandoned %v)", rec.Moves, moves, rec.Abandoned)
 		}
-		o2 := rec.Engine.Observe(0)
+		var o2 gin.Observation
+		rec.Engine.Observe(0, &o2)
 		if o2.Hand != o.Hand || o2.Phase != o.Phase || o2.StockLen != o.StockLen || o2.Scores != o.Scores {
 			t.Fatalf("resumed at another position")
 		}

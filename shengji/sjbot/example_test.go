@@ -43,7 +43,8 @@ func ExampleNew() {
 	}
 	h := g.Hand()
 	p, _ := sjbot.New("greedy", rand.New(rand.NewPCG(7, uint64(h.Turn()))))
-	o := g.Observe(h.Turn())
+	var o shengji.Observation
+	g.Observe(h.Turn(), &o)
 	a, _ := p.Act(&o)
 	fmt.Printf("seat %d, the banker, buries %s: %v\n", h.Banker(), a.Cards, g.Apply(h.Turn(), a))
 	// Output: seat 0, the banker, buries 3S 7S 3H 7H 3D 4D 6D 6C: <nil>

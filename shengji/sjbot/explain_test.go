@@ -47,8 +47,9 @@ func situation(t *testing.T, hand string, done []trickOf, cur trickOf) shengji.O
 				x.Points += shengji.Points(p)
 			}
 		}
-		o.Tricks[o.NTricks] = x
-		o.NTricks++
+		if err := o.Tricks.Append(x); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tk := range done {
 		add(tk)
@@ -127,8 +128,10 @@ func TestExplain_Reasons(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			o := situation(t, tc.hand, tc.done, tc.cur)
 			play := card.MustParseMulti(tc.play)
-			if err := o.Trump.Order().CheckFollow(o.Tricks[o.NTricks-1].Lead(), o.Hand, play); o.NTricks > 0 && o.Tricks[o.NTricks-1].Count > 0 && err != nil {
-				t.Fatalf("the case's play is not legal: %v", err)
+			if last, ok := o.Tricks.Last(); ok && last.Count > 0 {
+				if err := o.Trump.Order().CheckFollow(last.Lead(), o.Hand, play); err != nil {
+					t.Fatalf("the case's play is not legal: %v", err)
+				}
 			}
 			r := Explain(&o, shengji.PlayAction(play))
 			if r.Why != tc.why {
@@ -211,7 +214,8 @@ func TestExplain_HardsMoves(t *testing.T) {
 			continue
 		}
 		s := h.Turn()
-		o := g.Observe(s)
+		var o shengji.Observation
+		g.Observe(s, &o)
 		a, ok := ps[s].Act(&o)
 		if !ok {
 			t.Fatalf("seat %d declined in %v", s, o.Phase)

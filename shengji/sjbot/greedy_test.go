@@ -17,14 +17,16 @@ func trickObs(me, leader shengji.Seat, hand string, plays ...string) shengji.Obs
 	o := shengji.Observation{
 		Seat: me, Rules: shengji.Standard(), Phase: shengji.PlayPhase, Level: card.Two,
 		Banker: 0, Trump: spades2, Dealt: shengji.DealSize, Turn: me,
-		Hand: card.MustParseMulti(hand), NTricks: 1,
+		Hand: card.MustParseMulti(hand),
 	}
 	t := shengji.Trick{Leader: leader, Winner: shengji.NoSeat}
 	for i, p := range plays {
 		t.Plays[(leader+shengji.Seat(i))%shengji.NumSeats] = card.MustParseMulti(p)
 	}
 	t.Count = len(plays)
-	o.Tricks[0] = t
+	if err := o.Tricks.Append(t); err != nil {
+		panic(err) // a test's own first trick
+	}
 	n := o.Hand.Len()
 	for s := range o.Counts {
 		o.Counts[s] = n

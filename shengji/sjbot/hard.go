@@ -167,8 +167,7 @@ func (p *Hard) sample(v *view) bool {
 			must[b.Seat] = must[b.Seat].Union(b.Cards)
 		}
 	}
-	for i := range o.NTricks {
-		t := &o.Tricks[i]
+	for _, t := range o.Tricks.All() {
 		if t.Failed() && t.Leader != me {
 			must[t.Leader] = must[t.Leader].Union(t.Attempt.Minus(t.Plays[t.Leader]))
 		}
@@ -210,8 +209,8 @@ func (p *Hard) sample(v *view) bool {
 // playedBy returns the cards seat s has played so far.
 func playedBy(o *shengji.Observation, s shengji.Seat) card.Multi {
 	var m card.Multi
-	for i := range o.NTricks {
-		m, _ = m.Sum(o.Tricks[i].Plays[s])
+	for _, t := range o.Tricks.All() {
+		m, _ = m.Sum(t.Plays[s])
 	}
 	return m
 }
@@ -301,15 +300,19 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) in
 			}
 			m = a.Cards
 		}
-		t := &s.Tricks[s.NTricks-1]
+		t, _ := s.Tricks.Last()
+		var attempt card.Multi // a failed throw this play shows
 		if t.Count == 0 {
 			var others [shengji.NumSeats - 1]card.Multi
 			for i := range others {
 				others[i] = hands[(seat+shengji.Seat(i)+1)%shengji.NumSeats]
 			}
 			if f, stands, err := ord.Throw(m, others[:]); err == nil && !stands {
-				t.Attempt, m = m, f
+				attempt, m = m, f
 			}
+		}
+		if s.Tricks.AddPlay(seat, m, attempt) != nil {
+			break // not a play of this trick
 		}
 		hands[seat] = hands[seat].Minus(m)
 		t.Plays[seat] = m
@@ -328,6 +331,7 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) in
 		for _, pl := range plays {
 			t.Points += shengji.Points(pl)
 		}
+		_ = s.Tricks.End(t.Winner, t.Points) // a trick is begun
 		pts[t.Winner.Team()] += t.Points
 		s.TeamPoints[t.Winner.Team()] += t.Points
 		done++
@@ -340,8 +344,9 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) in
 		if done >= horizon {
 			break
 		}
-		s.Tricks[s.NTricks] = shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}
-		s.NTricks++
+		if s.Tricks.Append(shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}) != nil {
+			break // more tricks than a hand has
+		}
 		s.Turn = t.Winner
 	}
 	return pts[me.Team()] - pts[me.Team().Other()]
@@ -364,8 +369,9 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	}
 	v := newView(o)
 	so := *o
-	so.Phase, so.Banker, so.Turn, so.NTricks = shengji.PlayPhase, o.Seat, o.Seat, 1
-	so.Tricks[0] = shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat}
+	so.Phase, so.Banker, so.Turn = shengji.PlayPhase, o.Seat, o.Seat
+	so.Tricks = shengji.TrickLog{}
+	_ = so.Tricks.Append(shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat}) // an empty log takes a trick
 	so.Counts[o.Seat] = shengji.HandSize
 	var total [maxBurials]int
 	for range p.BurySamples {

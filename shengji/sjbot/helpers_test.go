@@ -18,7 +18,7 @@ type actor interface {
 // board is what the tests play on: a Hand, or a Game, whose observations
 // carry its hand number and levels.
 type board interface {
-	Observe(shengji.Seat) shengji.Observation
+	Observe(shengji.Seat, *shengji.Observation)
 	Apply(shengji.Seat, shengji.Action) error
 	Deal() error
 }
@@ -35,7 +35,8 @@ func playHand(b board, h *shengji.Hand, players [shengji.NumSeats]actor) error {
 				if !h.ToAct().Has(s) {
 					continue
 				}
-				o := b.Observe(s)
+				var o shengji.Observation
+				b.Observe(s, &o)
 				if a, ok := players[s].Act(&o); ok {
 					if err := b.Apply(s, a); err != nil {
 						return err
@@ -48,7 +49,8 @@ func playHand(b board, h *shengji.Hand, players [shengji.NumSeats]actor) error {
 			continue
 		}
 		s := h.Turn()
-		o := b.Observe(s)
+		var o shengji.Observation
+		b.Observe(s, &o)
 		a, ok := players[s].Act(&o)
 		if !ok {
 			return fmt.Errorf("seat %s declined in the %s phase", s, h.Phase())

@@ -93,7 +93,8 @@ func TestPlayers_SeeOnlyTheirObservation(t *testing.T) {
 		for !h.Over() {
 			if h.Phase() == shengji.DealPhase {
 				for s := range h.ToAct().All() {
-					o := h.Observe(s)
+					var o shengji.Observation
+					h.Observe(s, &o)
 					if a, ok := ps[s].Act(&o); ok {
 						if err := h.Apply(s, a); err != nil {
 							t.Fatal(err)
@@ -107,7 +108,8 @@ func TestPlayers_SeeOnlyTheirObservation(t *testing.T) {
 				continue
 			}
 			s := h.Turn()
-			o := h.Observe(s)
+			var o shengji.Observation
+			h.Observe(s, &o)
 			if rng.IntN(8) == 0 {
 				compared += compareHidden(t, rules, deck, steps, h, s, rng)
 			}
@@ -128,7 +130,8 @@ func TestPlayers_SeeOnlyTheirObservation(t *testing.T) {
 // and, if s's observation is unchanged, checks that each player decides
 // the same on both. It returns 1 if it compared.
 func compareHidden(t *testing.T, rules shengji.Rules, deck []card.Card, steps []step, h shengji.Hand, s shengji.Seat, rng *rand.Rand) int {
-	o := h.Observe(s)
+	var o shengji.Observation
+	h.Observe(s, &o)
 	for range 20 {
 		i, j := rng.IntN(shengji.DealSize), rng.IntN(shengji.DealSize)
 		// the dealer is seat 0: card i goes to seat i%4
@@ -142,7 +145,8 @@ func compareHidden(t *testing.T, rules shengji.Rules, deck []card.Card, steps []
 		if h2.Phase() != h.Phase() || h2.Over() {
 			continue
 		}
-		o2 := h2.Observe(s)
+		var o2 shengji.Observation
+		h2.Observe(s, &o2)
 		if o2 != o || h2.Cards(si) == h.Cards(si) {
 			continue
 		}

@@ -37,8 +37,7 @@ func newView(o *shengji.Observation) view {
 		known = k
 	}
 	v.unknown = all.Minus(known)
-	for i := range o.NTricks {
-		t := &o.Tricks[i]
+	for _, t := range o.Tricks.All() {
 		lead := t.Lead()
 		g, ok := v.ord.GroupOf(lead)
 		if !ok {
