@@ -79,11 +79,17 @@ func (m Multi) Exactly(n int) Set { return m.AtLeast(n) &^ m.AtLeast(n+1) }
 
 // MaxCount returns the largest number of copies of any face of m.
 func (m Multi) MaxCount() int {
-	p := m.planes()
-	for i := MaxCopies - 1; i >= 0; i-- {
-		if p[i]&AllFaces != 0 {
-			return i + 1
-		}
+	switch {
+	case m.Five&AllFaces != 0:
+		return 5
+	case m.Four&AllFaces != 0:
+		return 4
+	case m.Three&AllFaces != 0:
+		return 3
+	case m.Two&AllFaces != 0:
+		return 2
+	case m.One&AllFaces != 0:
+		return 1
 	}
 	return 0
 }
@@ -147,14 +153,20 @@ func (m *Multi) Remove(c Card) error {
 
 // Count returns how many copies of c m holds, 0 to MaxCopies.
 func (m Multi) Count(c Card) int {
-	n := 0
-	for _, p := range m.planes() {
-		if !p.Has(c) {
-			break
-		}
-		n++
+	b := Bit(c)
+	switch {
+	case m.One&b == 0:
+		return 0
+	case m.Two&b == 0:
+		return 1
+	case m.Three&b == 0:
+		return 2
+	case m.Four&b == 0:
+		return 3
+	case m.Five&b == 0:
+		return 4
 	}
-	return n
+	return 5
 }
 
 // Has reports whether m holds at least one copy of c.

@@ -115,19 +115,16 @@ func Declaration(cards card.Multi, level card.Rank) (r BidRank, suit card.Suit, 
 func (h *Hand) declaring() bool {
 	switch h.phase {
 	case DealPhase:
-		return !h.rules.BidAfterDeal && int(h.dealt) < h.dealSize() && h.nbids < MaxBids
+		return !h.rules.BidAfterDeal && int(h.dealt) < h.dealSize() && h.bids.Len() < MaxBids
 	case BidPhase:
-		return h.nbids < MaxBids
+		return h.bids.Len() < MaxBids
 	}
 	return false
 }
 
 // standing returns the declaration standing, ok false if none.
 func (h *Hand) standing() (Bid, bool) {
-	if h.nbids == 0 {
-		return Bid{}, false
-	}
-	return h.bids[h.nbids-1], true
+	return h.bids.Last()
 }
 
 // checkDeclare says whether seat may show cards as a declaration now.
@@ -136,7 +133,7 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 		if h.phase == DealPhase && h.rules.BidAfterDeal {
 			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare yet: in these rules each seat declares once the whole deal is done", seat)
 		}
-		if h.nbids >= MaxBids && (h.phase == DealPhase || h.phase == BidPhase) {
+		if h.bids.Len() >= MaxBids && (h.phase == DealPhase || h.phase == BidPhase) {
 			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare: %d declarations have been shown, the most a hand takes", seat, MaxBids)
 		}
 		return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare: declaring closed when the last card before the kitty was dealt", seat)
@@ -191,18 +188,24 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 // declarations being open.
 func (h *Hand) canDeclare(seat Seat) bool {
 	st, has := h.standing()
-	return canDeclare(h.hands[seat], h.level, seat, st, has, h.rules)
+	return canDeclare(h.hands[seat], h.level, seat, &st, has, &h.rules)
 }
 
 // canDeclare reports whether a seat dealt cards d holds a declaration that
-// it may show over the standing one st (has false if none): it is enough
-// to try the strongest it can show of each kind, every copy of its most
-// held level card, of each joker.
-func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool, r Rules) bool {
-	lv := levelFaces(level)
+// it may show over the standing one st (has false if none).
+func canDeclare(d card.Multi, level card.Rank, seat Seat, st *Bid, has bool, r *Rules) bool {
 	if !has {
-		return d.One&lv != 0 || !r.NoJokerBids && d.Two&card.Jokers != 0
+		return strongest(d, level, r.NoJokerBids) > 0
 	}
+	return canOutrank(d, level, seat, st, st.Strength(), r)
+}
+
+// canOutrank reports whether a seat dealt cards d holds a declaration it
+// may show over the standing one st of strength ss (st.Strength): over
+// its own, the same card with more copies (unless NoReinforce); over
+// another's, its strongest if that is stronger, or as strong under
+// EqualOverride.
+func canOutrank(d card.Multi, level card.Rank, seat Seat, st *Bid, ss int, r *Rules) bool {
 	if st.Seat == seat {
 		if r.NoReinforce || st.Cards.IsEmpty() {
 			return false
@@ -210,19 +213,29 @@ func canDeclare(d card.Multi, level card.Rank, seat Seat, st Bid, has bool, r Ru
 		c := card.Card(bits.TrailingZeros64(uint64(st.Cards.One)))
 		return d.Count(c) > st.Cards.Len()
 	}
-	ss := st.Strength()
-	beats := func(s int) bool { return s > ss || r.EqualOverride && s == ss }
-	if n := d.Within(lv).MaxCount(); n > 0 && beats(strength(BidSingle, n)) {
-		return true
+	s := strongest(d, level, r.NoJokerBids)
+	return s > ss || r.EqualOverride && s == ss && s > 0
+}
+
+// strongest returns the strength of the strongest declaration a seat
+// dealt cards d may show at level rank level, 0 if none: every copy of
+// its most held level card, or of a joker it holds at least twice
+// (unless noJokers).
+func strongest(d card.Multi, level card.Rank, noJokers bool) int {
+	s := 0
+	if n := d.Within(levelFaces(level)).MaxCount(); n > 0 {
+		s = strength(BidSingle, n)
 	}
-	if r.NoJokerBids {
-		return false
+	if noJokers || d.Two&card.Jokers == 0 {
+		return s
 	}
-	if n := d.Count(card.SmallJoker); n >= 2 && beats(strength(BidSmallJokers, n)) {
-		return true
+	if n := d.Count(card.SmallJoker); n >= 2 {
+		s = max(s, strength(BidSmallJokers, n))
 	}
-	n := d.Count(card.BigJoker)
-	return n >= 2 && beats(strength(BidBigJokers, n))
+	if n := d.Count(card.BigJoker); n >= 2 {
+		s = max(s, strength(BidBigJokers, n))
+	}
+	return s
 }
 
 // outranks reports whether seat may show cards, a declaration of rank r
@@ -259,7 +272,7 @@ func (h *Hand) AppendDeclarations(dst []Action, seat Seat) []Action {
 // appendDeclarations appends the declarations a seat dealt d may show
 // over st.
 func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, st Bid, has bool, rl Rules) []Action {
-	if !canDeclare(d, level, seat, st, has, rl) {
+	if !canDeclare(d, level, seat, &st, has, &rl) {
 		return dst
 	}
 	try := func(m card.Multi) {
@@ -298,7 +311,13 @@ var levelSets = func() (t [card.King + 1]card.Set) {
 
 // Bids returns the declarations shown so far, oldest first; the last one
 // stands.
-func (h *Hand) Bids() []Bid { return append([]Bid(nil), h.bids[:h.nbids]...) }
+func (h *Hand) Bids() []Bid {
+	bs := make([]Bid, h.bids.Len())
+	for i := range bs {
+		bs[i] = h.bids.At(i)
+	}
+	return bs
+}
 
 // Standing returns the declaration standing, ok false if nobody has
 // declared.

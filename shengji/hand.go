@@ -168,8 +168,7 @@ type Hand struct {
 	hands    [MaxSeats]card.Multi
 	kitty    card.Multi // the undealt cards; once buried, the buried ones
 	turned   uint8      // kitty cards turned up (NoBidTurnUp)
-	bids     [MaxBids]Bid
-	nbids    uint8
+	bids     BidLog // the declarations shown
 	bidTurns uint8         // seats that have declared or passed after the deal
 	tricks   TrickLog      // the tricks begun
 	points   [MaxSeats]int // trick points won by each seat
@@ -333,8 +332,10 @@ func (h *Hand) ToAct() Seats {
 	case DealPhase:
 		var m Seats
 		if h.declaring() {
+			st, has := h.standing()
+			ss := st.Strength() // worked out once for every seat
 			for s := range Seat(h.players()) {
-				if h.canDeclare(s) {
+				if has && canOutrank(h.hands[s], h.level, s, &st, ss, &h.rules) || !has && strongest(h.hands[s], h.level, h.rules.NoJokerBids) > 0 {
 					m |= 1 << s
 				}
 			}
@@ -578,8 +579,8 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 	switch a.Kind {
 	case Declare:
 		r, suit, n, _ := Declaration(a.Cards, h.level)
-		h.bids[h.nbids] = Bid{Seat: seat, Cards: a.Cards, Rank: r, Dealt: int(h.dealt), Count: n}
-		h.nbids++
+		// checked: fewer than MaxBids, copies of one card
+		_ = h.bids.Append(Bid{Seat: seat, Cards: a.Cards, Rank: r, Dealt: int(h.dealt), Count: n})
 		h.trump = Trump{suit, h.level}
 		if h.phase == BidPhase {
 			h.nextBidder()

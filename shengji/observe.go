@@ -38,8 +38,9 @@ type Observation struct {
 
 	Hand    card.Multi          // the seat's own cards
 	Counts  [MaxSeats]int       // how many cards each seat holds
-	Bids    [MaxBids]Bid        // the declarations shown, oldest first
-	NBids   int                 //
+	// Bids are the declarations shown, oldest first (on the wire an
+	// array of them, with NBids their number).
+	Bids    BidLog
 	Turned  [MaxKitty]card.Card // kitty cards turned up to settle the trump (public)
 	NTurned int                 //
 
@@ -79,7 +80,7 @@ func (h *Hand) Observe(seat Seat, o *Observation) {
 	*o = Observation{
 		Seat: seat, Rules: h.rules, Phase: h.phase, Level: h.level, Dealer: h.dealer,
 		Banker: h.banker, Trump: h.trump, Dealt: int(h.dealt), Turn: h.Turn(),
-		Hand: h.hands[seat], Bids: h.bids, NBids: int(h.nbids), NTurned: int(h.turned),
+		Hand: h.hands[seat], Bids: h.bids, NTurned: int(h.turned),
 		Tricks: h.tricks, TeamPoints: h.TeamPoints(), SeatPoints: h.points, Penalty: h.penalty,
 		Friends: h.friends, Side: h.side(),
 	}
@@ -136,9 +137,9 @@ func (o *Observation) order() *Order { return o.Trump.Order() }
 func (o *Observation) declaring() bool {
 	switch o.Phase {
 	case DealPhase:
-		return !o.Rules.BidAfterDeal && o.Dealt < o.Rules.DeckSize()-o.Rules.KittySize() && o.NBids < MaxBids
+		return !o.Rules.BidAfterDeal && o.Dealt < o.Rules.DeckSize()-o.Rules.KittySize() && o.Bids.Len() < MaxBids
 	case BidPhase:
-		return o.Turn == o.Seat && o.NBids < MaxBids
+		return o.Turn == o.Seat && o.Bids.Len() < MaxBids
 	}
 	return false
 }
@@ -149,11 +150,8 @@ func (o *Observation) AppendDeclarations(dst []Action) []Action {
 	if !o.declaring() {
 		return dst
 	}
-	var st Bid
-	if o.NBids > 0 {
-		st = o.Bids[o.NBids-1]
-	}
-	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, st, o.NBids > 0, o.Rules)
+	st, has := o.Bids.Last()
+	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, st, has, o.Rules)
 }
 
 // CountPlays returns how many plays AppendPlays lists: the single-unit
@@ -221,46 +219,66 @@ func (o *Observation) AppendCalls(dst []Action) []Action {
 }
 
 // MarshalJSON writes the observation as the wire has it: its fields by
-// their Go names, Tricks the array of the tricks begun with NTricks their
-// number, and Score only once the hand is over (an unset score's trump
-// does not marshal).
+// their Go names, Bids the array of the declarations with NBids their
+// number, Tricks the array of the tricks begun with NTricks their number,
+// and Score only once the hand is over (an unset score's trump does not
+// marshal).
 func (o Observation) MarshalJSON() ([]byte, error) {
 	type fields Observation // without these methods
 	w := struct {
 		fields
+		NBids   int
 		NTricks int
 		Score   *Score `json:",omitempty"`
-	}{fields: fields(o), NTricks: o.Tricks.Len()}
+	}{fields: fields(o), NBids: o.Bids.Len(), NTricks: o.Tricks.Len()}
 	if o.Phase == OverPhase {
 		w.Score = &o.Score
 	}
 	return json.Marshal(w)
 }
 
-// UnmarshalJSON reads what MarshalJSON writes. Of the Tricks it keeps the
-// first NTricks (all of them without NTricks), so an array holding
-// MaxHandSize tricks, the unbegun ones empty, reads too; it refuses tricks
-// a TrickLog cannot hold and an NTricks beyond the array.
+// UnmarshalJSON reads what MarshalJSON writes. Of the Bids it keeps the
+// first NBids, of the Tricks the first NTricks (all of them without the
+// count), so arrays holding MaxBids declarations and MaxHandSize tricks,
+// the unused ones empty, read too; it refuses what a BidLog or a TrickLog
+// cannot hold and a count beyond its array.
 func (o *Observation) UnmarshalJSON(b []byte) error {
 	type fields Observation // without these methods
 	w := struct {
 		*fields
+		Bids    []Bid
+		NBids   *int
 		Tricks  []Trick
 		NTricks *int
 	}{fields: (*fields)(o)}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	ts := w.Tricks
-	if w.NTricks != nil {
-		n := *w.NTricks
-		if n < 0 || n > len(ts) {
-			return fmt.Errorf("shengji: observation: NTricks %d of %d tricks", n, len(ts))
-		}
-		ts = ts[:n]
+	bs, err := firstOf(w.Bids, w.NBids, "NBids")
+	if err != nil {
+		return err
+	}
+	ts, err := firstOf(w.Tricks, w.NTricks, "NTricks")
+	if err != nil {
+		return err
+	}
+	if err := o.Bids.set(bs); err != nil {
+		return fmt.Errorf("shengji: observation: %w", err)
 	}
 	if err := o.Tricks.set(ts); err != nil {
 		return fmt.Errorf("shengji: observation: %w", err)
 	}
 	return nil
+}
+
+// firstOf returns the first *n of vs (all of them for n nil), refusing an
+// n, named name, beyond them.
+func firstOf[V any](vs []V, n *int, name string) ([]V, error) {
+	if n == nil {
+		return vs, nil
+	}
+	if *n < 0 || *n > len(vs) {
+		return nil, fmt.Errorf("shengji: observation: %s %d of %d", name, *n, len(vs))
+	}
+	return vs[:*n], nil
 }

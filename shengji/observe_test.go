@@ -103,8 +103,13 @@ func checkObservation(t *testing.T, h *Hand, o *Observation) {
 			t.Fatalf("count of seat %s: %d, holds %d", s, o.Counts[s], h.Cards(s).Len())
 		}
 	}
-	if o.Tricks.Len() != h.NumTricks() || o.NBids != len(h.Bids()) {
-		t.Fatalf("observed %d tricks and %d bids, the hand has %d and %d", o.Tricks.Len(), o.NBids, h.NumTricks(), len(h.Bids()))
+	if o.Tricks.Len() != h.NumTricks() || o.Bids.Len() != len(h.Bids()) {
+		t.Fatalf("observed %d tricks and %d bids, the hand has %d and %d", o.Tricks.Len(), o.Bids.Len(), h.NumTricks(), len(h.Bids()))
+	}
+	for i, b := range o.Bids.All() {
+		if b != h.Bids()[i] {
+			t.Fatalf("observed declaration %d %+v, the hand's is %+v", i, b, h.Bids()[i])
+		}
 	}
 	for i, tr := range o.Tricks.All() {
 		if tr != h.Trick(i) {

@@ -45,7 +45,9 @@ type Engine[M, O, E any] interface {
 	// Teams returns how the seats stand together now, as every seat may
 	// know it (see Teams); it may change with a move or an advance.
 	Teams() Teams
-	// ToAct is the set of seats that may act now.
+	// ToAct is the set of seats that may act now. It, and Optional,
+	// change only with a move or an advance: the table asks them again
+	// only after one.
 	ToAct() Seats
 	// Optional reports whether the seats in ToAct may decline to act.
 	Optional() bool

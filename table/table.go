@@ -238,12 +238,19 @@ func (t *Table[M, O, E]) notice(n Notice) {
 // context.WithCancelCause, and ctx's error returned) or something fails that
 // no takeover mends (a log write, an engine error).
 func (t *Table[M, O, E]) Run(ctx context.Context) (Result, error) {
+	// who may act changes only with a move or an advance, each of which
+	// counts a line or an advance: a seat that declines, say, leaves it
+	// as it was, and it is not asked of the engine again
+	var who Seats
+	optional := false
+	at := [2]int{-1, -1} // the lines and advances who was asked at
 	for !t.ended && !t.e.Over() {
 		if err := ctx.Err(); err != nil {
 			return t.abandon(ctx, err)
 		}
-		who := t.e.ToAct()
-		optional := t.e.Optional()
+		if now := [2]int{t.n, t.adv}; now != at {
+			who, optional, at = t.e.ToAct(), t.e.Optional(), now
+		}
 		if who.IsEmpty() {
 			if err := t.advance(); err != nil {
 				return t.result(), err

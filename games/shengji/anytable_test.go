@@ -43,7 +43,7 @@ func TestFriends6_RandomGamesEndAndTheirLogsCall(t *testing.T) {
 // alone, so that a resumed table plays on as the first did: it plays any
 // table, calls included.
 func anyPure(o *shengji.Observation) (shengji.Action, bool) {
-	seed := gamestest.Hash(o.Seat, o.Hand, o.Phase, o.Dealt, o.NBids, o.Tricks.Len())
+	seed := gamestest.Hash(o.Seat, o.Hand, o.Phase, o.Dealt, o.Bids.Len(), o.Tricks.Len())
 	return sjbot.NewRandom(rand.New(rand.NewPCG(seed, 1))).Act(o)
 }
 

@@ -18,7 +18,7 @@ func sjPure(o *shengji.Observation) (shengji.Action, bool) {
 	switch o.Phase {
 	case shengji.DealPhase, shengji.BidPhase:
 		ds := o.AppendDeclarations(nil)
-		if len(ds) > 0 && gamestest.Hash(o.Hand, o.Dealt, o.NBids)%5 == 0 {
+		if len(ds) > 0 && gamestest.Hash(o.Hand, o.Dealt, o.Bids.Len())%5 == 0 {
 			return ds[0], true
 		}
 		if o.Phase == shengji.BidPhase {

@@ -16,11 +16,11 @@ func TestBidDuringDeal(t *testing.T) {
 	want := r.m.declarations()[0]
 	dealt := r.m.obs.Dealt
 	r.press("1")
-	r.until(2000, func(r *runtime) bool { return r.m.obs.NBids > 0 || r.m.obs.Phase != shengji.DealPhase })
-	if r.m.obs.NBids == 0 {
+	r.until(2000, func(r *runtime) bool { return r.m.obs.Bids.Len() > 0 || r.m.obs.Phase != shengji.DealPhase })
+	if r.m.obs.Bids.Len() == 0 {
 		t.Fatalf("the bid %v pressed at card %d was never shown:\n%s", want, dealt, r.screen())
 	}
-	b := r.m.obs.Bids[0]
+	b := r.m.obs.Bids.At(0)
 	if b.Seat != 1 || b.Cards != want.Cards || b.Dealt < dealt {
 		t.Fatalf("first bid %+v, want seat 1 showing %v at card %d or later", b, want.Cards, dealt)
 	}
@@ -40,12 +40,14 @@ func TestBidOvertakenSaysTooLate(t *testing.T) {
 		t.Fatalf("pressing 1 queued no bid (status %q)", m.status)
 	}
 	// a card later East shows the big jokers: nothing overrides them
-	o.Bids[0] = shengji.Bid{Seat: 1, Cards: card.MustParseMulti("BJ BJ"), Dealt: 21}
-	o.NBids = 1
+	o.Bids = shengji.BidLog{}
+	if err := o.Bids.Append(shengji.Bid{Seat: 1, Cards: card.MustParseMulti("BJ BJ"), Dealt: 21}); err != nil {
+		t.Fatal(err)
+	}
 	if len(o.AppendDeclarations(nil)) != 0 {
 		t.Fatal("the case is wrong: seat 0 may still declare")
 	}
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 1, Cards: o.Bids[0].Cards}, Obs: o})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.DeclareEvent, Seat: 1, Cards: o.Bids.At(0).Cards}, Obs: o})
 	if m.bid != nil || !m.statusBad || !strings.Contains(m.status, "Too late for your bid 2S: East's BJ BJ came first and stands.") {
 		t.Fatalf("status %q (bad %v), bid %v", m.status, m.statusBad, m.bid)
 	}

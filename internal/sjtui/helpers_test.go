@@ -166,7 +166,7 @@ func shownFaces(s string) []card.Card {
 // visible is every card the observation lets the seat see.
 func visible(o *shengji.Observation, over *shengji.Event) card.Multi {
 	all := o.Hand.Union(o.Played()).Union(o.Kitty).Union(o.PickedUp)
-	for _, b := range o.Bids[:o.NBids] {
+	for _, b := range o.Bids.All() {
 		all = all.Union(b.Cards)
 	}
 	for _, c := range o.Turned[:o.NTurned] {

@@ -430,8 +430,7 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		// the bid can no longer be shown: another came first, or the
 		// declaring closed
 		why := "declaring closed first"
-		if m.obs.NBids > 0 && e.Kind != shengji.HandEvent {
-			b := m.obs.Bids[m.obs.NBids-1]
+		if b, ok := m.obs.Bids.Last(); ok && e.Kind != shengji.HandEvent {
 			why = fmt.Sprintf("%s's %s came first and stands", m.short(b.Seat), m.th.plain(ord, b.Cards))
 		}
 		m.setStatus(fmt.Sprintf("Too late for your bid %s: %s.", m.th.plain(ord, m.bid.Cards), why), true)

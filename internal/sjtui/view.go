@@ -289,8 +289,7 @@ func (m Model) trumpLine() string {
 	}
 	settled := o.Phase != shengji.DealPhase && o.Phase != shengji.BidPhase
 	if !settled {
-		if o.NBids > 0 {
-			b := o.Bids[o.NBids-1]
+		if b, ok := o.Bids.Last(); ok {
 			tr = fmt.Sprintf("%s (declared by %s: %s)", tr, m.short(b.Seat), m.th.plain(trumpOf(o).Order(), b.Cards))
 		} else {
 			tr += " yet"
@@ -502,12 +501,12 @@ func (m Model) historyLines(w, n int) []string {
 // bidsLine lists the declarations shown.
 func (m Model) bidsLine() string {
 	o := &m.obs
-	if o.NBids == 0 {
+	if o.Bids.Len() == 0 {
 		return "No declaration yet."
 	}
 	ord := trumpOf(o).Order()
 	var parts []string
-	for _, b := range o.Bids[:o.NBids] {
+	for _, b := range o.Bids.All() {
 		parts = append(parts, fmt.Sprintf("%s %s", m.short(b.Seat), m.th.plain(ord, b.Cards)))
 	}
 	return "Declarations: " + strings.Join(parts, ", then ")

@@ -80,12 +80,9 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 	if len(ds) == 0 {
 		return none, after
 	}
-	var st shengji.Bid
-	if o.NBids > 0 {
-		st = o.Bids[o.NBids-1]
-		if st.Seat == o.Seat.Partner() {
-			return none, after
-		}
+	st, standing := o.Bids.Last()
+	if standing && st.Seat == o.Seat.Partner() {
+		return none, after
 	}
 	held := o.Hand.Len()
 	best, bestScore := -1, 0.0
@@ -94,7 +91,7 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 		if !ok {
 			continue
 		}
-		if o.NBids > 0 && st.Seat == o.Seat {
+		if standing && st.Seat == o.Seat {
 			// our own single standing: reinforce it, nothing else
 			if suit == o.Trump.Suit && r == shengji.BidPair {
 				return d, true
@@ -107,7 +104,7 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 		if suit == card.NoSuit {
 			// no trump: jokers and level cards only; worth it to take
 			// the trump from the other team when short in its suit
-			if o.NBids == 0 || trumpCount(o.Hand, o.Trump) > held*3/10 || n < 4+held/5 {
+			if !standing || trumpCount(o.Hand, o.Trump) > held*3/10 || n < 4+held/5 {
 				continue
 			}
 			share = 0.5

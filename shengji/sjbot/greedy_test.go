@@ -133,8 +133,9 @@ func TestGreedy_Declares(t *testing.T) {
 			Hand: card.MustParseMulti(hand)}
 		o.Dealt = 4 * o.Hand.Len()
 		for _, b := range bids {
-			o.Bids[o.NBids] = b
-			o.NBids++
+			if err := o.Bids.Append(b); err != nil {
+				t.Fatal(err)
+			}
 			_, suit, _ := shengji.DeclarationRank(b.Cards, card.Two)
 			o.Trump.Suit = suit
 		}

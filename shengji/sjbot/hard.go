@@ -161,8 +161,7 @@ func (p *Hard) sample(v *view) bool {
 	// what the seats are known to hold: declarations shown, and the cards
 	// a failed throw took back
 	var must [shengji.NumSeats]card.Multi
-	for i := range o.NBids {
-		b := o.Bids[i]
+	for _, b := range o.Bids.All() {
 		if b.Seat != me {
 			must[b.Seat] = must[b.Seat].Union(b.Cards)
 		}

@@ -67,8 +67,7 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 		if sum != v.unknown {
 			t.Fatalf("decision %d: dealt %s, unseen %s", i, sum, v.unknown)
 		}
-		for b := range o.NBids {
-			bid := o.Bids[b]
+		for _, bid := range o.Bids.All() {
 			if bid.Seat == o.Seat {
 				continue
 			}
