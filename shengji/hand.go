@@ -166,9 +166,9 @@ type Hand struct {
 	dealt    uint16
 	turn     Seat
 	hands    [MaxSeats]card.Multi
-	kitty    card.Multi // the undealt cards; once buried, the buried ones
-	turned   uint8      // kitty cards turned up (NoBidTurnUp)
-	bids     BidLog // the declarations shown
+	kitty    card.Multi    // the undealt cards; once buried, the buried ones
+	turned   uint8         // kitty cards turned up (NoBidTurnUp)
+	bids     BidLog        // the declarations shown
 	bidTurns uint8         // seats that have declared or passed after the deal
 	tricks   TrickLog      // the tricks begun
 	points   [MaxSeats]int // trick points won by each seat

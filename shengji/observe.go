@@ -36,8 +36,8 @@ type Observation struct {
 	ToAct Seats
 	Turn  Seat // the seat in turn (NoSeat while dealing)
 
-	Hand    card.Multi          // the seat's own cards
-	Counts  [MaxSeats]int       // how many cards each seat holds
+	Hand   card.Multi    // the seat's own cards
+	Counts [MaxSeats]int // how many cards each seat holds
 	// Bids are the declarations shown, oldest first (on the wire an
 	// array of them, with NBids their number).
 	Bids    BidLog
