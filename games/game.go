@@ -338,8 +338,22 @@ func (a *anyEngine[M, O, E]) Check(s table.Seat, m any) error {
 	return a.e.Check(s, mv)
 }
 
-// views copies the inner views out, each event in an any.
+// innerViews returns the views the inner engine fills: the erased engine's
+// own, zeroed, or nil when v is (nobody is shown them).
+func (a *anyEngine[M, O, E]) innerViews(v *table.Views[any]) *table.Views[E] {
+	if v == nil {
+		return nil
+	}
+	a.v = table.Views[E]{}
+	return &a.v
+}
+
+// views copies the inner views out, each event in an any (nothing when
+// v is nil).
 func (a *anyEngine[M, O, E]) views(v *table.Views[any]) {
+	if v == nil {
+		return
+	}
 	for s := range a.e.Seats() {
 		v.Seat[s] = a.v.Seat[s]
 	}
@@ -352,22 +366,19 @@ func (a *anyEngine[M, O, E]) Apply(s table.Seat, m any, v *table.Views[any]) err
 	if !ok {
 		return fmt.Errorf("table: move %T: %w", m, errNotOurs)
 	}
-	a.v = table.Views[E]{}
-	err := a.e.Apply(s, mv, &a.v)
+	err := a.e.Apply(s, mv, a.innerViews(v))
 	a.views(v)
 	return err
 }
 
 func (a *anyEngine[M, O, E]) Advance(v *table.Views[any]) (json.RawMessage, error) {
-	a.v = table.Views[E]{}
-	rec, err := a.e.Advance(&a.v)
+	rec, err := a.e.Advance(a.innerViews(v))
 	a.views(v)
 	return rec, err
 }
 
 func (a *anyEngine[M, O, E]) Redeal(rec json.RawMessage, v *table.Views[any]) error {
-	a.v = table.Views[E]{}
-	err := a.e.Redeal(rec, &a.v)
+	err := a.e.Redeal(rec, a.innerViews(v))
 	a.views(v)
 	return err
 }

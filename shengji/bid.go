@@ -185,36 +185,21 @@ func (h *Hand) checkDeclare(seat Seat, a Action) error {
 }
 
 // canDeclare reports whether seat holds a declaration it may show now,
-// declarations being open.
+// declarations being open: from the strongest its cards may show (kept
+// in best as they are dealt).
 func (h *Hand) canDeclare(seat Seat) bool {
-	st, has := h.standing()
-	return canDeclare(h.hands[seat], h.level, seat, &st, has, &h.rules)
+	st, has := h.bids.last()
+	return has && st.canOutrank(h.hands[seat], int(h.best[seat]), seat, &h.rules) || !has && h.best[seat] > 0
 }
 
 // canDeclare reports whether a seat dealt cards d holds a declaration that
-// it may show over the standing one st (has false if none).
-func canDeclare(d card.Multi, level card.Rank, seat Seat, st *Bid, has bool, r *Rules) bool {
-	if !has {
-		return strongest(d, level, r.NoJokerBids) > 0
+// it may show over the standing one st (nil if none).
+func canDeclare(d card.Multi, level card.Rank, seat Seat, st *bidEntry, r *Rules) bool {
+	best := strongest(d, level, r.NoJokerBids)
+	if st == nil {
+		return best > 0
 	}
-	return canOutrank(d, level, seat, st, st.Strength(), r)
-}
-
-// canOutrank reports whether a seat dealt cards d holds a declaration it
-// may show over the standing one st of strength ss (st.Strength): over
-// its own, the same card with more copies (unless NoReinforce); over
-// another's, its strongest if that is stronger, or as strong under
-// EqualOverride.
-func canOutrank(d card.Multi, level card.Rank, seat Seat, st *Bid, ss int, r *Rules) bool {
-	if st.Seat == seat {
-		if r.NoReinforce || st.Cards.IsEmpty() {
-			return false
-		}
-		c := card.Card(bits.TrailingZeros64(uint64(st.Cards.One)))
-		return d.Count(c) > st.Cards.Len()
-	}
-	s := strongest(d, level, r.NoJokerBids)
-	return s > ss || r.EqualOverride && s == ss && s > 0
+	return st.canOutrank(d, best, seat, r)
 }
 
 // strongest returns the strength of the strongest declaration a seat
@@ -265,16 +250,17 @@ func (h *Hand) AppendDeclarations(dst []Action, seat Seat) []Action {
 	if !seat.In(h.players()) || !h.declaring() || h.phase == BidPhase && seat != h.turn {
 		return dst
 	}
-	st, has := h.standing()
-	return appendDeclarations(dst, h.hands[seat], h.level, seat, st, has, h.rules)
+	return appendDeclarations(dst, h.hands[seat], h.level, seat, &h.bids, h.rules)
 }
 
 // appendDeclarations appends the declarations a seat dealt d may show
-// over st.
-func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, st Bid, has bool, rl Rules) []Action {
-	if !canDeclare(d, level, seat, &st, has, &rl) {
+// over the last of bids.
+func appendDeclarations(dst []Action, d card.Multi, level card.Rank, seat Seat, bids *BidLog, rl Rules) []Action {
+	e, has := bids.last() // e nil when none stands
+	if !canDeclare(d, level, seat, e, &rl) {
 		return dst
 	}
+	st, _ := bids.Last()
 	try := func(m card.Multi) {
 		if r, _, n, ok := Declaration(m, level); ok && outranks(seat, m, r, n, st, has, rl) {
 			dst = append(dst, DeclareAction(m))

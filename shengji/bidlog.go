@@ -72,6 +72,38 @@ func (l *BidLog) All() iter.Seq2[int, Bid] {
 	}
 }
 
+// last returns the last declaration as it is held, ok false if none.
+func (l *BidLog) last() (e *bidEntry, ok bool) {
+	if l.n == 0 {
+		return nil, false
+	}
+	return &l.bids[l.n-1], true
+}
+
+// strength returns the declaration's strength (Bid.Strength).
+func (e *bidEntry) strength() int {
+	switch e.card {
+	case card.SmallJoker:
+		return strength(BidSmallJokers, int(e.copies))
+	case card.BigJoker:
+		return strength(BidBigJokers, int(e.copies))
+	}
+	return strength(BidSingle, int(e.copies))
+}
+
+// canOutrank reports whether a seat dealt cards d, whose strongest
+// declaration has strength best (strongest), may show one over e: over
+// its own, the same card with more copies (unless NoReinforce); over
+// another's, its strongest if that is stronger, or as strong under
+// EqualOverride.
+func (e *bidEntry) canOutrank(d card.Multi, best int, seat Seat, r *Rules) bool {
+	if e.seat == seat {
+		return !r.NoReinforce && e.copies > 0 && d.Count(e.card) > int(e.copies)
+	}
+	ss := e.strength()
+	return best > ss || r.EqualOverride && best == ss && best > 0
+}
+
 // Append adds b as the latest declaration. It refuses, changing nothing,
 // one beyond MaxBids, cards that are not copies of one card (or none), a
 // Count beyond 255 and Dealt beyond 65535 or below 0.

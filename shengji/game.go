@@ -158,9 +158,10 @@ func (g *Game) Check(seat Seat, a Action) error {
 // the levels move and the next banker is known; if the bankers kept the
 // bank at level A the game is over. A refused action changes nothing.
 func (g *Game) Apply(seat Seat, a Action) error {
-	if err := g.Check(seat, a); err != nil {
-		return err
+	if g.over {
+		return g.Check(seat, a) // the game's refusal, as Check gives it
 	}
+	// the hand checks the action (Check is the game's end, then the hand's)
 	if err := g.hand.Apply(seat, a); err != nil {
 		return err
 	}

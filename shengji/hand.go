@@ -156,16 +156,20 @@ type Score struct {
 // *ActionError naming the rule and leaves the hand as it was. A Hand is a
 // comparable value without pointers: copying it copies the whole position.
 type Hand struct {
-	rules    Rules
-	deck     [MaxDeck]card.Card
-	dealer   Seat
-	level    card.Rank
-	banker   Seat // NoSeat until the bidding decides it (a first hand)
-	trump    Trump
-	phase    Phase
-	dealt    uint16
-	turn     Seat
-	hands    [MaxSeats]card.Multi
+	rules  Rules
+	deck   [MaxDeck]card.Card
+	dealer Seat
+	level  card.Rank
+	banker Seat // NoSeat until the bidding decides it (a first hand)
+	trump  Trump
+	phase  Phase
+	dealt  uint16
+	turn   Seat
+	hands  [MaxSeats]card.Multi
+	// best is the strength of the strongest declaration each seat's
+	// cards may show (strongest), kept as the cards are dealt: the deal
+	// asks who may declare after every card.
+	best     [MaxSeats]uint8
 	kitty    card.Multi    // the undealt cards; once buried, the buried ones
 	turned   uint8         // kitty cards turned up (NoBidTurnUp)
 	bids     BidLog        // the declarations shown
@@ -331,13 +335,12 @@ func (h *Hand) ToAct() Seats {
 	switch h.phase {
 	case DealPhase:
 		var m Seats
-		if h.declaring() {
-			st, has := h.standing()
-			ss := st.Strength() // worked out once for every seat
-			for s := range Seat(h.players()) {
-				if has && canOutrank(h.hands[s], h.level, s, &st, ss, &h.rules) || !has && strongest(h.hands[s], h.level, h.rules.NoJokerBids) > 0 {
-					m |= 1 << s
-				}
+		if !h.declaring() {
+			return m
+		}
+		for s := range Seat(h.players()) {
+			if h.canDeclare(s) {
+				m |= 1 << s
 			}
 		}
 		return m
@@ -405,6 +408,7 @@ func (h *Hand) Deal() error {
 	}
 	s := h.dealer.Plus(int(h.dealt), h.players())
 	_ = h.hands[s].Add(h.deck[h.dealt])
+	h.best[s] = uint8(strongest(h.hands[s], h.level, h.rules.NoJokerBids))
 	h.dealt++
 	if int(h.dealt) == h.dealSize() {
 		if h.rules.BidAfterDeal {

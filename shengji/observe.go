@@ -77,13 +77,16 @@ type Observation struct {
 // sets them). It writes in place: an Observation is a few kilobytes.
 func (h *Hand) Observe(seat Seat, o *Observation) {
 	seat %= MaxSeats
-	*o = Observation{
-		Seat: seat, Rules: h.rules, Phase: h.phase, Level: h.level, Dealer: h.dealer,
-		Banker: h.banker, Trump: h.trump, Dealt: int(h.dealt), Turn: h.Turn(),
-		Hand: h.hands[seat], Bids: h.bids, NTurned: int(h.turned),
-		Tricks: h.tricks, TeamPoints: h.TeamPoints(), SeatPoints: h.points, Penalty: h.penalty,
-		Friends: h.friends, Side: h.side(),
-	}
+	// cleared whole, then set field by field: no field is left from what o
+	// held (another seat's, say), and the log is copied once, not built
+	// in a temporary first
+	*o = Observation{}
+	o.Seat, o.Rules, o.Phase, o.Level, o.Dealer = seat, h.rules, h.phase, h.level, h.dealer
+	o.Banker, o.Trump, o.Dealt, o.Turn = h.banker, h.trump, int(h.dealt), h.Turn()
+	o.Hand, o.Bids, o.NTurned = h.hands[seat], h.bids, int(h.turned)
+	o.Tricks = h.tricks
+	o.TeamPoints, o.SeatPoints, o.Penalty = h.TeamPoints(), h.points, h.penalty
+	o.Friends, o.Side = h.friends, h.side()
 	switch {
 	case h.phase != DealPhase:
 		o.ToAct = h.ToAct()
@@ -150,8 +153,7 @@ func (o *Observation) AppendDeclarations(dst []Action) []Action {
 	if !o.declaring() {
 		return dst
 	}
-	st, has := o.Bids.Last()
-	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, st, has, o.Rules)
+	return appendDeclarations(dst, o.Hand, o.Level, o.Seat, &o.Bids, o.Rules)
 }
 
 // CountPlays returns how many plays AppendPlays lists: the single-unit

@@ -106,7 +106,10 @@ func (g *Game) NeedsDeal() bool { return !g.over && (g.handNo == 0 || g.hand.Ove
 // DealDeck starts the next hand with deck (top first): the first hand is
 // dealt from seat 0 with the banker left to the bidding, each later one by
 // NextBanker, who is its banker (after a redeal: by the next seat, with
-// the same banker). No card is dealt yet (see DealOne).
+// the same banker). No card is dealt yet (see DealOne). It fills the
+// views of the table's seats (the first Rules.NumPlayers of seen; the rest
+// are left as they were) and the spectator's, as DealOne and ApplyShown
+// do; with seen and spectator nil (nobody is shown the views) none.
 func (g *Game) DealDeck(deck []card.Card, seen *[MaxSeats]Event, spectator *Event) error {
 	if !g.NeedsDeal() {
 		return fmt.Errorf("shengji: deal: %w (no hand is due)", ErrWrongPhase)
@@ -122,16 +125,20 @@ func (g *Game) DealDeck(deck []card.Card, seen *[MaxSeats]Event, spectator *Even
 	}
 	g.hand = h
 	g.handNo++
+	if seen == nil {
+		return nil
+	}
 	ev := Event{Kind: HandEvent, Hand: g.handNo, Seat: dealer, Banker: banker, Level: level, Levels: g.Levels(), SeatLevels: g.levels}
 	*spectator = ev
-	for s := range seen {
+	for s := range seen[:g.rules.NumPlayers()] {
 		seen[s] = ev
 	}
 	return nil
 }
 
 // DealOne deals the next card and fills what each seat and a spectator
-// see of it: the card, to its receiver alone.
+// see of it: the card, to its receiver alone (nothing with seen and
+// spectator nil, as DealDeck).
 func (g *Game) DealOne(seen *[MaxSeats]Event, spectator *Event) error {
 	if g.over || g.handNo == 0 {
 		return fmt.Errorf("shengji: deal: %w", ErrDealOver)
@@ -143,6 +150,9 @@ func (g *Game) DealOne(seen *[MaxSeats]Event, spectator *Event) error {
 	if err := g.Deal(); err != nil {
 		return err
 	}
+	if seen == nil {
+		return nil
+	}
 	ev := Event{Kind: CardEvent, Hand: g.handNo, Seat: to, Banker: h.banker}
 	g.fill(&ev, was, seen, spectator)
 	seen[to].Card = c
@@ -150,7 +160,7 @@ func (g *Game) DealOne(seen *[MaxSeats]Event, spectator *Event) error {
 }
 
 // ApplyShown applies an action like Apply and fills what each seat and a
-// spectator see of it.
+// spectator see of it (nothing with seen and spectator nil, as DealDeck).
 func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator *Event) error {
 	if g.handNo == 0 {
 		return fmt.Errorf("shengji: %s: %w (no hand dealt)", a.Kind, ErrWrongPhase)
@@ -159,7 +169,7 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator 
 	was := h.phase
 	trick := h.tricks.Len() - 1
 	side := h.side()
-	if err := g.Apply(seat, a); err != nil {
+	if err := g.Apply(seat, a); err != nil || seen == nil {
 		return err
 	}
 	ev := Event{Hand: g.handNo, Seat: seat, Banker: h.banker}
@@ -173,10 +183,11 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator 
 	case FriendCall:
 		ev.Kind, ev.Calls, ev.NCalls = CallEvent, a.Calls, a.NCalls
 	case Play:
-		t := h.tricks.At(trick)
-		ev.Kind, ev.Cards, ev.Attempt = PlayEvent, t.Plays[seat], t.Attempt
-		if t.Done() {
-			ev.TrickDone, ev.Winner, ev.Points = true, t.Winner, t.Points
+		var done bool
+		ev.Kind = PlayEvent
+		ev.Cards, ev.Attempt, ev.Winner, ev.Points, done = h.tricks.shown(trick, seat)
+		if done {
+			ev.TrickDone = true
 			if h.called {
 				ev.Joined = h.friends.Side &^ side
 			}
@@ -189,7 +200,8 @@ func (g *Game) ApplyShown(seat Seat, a Action, seen *[MaxSeats]Event, spectator 
 	return nil
 }
 
-// fill copies ev to every viewer, adding what a change of phase shows.
+// fill copies ev to every viewer (the table's seats and the spectator),
+// adding what a change of phase shows.
 func (g *Game) fill(ev *Event, was Phase, seen *[MaxSeats]Event, spectator *Event) {
 	h := &g.hand
 	if was < BuryPhase && h.phase >= BuryPhase && !h.score.Redeal {
@@ -202,7 +214,7 @@ func (g *Game) fill(ev *Event, was Phase, seen *[MaxSeats]Event, spectator *Even
 		ev.Levels, ev.SeatLevels, ev.GameOver, ev.Winners, ev.WinnerSeats = g.Levels(), g.levels, g.over, g.winner, g.winners
 	}
 	*spectator = *ev
-	for s := range seen {
+	for s := range seen[:g.rules.NumPlayers()] {
 		seen[s] = *ev
 	}
 	if ev.Settled {

@@ -44,7 +44,7 @@ func TestTableViews(t *testing.T) {
 						if err := g.ApplyShown(s, a, &seen, &sp); err != nil {
 							t.Fatal(err)
 						}
-						for v := range seen {
+						for v := range seen[:NumSeats] {
 							if seen[v].Kind != DeclareEvent || seen[v].Cards != a.Cards {
 								t.Fatalf("a declaration is shown to all: %+v", seen[v])
 							}
@@ -61,7 +61,7 @@ func TestTableViews(t *testing.T) {
 				if err := g.DealOne(&seen, &sp); err != nil {
 					t.Fatal(err)
 				}
-				for v := range seen {
+				for v := range seen[:NumSeats] {
 					if want := card.Card(0); Seat(v) == to {
 						if seen[v].Card != c {
 							t.Fatalf("seat %d not shown its card %s", v, c)
@@ -86,7 +86,7 @@ func TestTableViews(t *testing.T) {
 				}
 				if a.Kind == Bury {
 					buried = true
-					for v := range seen {
+					for v := range seen[:NumSeats] {
 						if (Seat(v) == s) != (seen[v].Cards == a.Cards) || seen[v].Kind != BuryEvent {
 							t.Fatalf("burial shown to seat %d: %+v", v, seen[v].Cards)
 						}
@@ -98,7 +98,7 @@ func TestTableViews(t *testing.T) {
 			}
 			if seen[0].Settled && !settled {
 				settled = true
-				for v := range seen {
+				for v := range seen[:NumSeats] {
 					if (Seat(v) == h.Banker()) != (seen[v].PickedUp == h.DealtKitty()) || seen[v].Trump != h.Trump() {
 						t.Fatalf("settling shown to seat %d: %+v", v, seen[v].PickedUp)
 					}
@@ -109,7 +109,7 @@ func TestTableViews(t *testing.T) {
 			}
 			if h.Over() {
 				ended = true
-				for _, e := range append(seen[:], sp) {
+				for _, e := range append(seen[:NumSeats:NumSeats], sp) {
 					if !e.HandOver || e.Kitty != h.Kitty() || e.Score != h.Score() {
 						t.Fatalf("hand's end: %+v", e)
 					}
@@ -118,6 +118,11 @@ func TestTableViews(t *testing.T) {
 		}
 		if !settled || !buried || !ended {
 			t.Fatalf("seed %d: settled %v buried %v ended %v", seed, settled, buried, ended)
+		}
+		for v, e := range seen[NumSeats:] {
+			if e != (Event{}) {
+				t.Fatalf("seed %d: seat %d, past the table's four, shown %+v", seed, NumSeats+v, e)
+			}
 		}
 	}
 }

@@ -108,6 +108,29 @@ func (l *TrickLog) lead() (lead card.Multi, count int, ok bool) {
 	return lead, int(h.count), true
 }
 
+// shown returns, of the i-th trick begun, seat's play, the failed throw
+// shown, and once every player has played the winner and the points (done
+// true; zero before), without decoding the rest: what a play's event
+// shows.
+func (l *TrickLog) shown(i int, seat Seat) (play, attempt card.Multi, winner Seat, points int, done bool) {
+	h := &l.heads[i]
+	at := int(h.off)
+	attempt = multiOf(l.cards[at : at+int(h.attempt)])
+	at += int(h.attempt)
+	for _, n := range h.plays[:seat] {
+		at += int(n)
+	}
+	play = multiOf(l.cards[at : at+int(h.plays[seat])])
+	players := int(h.players)
+	if players == 0 {
+		players = NumSeats
+	}
+	if int(h.count) == players {
+		return play, attempt, h.winner, int(h.points), true
+	}
+	return play, attempt, 0, 0, false
+}
+
 // All yields the tricks begun with their numbers, from 0.
 func (l *TrickLog) All() iter.Seq2[int, Trick] {
 	return func(yield func(int, Trick) bool) {

@@ -30,7 +30,9 @@ type Outcome struct {
 // seat's observation and E the event a seat sees of a move.
 //
 // Check must change nothing. Apply and Advance change the game and fill
-// views (which the caller zeroes first). Advance is called when no seat is
+// views (which the caller zeroes first); the views are nil when nobody is
+// shown them (no seat's controller listens, nobody watches), and the
+// engine then fills nothing. Advance is called when no seat is
 // to act and the game is not over: it progresses the game on its own (deal
 // a card, start the next hand). When the advance draws on chance (a new
 // deck), Advance changes nothing and returns its record instead: the

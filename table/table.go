@@ -60,6 +60,9 @@ type Table[M, O, E any] struct {
 	// listens[s] is seat s's controller as a Listener, nil when it does
 	// not listen (set with the player: setPlayer).
 	listens []Listener[E]
+	// watched says someone is shown what moves show: a controller that
+	// listens or a spectator (set with the players: setPlayer).
+	watched bool
 	// try is the engine as a Trier when the table keeps no log; made says
 	// that ask made the move it returned.
 	try     Trier[M, E]
@@ -149,6 +152,10 @@ func seat[M, O, E any](e Engine[M, O, E], players []Player[M, O], opts Options[M
 func (t *Table[M, O, E]) setPlayer(s Seat, p Player[M, O]) {
 	t.players[s] = p
 	t.listens[s], _ = p.Control.(Listener[E])
+	t.watched = len(t.opts.Spectators) > 0
+	for _, l := range t.listens {
+		t.watched = t.watched || l != nil
+	}
 }
 
 // Engine returns the table's engine: the full state, for whoever runs the
@@ -175,12 +182,17 @@ func (t *Table[M, O, E]) write(line []byte) error {
 	return nil
 }
 
-// clearViews zeroes the views of the table's seats and the spectator's
-// before a move or advance fills them (the rest are never filled).
-func (t *Table[M, O, E]) clearViews() {
+// shown returns the views a move or an advance is to fill: the table's,
+// those of its seats and the spectator's zeroed (the rest are never
+// filled), or nil when nobody is shown them (see watched).
+func (t *Table[M, O, E]) shown() *Views[E] {
+	if !t.watched {
+		return nil
+	}
 	clear(t.views.Seat[:len(t.players)])
 	var zero E
 	t.views.Spectator = zero
+	return &t.views
 }
 
 // writeOther writes a line that is not a move. Without a log nothing is
@@ -286,8 +298,7 @@ func (t *Table[M, O, E]) result() Result {
 }
 
 func (t *Table[M, O, E]) advance() error {
-	t.clearViews()
-	rec, err := t.e.Advance(&t.views)
+	rec, err := t.e.Advance(t.shown())
 	if err != nil {
 		return err
 	}
@@ -301,8 +312,7 @@ func (t *Table[M, O, E]) advance() error {
 	if err := t.writeOther(record{Type: "deal", N: t.n, Adv: t.adv, Deal: rec}); err != nil {
 		return err
 	}
-	t.clearViews()
-	if err := t.e.Redeal(rec, &t.views); err != nil {
+	if err := t.e.Redeal(rec, t.shown()); err != nil {
 		return fmt.Errorf("table: a deal failed to apply: %w", err)
 	}
 	t.counted()
@@ -392,8 +402,7 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 	if t.try != nil {
 		// No log: nothing is written between the check and the move, so
 		// the engine checks it and makes it in one step.
-		t.clearViews()
-		refused = t.try.TryApply(s, a.m, &t.views)
+		refused = t.try.TryApply(s, a.m, t.shown())
 		t.made = refused == nil
 	} else {
 		refused = t.e.Check(s, a.m)
@@ -484,8 +493,7 @@ func (t *Table[M, O, E]) move(s Seat, m M) error {
 	if t.made {
 		t.made = false // made by ask (no log), its views filled
 	} else {
-		t.clearViews()
-		if err := t.e.Apply(s, m, &t.views); err != nil {
+		if err := t.e.Apply(s, m, t.shown()); err != nil {
 			return fmt.Errorf("table: seat %s: a checked move failed to apply: %w", s, err)
 		}
 	}

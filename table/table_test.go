@@ -3,6 +3,7 @@ package table
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -431,6 +432,70 @@ func TestEventsPerSeat(t *testing.T) {
 		if e.Secret != 0 {
 			t.Fatalf("spectator saw %+v", e)
 		}
+	}
+}
+
+// viewsProbe is the toy counting the moves and advances it was asked to
+// fill views for and those it was not (nil views).
+type viewsProbe struct {
+	*toy
+	filled, unseen *int
+}
+
+func (p viewsProbe) count(v *Views[toyEvent]) {
+	if v == nil {
+		*p.unseen++
+	} else {
+		*p.filled++
+	}
+}
+
+func (p viewsProbe) Apply(s Seat, m toyMove, v *Views[toyEvent]) error {
+	p.count(v)
+	return p.toy.Apply(s, m, v)
+}
+
+func (p viewsProbe) Advance(v *Views[toyEvent]) (json.RawMessage, error) {
+	p.count(v)
+	return p.toy.Advance(v)
+}
+
+func (p viewsProbe) Redeal(b json.RawMessage, v *Views[toyEvent]) error {
+	p.count(v)
+	return p.toy.Redeal(b, v)
+}
+
+// TestViewsOnlyWhenWatched: a table makes its engine fill views only when
+// someone is shown them (a controller that listens, a spectator), and
+// then for every move and advance; the game is played the same either
+// way.
+func TestViewsOnlyWhenWatched(t *testing.T) {
+	run := func(ps []Player[toyMove, toyObs], spectators []Listener[toyEvent]) (filled, unseen int, res Result) {
+		spec := toySpec
+		spec.New = func(seed uint64, opts json.RawMessage) (Engine[toyMove, toyObs, toyEvent], error) {
+			e, err := toySpec.New(seed, opts)
+			return viewsProbe{e.(*toy), &filled, &unseen}, err
+		}
+		tb, err := New(spec, ps, Options[toyMove, toyObs, toyEvent]{Seed: 5, Spectators: spectators})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err = tb.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return filled, unseen, res
+	}
+	f, u, alone := run(players(pure{}, pure{}, pure{}), nil)
+	if f != 0 || u == 0 {
+		t.Fatalf("nobody watching: views filled %d times, nil %d times", f, u)
+	}
+	f, u, heard := run(players(&watcher{}, pure{}, pure{}), nil)
+	if f == 0 || u != 0 || heard != alone {
+		t.Fatalf("seat 0 listening: views filled %d times, nil %d times; result %+v, unwatched %+v", f, u, heard, alone)
+	}
+	f, u, seen := run(players(pure{}, pure{}, pure{}), []Listener[toyEvent]{&watcher{}})
+	if f == 0 || u != 0 || seen != alone {
+		t.Fatalf("a spectator: views filled %d times, nil %d times; result %+v, unwatched %+v", f, u, seen, alone)
 	}
 }
 

@@ -1,6 +1,9 @@
 package table
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Teams is how the seats of a table stand together, as every seat may
 // know it now: Teams[s] is the set of seats that seat s plays with, s
@@ -43,12 +46,13 @@ func TeamsOf(n int, teams ...Seats) Teams {
 	for _, m := range teams {
 		m &= all &^ placed
 		placed |= m
-		for s := range m.All() {
-			t[s] = m
+		for r := m; r != 0; r &= r - 1 { // each seat of m (a table asks after every move)
+			t[bits.TrailingZeros16(uint16(r))] = m
 		}
 	}
-	for s := range (all &^ placed).All() {
-		t[s] = SeatsOf(s)
+	for r := all &^ placed; r != 0; r &= r - 1 {
+		s := bits.TrailingZeros16(uint16(r))
+		t[s] = 1 << s
 	}
 	return t
 }

@@ -113,10 +113,12 @@ func (t *toy) Apply(s Seat, m toyMove, v *Views[toyEvent]) error {
 	if err := t.Check(s, m); err != nil {
 		return err
 	}
-	for i := range 3 {
-		v.Seat[i] = toyEvent{Kind: m.Kind, Seat: s, N: m.N}
+	if v != nil { // nil: nobody is shown the move
+		for i := range 3 {
+			v.Seat[i] = toyEvent{Kind: m.Kind, Seat: s, N: m.N}
+		}
+		v.Spectator = v.Seat[0]
 	}
-	v.Spectator = v.Seat[0]
 	if m.Kind == "bid" {
 		t.bids = t.bids.Add(s)
 		t.bidSum += m.N
@@ -147,7 +149,9 @@ func (t *toy) Advance(v *Views[toyEvent]) (json.RawMessage, error) {
 	case 1:
 		t.dealt++
 		for i := range 3 {
-			v.Seat[i] = toyEvent{Kind: "card", N: t.dealt}
+			if v != nil {
+				v.Seat[i] = toyEvent{Kind: "card", N: t.dealt}
+			}
 		}
 		if t.dealt == 3 {
 			t.phase, t.turn = 2, Seat(t.hand%3)
@@ -167,10 +171,12 @@ func (t *toy) Redeal(b json.RawMessage, v *Views[toyEvent]) error {
 	}
 	t.hand, t.target, t.secret = d.Hand, d.Target, d.Secret
 	t.phase, t.dealt, t.count, t.bids, t.bidSum = 1, 0, 0, 0, 0
-	for i := range 3 {
-		v.Seat[i] = toyEvent{Kind: "deal", Secret: d.Secret[i], Seat: Seat(i)}
+	if v != nil {
+		for i := range 3 {
+			v.Seat[i] = toyEvent{Kind: "deal", Secret: d.Secret[i], Seat: Seat(i)}
+		}
+		v.Spectator = toyEvent{Kind: "deal"}
 	}
-	v.Spectator = toyEvent{Kind: "deal"}
 	return nil
 }
 

@@ -40,6 +40,19 @@ type Engine struct {
 	drawn     ginDeal
 	drawnRec  []byte
 	haveDrawn bool
+	// unseen are the views of a move nobody is shown (the table passes
+	// nil views): the game fills them and they are dropped.
+	unseen table.Views[gin.Event]
+}
+
+// views returns v, or with v nil (nobody is shown the views) the
+// engine's own, zeroed, for the game to fill.
+func (e *Engine) views(v *table.Views[gin.Event]) *table.Views[gin.Event] {
+	if v == nil {
+		e.unseen = table.Views[gin.Event]{}
+		return &e.unseen
+	}
+	return v
 }
 
 // ginKnock is a knock awaiting the defender's layout.
@@ -289,6 +302,7 @@ func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) er
 	if s >= 2 {
 		return fmt.Errorf("gin: seat %d: %w", s, gin.ErrInvalidSeat)
 	}
+	v = e.views(v)
 	seen, sp := (*[2]gin.Event)(v.Seat[:2]), &v.Spectator
 	if e.pending != nil {
 		if err := e.Check(s, a); err != nil {
@@ -342,6 +356,7 @@ func (e *Engine) Apply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) er
 func (e *Engine) TryApply(s table.Seat, a gin.Action, v *table.Views[gin.Event]) error {
 	if s < 2 && e.pending == nil && a.Kind != gin.NoAction && !isLayOff(a) &&
 		!(e.layOut && (a.Kind == gin.Knock || a.Kind == gin.BigGin)) {
+		v = e.views(v)
 		return e.Game().ApplyShown(gin.Seat(s), a, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 	}
 	if err := e.Check(s, a); err != nil {
@@ -552,6 +567,7 @@ func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[gin.Event]) error {
 }
 
 func (e *Engine) deal(d ginDeal, v *table.Views[gin.Event]) error {
+	v = e.views(v)
 	return e.Game().DealDeck(d.Deck, d.Dealer, (*[2]gin.Event)(v.Seat[:2]), &v.Spectator)
 }
 

@@ -1,6 +1,7 @@
 package shengji
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -22,7 +23,16 @@ var Spec = table.Spec[shengji.Action, shengji.Observation, shengji.Event]{Kind: 
 // and the deals' streams, are games.Dealt's. While the cards are dealt,
 // ToAct holds every seat that may show a declaration and Optional is true;
 // Advance deals one card.
-type Engine struct{ games.Dealt[*shengji.Game] }
+type Engine struct {
+	games.Dealt[*shengji.Game]
+	// drawn is the deal Advance drew last, drawnRec a copy of its
+	// record: a Redeal of those very bytes deals it without reading them
+	// again (they read as drawn: TestShengjiDealLine_Drawn). haveDrawn
+	// says they are set, until that Redeal.
+	drawn     shengjiDeal
+	drawnRec  []byte
+	haveDrawn bool
+}
 
 // New returns a Shengji engine for a table with this seed and rules
 // (shengji.Rules as JSON over the standard rules; empty for the standard).
@@ -38,7 +48,7 @@ func New(seed uint64, options json.RawMessage) (table.Engine[shengji.Action, she
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{games.NewDealt(g, seed)}, nil
+	return &Engine{Dealt: games.NewDealt(g, seed)}, nil
 }
 
 // Seats is the rules' number of players (4 at the standard table).
@@ -66,9 +76,13 @@ func (e *Engine) Teams() table.Teams {
 // pairTeams are the standard table's teams, made once.
 var pairTeams = table.TeamsByTurn(shengji.NumSeats, 2)
 
-// views returns the table's views as the engine fills them.
-func views(v *table.Views[shengji.Event]) *[shengji.MaxSeats]shengji.Event {
-	return (*[shengji.MaxSeats]shengji.Event)(v.Seat[:shengji.MaxSeats])
+// views returns the table's views as the game fills them: the seats'
+// and the spectator's, both nil when v is (nobody is shown them).
+func views(v *table.Views[shengji.Event]) (*[shengji.MaxSeats]shengji.Event, *shengji.Event) {
+	if v == nil {
+		return nil, nil
+	}
+	return (*[shengji.MaxSeats]shengji.Event)(v.Seat[:shengji.MaxSeats]), &v.Spectator
 }
 
 // ToAct is who may act: while dealing, every seat that may declare.
@@ -92,9 +106,20 @@ func (e *Engine) Check(s table.Seat, a shengji.Action) error {
 	return e.Game().Check(shengji.Seat(s), a)
 }
 
+// TryApply checks a move and makes it in one step (table.Trier: a table
+// without a log): the game checks each move it makes, refusing exactly
+// what Check refuses, with the same error, and changing nothing then.
+func (e *Engine) TryApply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
+	if e.Game().NeedsDeal() {
+		return e.Check(s, a)
+	}
+	return e.Apply(s, a, v)
+}
+
 // Apply makes the move and fills what each seat sees of it.
 func (e *Engine) Apply(s table.Seat, a shengji.Action, v *table.Views[shengji.Event]) error {
-	return e.Game().ApplyShown(shengji.Seat(s), a, views(v), &v.Spectator)
+	seen, sp := views(v)
+	return e.Game().ApplyShown(shengji.Seat(s), a, seen, sp)
 }
 
 type shengjiDeal struct {
@@ -106,9 +131,9 @@ type shengjiDeal struct {
 // the seed's stream for that hand, for the table to log and then make with
 // Redeal.
 func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error) {
-	seen := views(v)
 	if !e.Game().NeedsDeal() {
-		return nil, e.Game().DealOne(seen, &v.Spectator)
+		seen, sp := views(v)
+		return nil, e.Game().DealOne(seen, sp)
 	}
 	d := shengjiDeal{Hand: e.Game().HandNumber() + 1}
 	deck, err := card.ShuffledPacks(e.HandRand(d.Hand), e.Game().Rules().Packs(), true)
@@ -120,19 +145,25 @@ func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error)
 	if err != nil {
 		return nil, err
 	}
+	e.drawn, e.drawnRec, e.haveDrawn = d, append(e.drawnRec[:0], rec...), true
 	return rec, nil
 }
 
 // Redeal starts a logged hand: its deck is the one dealt.
 func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {
 	var d shengjiDeal
-	if err := strictjson.Known(rec, &d); err != nil {
+	drawn := e.haveDrawn && bytes.Equal(rec, e.drawnRec)
+	e.haveDrawn = false
+	if drawn {
+		d = e.drawn // the deal just drawn: its record need not be read
+	} else if err := strictjson.Known(rec, &d); err != nil {
 		return fmt.Errorf("shengji: deal: %w", err)
 	}
 	if err := e.Due("shengji", d.Hand); err != nil {
 		return err
 	}
-	return e.Game().DealDeck(d.Deck, views(v), &v.Spectator)
+	seen, sp := views(v)
+	return e.Game().DealDeck(d.Deck, seen, sp)
 }
 
 // Observe writes seat s's observation to o.

@@ -108,6 +108,9 @@ func (e *engine) Check(s table.Seat, m Move) error {
 
 func (e *engine) Apply(s table.Seat, m Move, v *table.Views[Event]) error {
 	e.played = append(e.played, m.Card)
+	if v == nil { // nobody is shown the move
+		return nil
+	}
 	ev := Event{Seat: s, Card: m.Card}
 	for i := range Seats {
 		v.Seat[i] = ev
