@@ -449,17 +449,17 @@ func eraseWire[M, O, E any](w program.Game[M, O, E]) program.Game[any, any, any]
 	}
 	e.Obs = func(o any) any {
 		ob, ok := o.(O)
-		if !ok || w.Obs == nil {
+		if !ok {
 			return o
 		}
-		return w.Obs(ob)
+		return w.WireObs(ob)
 	}
 	e.Event = func(ev any) any {
 		x, ok := ev.(E)
-		if !ok || w.Event == nil {
+		if !ok {
 			return ev
 		}
-		return w.Event(x)
+		return w.WireEvent(x)
 	}
 	return e
 }

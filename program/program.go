@@ -60,6 +60,22 @@ type Game[M, O, E any] struct {
 	Event func(e E) any
 }
 
+// WireObs returns an observation's wire form: Obs's, or o as it is.
+func (g Game[M, O, E]) WireObs(o O) any {
+	if g.Obs == nil {
+		return o
+	}
+	return g.Obs(o)
+}
+
+// WireEvent returns an event's wire form: Event's, or e as it is.
+func (g Game[M, O, E]) WireEvent(e E) any {
+	if g.Event == nil {
+		return e
+	}
+	return g.Event(e)
+}
+
 // Options say how a program is started.
 type Options struct {
 	Game    string          // the game's kind
@@ -316,10 +332,7 @@ func (p *Program[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 		Obs      any               `json:"observation"`
 		Legal    []json.RawMessage `json:"legal,omitempty"`
 		More     int               `json:"more,omitempty"`
-	}{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: d.Obs}
-	if p.game.Obs != nil {
-		msg.Obs = p.game.Obs(d.Obs)
-	}
+	}{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: p.game.WireObs(d.Obs)}
 	var err error
 	if msg.Legal, msg.More, err = Legal(p.game, &d.Obs); err != nil {
 		return zero, false, err

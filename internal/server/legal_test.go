@@ -83,8 +83,8 @@ type sjPlayDecision struct {
 	Legal []json.RawMessage `json:"legal"`
 	More  int               `json:"more"`
 	Obs   struct {
-		Phase int    `json:"Phase"`
-		Hand  string `json:"Hand"`
+		Phase shengji.Phase `json:"Phase"`
+		Hand  string        `json:"Hand"`
 	} `json:"obs"`
 	Optional bool `json:"optional"`
 }
@@ -106,7 +106,7 @@ func TestCheckOverWebsocket(t *testing.T) {
 		if d.Optional {
 			continue
 		}
-		if d.Obs.Phase == int(shengji.PlayPhase) {
+		if d.Obs.Phase == shengji.PlayPhase {
 			break
 		}
 		mv := []byte(`{"kind":"pass"}`)

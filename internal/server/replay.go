@@ -64,13 +64,13 @@ func (r *room[M, O, E]) replay(ctx context.Context, seat int) (any, error) {
 		}
 		rs := ReplayStep{N: st.N, Adv: st.Adv}
 		if seat < 0 {
-			rs.Event = r.g.Wire.Event(st.Views.Spectator)
+			rs.Event = r.g.Wire.WireEvent(st.Views.Spectator)
 		} else {
-			rs.Event = r.g.Wire.Event(st.Views.Seat[seat])
+			rs.Event = r.g.Wire.WireEvent(st.Views.Seat[seat])
 			if st.Adv == 0 {
 				var o O
 				st.Engine.Observe(table.Seat(seat), &o)
-				rs.Obs = r.g.Wire.Obs(o)
+				rs.Obs = r.g.Wire.WireObs(o)
 			}
 		}
 		out.Steps = append(out.Steps, rs)

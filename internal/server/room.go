@@ -455,13 +455,13 @@ func (r *room[M, O, E]) roundDone(spect E) {
 		}
 		if len(r.conns[i]) > 0 {
 			pace = true
-			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.Event(e), Obs: r.g.Wire.Obs(r.obs[i])}))
+			r.sendSeat(i, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.WireEvent(e), Obs: r.g.Wire.WireObs(r.obs[i])}))
 		}
 	}
 	r.obsN, r.obsAdv, r.hasObs = n, adv, true
 	r.hist[spectator] = append(r.hist[spectator], histEntry[E]{n, adv, spect})
 	if len(r.conns[spectator]) > 0 {
-		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.Event(spect)}))
+		r.sendSeat(spectator, encode(eventMsg{Type: "event", N: n, Adv: adv, Event: r.g.Wire.WireEvent(spect)}))
 	}
 	r.round = [table.MaxSeats]E{}
 	r.mu.Unlock()

@@ -21,13 +21,13 @@ func (r *room[M, O, E]) attach(c *conn) error {
 	c.enqueue(encode(welcomeMsg{Type: "welcome", Game: r.g.Name, Table: r.summaryLocked(), Seat: c.seat}))
 	h := historyMsg{Type: "history", Events: make([]histEvent, 0, len(r.hist[i]))}
 	for _, e := range r.hist[i] {
-		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.Wire.Event(e.e)})
+		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.Wire.WireEvent(e.e)})
 	}
 	c.enqueue(encode(h))
 	if c.seat >= 0 {
 		ctl := r.ctls[c.seat]
 		if r.hasObs {
-			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.Wire.Obs(r.obs[c.seat])}))
+			c.enqueue(encode(stateMsg{Type: "state", N: r.obsN, Adv: r.obsAdv, Obs: r.g.Wire.WireObs(r.obs[c.seat])}))
 		}
 		// A decision already sent to the seat is sent again; one not
 		// sent yet is sent to every connection of the seat, this one too.

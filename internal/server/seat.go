@@ -182,7 +182,7 @@ func (c *seatCtl[M, O, E]) back() {
 // bounded, on every reconnect and across servers alike.
 func (c *seatCtl[M, O, E]) decideMsg(d table.Decision[O]) []byte {
 	g := c.r.g
-	msg := decideMsg{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: g.Wire.Obs(d.Obs), Legal: []json.RawMessage{}}
+	msg := decideMsg{Type: "decide", Seq: d.Seq, Optional: d.Optional, Obs: g.Wire.WireObs(d.Obs), Legal: []json.RawMessage{}}
 	if d.Seq == c.r.lines {
 		msg.Adv = c.r.adv
 	}
