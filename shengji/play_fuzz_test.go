@@ -500,7 +500,7 @@ func (fz *fuzzGame) step(b byte, rest []byte) int {
 			a.Cards = card.Multi{}
 			a.NCalls = k % (MaxCalls + 1)
 			for j := range a.NCalls {
-				a.Calls[j] = Call{fuzzFace(at(used+j)), at(used+j) % 7}
+				a.Calls[j] = Call{fuzzFace(at(used + j)), at(used+j) % 7}
 			}
 		}
 		fz.try(seat, a, false)
