@@ -43,7 +43,7 @@ func FuzzCheckFollow(f *testing.F) {
 			return
 		}
 		// the k-pack reference: any number of copies
-		if isLegal := refFollowLegalK(tr, l, h, p); (err == nil) != isLegal {
+		if isLegal := refFollowLegalK(refRule{Trump: tr}, l, h, p); (err == nil) != isLegal {
 			t.Fatalf("%v lead %s hand %s play %s: CheckFollow %v, reference legal %v", tr, l, h, p, err, isLegal)
 		}
 	})

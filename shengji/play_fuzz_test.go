@@ -147,6 +147,7 @@ func fuzzRules(x uint64) Rules {
 			r.Kitty = 0
 		}
 	}
+	r.NoLevelTractors = take(3) == 0
 	return r
 }
 
@@ -674,6 +675,7 @@ func (fz *fuzzGame) replay() {
 func FuzzRules(f *testing.F) {
 	f.Add(`{"start_level":"10","bid_after_deal":true,"no_bid":"turn-up-kitty","throw_penalty":10}`)
 	f.Add(`{"start_level":"T"}`)
+	f.Add(`{"players":6,"level_tractors":false,"must_defend":["5","A"]}`)
 	f.Add(`{"start_level":"1"}`)
 	f.Add(`{"no_bid":"nope"}`)
 	f.Add(`[]`)

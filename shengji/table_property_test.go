@@ -35,6 +35,7 @@ func drawRules(t *rapid.T) Rules {
 		if rapid.Bool().Draw(t, "level_step set") {
 			r.Step = 5 * rapid.IntRange(1, MaxLevelStep/5).Draw(t, "level_step")
 		}
+		r.NoLevelTractors = rapid.Bool().Draw(t, "no level_tractors")
 		if rapid.Bool().Draw(t, "must_defend set") {
 			r.MustDefend = RankSet(rapid.IntRange(0, 1<<card.NumRanks-1).Draw(t, "must_defend")) << 1
 		}
