@@ -71,20 +71,37 @@ func refSuitRank(c card.Card) int {
 	return int(c.Suit())
 }
 
+// refRule is what the reference's answers depend on: the trump, and the
+// table's level_tractors setting (NoLevelTractors: no tractor takes a card
+// of the level rank).
+type refRule struct {
+	Trump
+	NoLevelTractors bool
+}
+
+// String writes the trump, and "no level tractors" when set.
+func (r refRule) String() string {
+	if r.NoLevelTractors {
+		return r.Trump.String() + " (no level tractors)"
+	}
+	return r.Trump.String()
+}
+
 // refTabK is refOrder's answer laid out by group and step.
 type refTabK struct {
+	rule  refRule
 	place map[card.Card]refPlace
 	steps [NumGroups][][]card.Card // each group's steps from the lowest; at a step the faces in ♠♥♦♣ order
 	faces [NumGroups][]card.Card   // each group's faces, lowest step first
 }
 
-var refTabsK sync.Map // Trump → *refTabK
+var refTabsK sync.Map // refRule → *refTabK
 
-func refTabFor(t Trump) *refTabK {
+func refTabFor(t refRule) *refTabK {
 	if v, ok := refTabsK.Load(t); ok {
 		return v.(*refTabK)
 	}
-	tb := &refTabK{place: refOrder(t)}
+	tb := &refTabK{rule: t, place: refOrder(t.Trump)}
 	for _, c := range refAllFaces() {
 		p := tb.place[c]
 		for len(tb.steps[p.group]) <= p.step {
@@ -155,7 +172,8 @@ func refUnitOf(g Group, w, top int, faces []card.Card) refUnitK {
 
 // eachRun calls f with every choice of one face at each of the l
 // consecutive steps of g ending at top, each face with at least w cards in
-// cnt; the faces from the top step down, at a step in ♠♥♦♣ order. f returns
+// cnt (and, for a tractor under NoLevelTractors, not of the level rank);
+// the faces from the top step down, at a step in ♠♥♦♣ order. f returns
 // false to stop, and so does eachRun then.
 func (tb *refTabK) eachRun(g Group, cnt *refCnt, w, l, top int, f func(faces []card.Card) bool) bool {
 	steps := tb.steps[g]
@@ -163,8 +181,14 @@ func (tb *refTabK) eachRun(g Group, cnt *refCnt, w, l, top int, f func(faces []c
 	if low < 0 || top >= len(steps) {
 		return true
 	}
+	usable := func(c card.Card) bool {
+		if l >= 2 && tb.rule.NoLevelTractors && !c.IsJoker() && c.Rank() == tb.rule.Level {
+			return false // the level rank's cards stand in no tractor
+		}
+		return cnt[c] >= w
+	}
 	for s := low; s <= top; s++ { // a step without such a face: no run at all
-		if !slices.ContainsFunc(steps[s], func(c card.Card) bool { return cnt[c] >= w }) {
+		if !slices.ContainsFunc(steps[s], usable) {
 			return true
 		}
 	}
@@ -176,7 +200,7 @@ func (tb *refTabK) eachRun(g Group, cnt *refCnt, w, l, top int, f func(faces []c
 			return f(faces)
 		}
 		for _, c := range steps[s] {
-			if cnt[c] >= w {
+			if usable(c) {
 				faces = append(faces, c)
 				if !rec(s - 1) {
 					return false
@@ -248,7 +272,7 @@ func (tb *refTabK) largest(g Group, cnt *refCnt) (refUnitK, bool) {
 // refSplitK is the canonical split: group by group (♠♥♦♣, trumps), the
 // largest unit again and again (refLargerK), listed tractors first, then
 // tuples, then singles, each in the order taken.
-func refSplitK(t Trump, m card.Multi) []refUnitK {
+func refSplitK(t refRule, m card.Multi) []refUnitK {
 	tb := refTabFor(t)
 	cnt := refCounts(m)
 	var out []refUnitK
@@ -392,7 +416,7 @@ type refLeadK struct {
 	tuples   []int    // widths, widest first, a tractor counting as its tuples
 }
 
-func refLeadOf(t Trump, lead card.Multi) (refLeadK, bool) {
+func refLeadOf(t refRule, lead card.Multi) (refLeadK, bool) {
 	tb := refTabFor(t)
 	g, ok := tb.groupOf(lead)
 	if !ok {
@@ -424,7 +448,7 @@ type refFollowK struct {
 	vector []int
 }
 
-func refFollowOf(t Trump, lead, hand card.Multi) (*refFollowK, bool) {
+func refFollowOf(t refRule, lead, hand card.Multi) (*refFollowK, bool) {
 	rl, ok := refLeadOf(t, lead)
 	if !ok {
 		return nil, false
@@ -466,14 +490,14 @@ func (f *refFollowK) legal(play card.Multi) bool {
 
 // refFollowLegalK says whether a player holding hand may follow lead with
 // play, by the spec's definition (false for a lead of several groups).
-func refFollowLegalK(t Trump, lead, hand, play card.Multi) bool {
+func refFollowLegalK(t refRule, lead, hand, play card.Multi) bool {
 	f, ok := refFollowOf(t, lead, hand)
 	return ok && f.legal(play)
 }
 
 // refWinnerK returns the index of the play that wins the trick, plays[0]
 // the lead (of one group; every play as many cards).
-func refWinnerK(t Trump, plays []card.Multi) int {
+func refWinnerK(t refRule, plays []card.Multi) int {
 	tb := refTabFor(t)
 	g, _ := tb.groupOf(plays[0])
 	units := refSplitK(t, plays[0])
@@ -524,7 +548,7 @@ func refWinnerK(t Trump, plays []card.Multi) int {
 
 // refThrowK decides a throw against the other hands: what the leader plays
 // and whether the throw stands.
-func refThrowK(t Trump, throw card.Multi, others []card.Multi) (card.Multi, bool) {
+func refThrowK(t refRule, throw card.Multi, others []card.Multi) (card.Multi, bool) {
 	tb := refTabFor(t)
 	units := refSplitK(t, throw)
 	if len(units) <= 1 {
@@ -559,7 +583,7 @@ func refThrowK(t Trump, throw card.Multi, others []card.Multi) (card.Multi, bool
 
 // refKittyMultiplierK is 2 × the card count of the largest unit of play's
 // split, 0 for no cards.
-func refKittyMultiplierK(t Trump, play card.Multi) int {
+func refKittyMultiplierK(t refRule, play card.Multi) int {
 	largest := 0
 	for _, u := range refSplitK(t, play) {
 		largest = max(largest, u.size())
@@ -637,7 +661,7 @@ func (d *akDeck) take(m card.Multi) {
 
 // akPool draws the faces of a crowded pool: six ranks in one or two suits
 // (often the trump suit), some of the level cards, the jokers half the time.
-func akPool(rng *rand.Rand, t Trump) card.Set {
+func akPool(rng *rand.Rand, t refRule) card.Set {
 	var s card.Set
 	suits := []card.Suit{card.Suit(rng.IntN(4)), card.Suit(rng.IntN(4))}
 	if rng.IntN(2) == 0 && !t.IsNoTrump() {
@@ -787,29 +811,39 @@ func akUnitsString(us []refUnitK) string {
 // The engine adapters: the only calls into the package's rules code. They
 // take k so that a generalized engine can be reached with the packs.
 
-// engSplitK is the engine's split as reference units.
-func engSplitK(t Trump, _ int, m card.Multi) []refUnitK {
+// engOrder is the engine's order for the rule: Rules.Order of a table
+// with its level_tractors setting.
+func engOrder(t refRule) *Order {
+	return Rules{StartLevel: card.Two, NoLevelTractors: t.NoLevelTractors}.Order(t.Trump)
+}
+
+// engSplitK is the engine's split as reference units, each unit's top
+// given as the reference's step of its top face (the engine numbers its
+// steps its own way).
+func engSplitK(t refRule, _ int, m card.Multi) []refUnitK {
+	o, tb := engOrder(t), refTabFor(t)
 	var out []refUnitK
-	for _, u := range t.Order().Split(m) {
-		out = append(out, refUnitK{Group: u.Group, W: u.Width, L: u.Steps, Top: u.Top, Cards: u.Cards})
+	for _, u := range o.Split(m) {
+		top := first(u.Cards.Within(o.AtStep(u.Group, u.Top)))
+		out = append(out, refUnitK{Group: u.Group, W: u.Width, L: u.Steps, Top: tb.place[top].step, Cards: u.Cards})
 	}
 	return out
 }
 
-func engFollowK(t Trump, _ int, lead, hand, play card.Multi) error {
-	return t.Order().CheckFollow(lead, hand, play)
+func engFollowK(t refRule, _ int, lead, hand, play card.Multi) error {
+	return engOrder(t).CheckFollow(lead, hand, play)
 }
 
-func engWinnerK(t Trump, _ int, plays []card.Multi) (int, error) {
-	return t.Order().Winner(plays)
+func engWinnerK(t refRule, _ int, plays []card.Multi) (int, error) {
+	return engOrder(t).Winner(plays)
 }
 
-func engThrowK(t Trump, _ int, throw card.Multi, others []card.Multi) (card.Multi, bool, error) {
-	return t.Order().Throw(throw, others)
+func engThrowK(t refRule, _ int, throw card.Multi, others []card.Multi) (card.Multi, bool, error) {
+	return engOrder(t).Throw(throw, others)
 }
 
-func engKittyK(t Trump, _ int, play card.Multi) int {
-	return t.Order().KittyMultiplier(play)
+func engKittyK(t refRule, _ int, play card.Multi) int {
+	return engOrder(t).KittyMultiplier(play)
 }
 
 // engLevelUp is LevelUp with a step.

@@ -67,8 +67,9 @@ func TestAnyRef_Split(t *testing.T) {
 		rng := rand.New(rand.NewPCG(20, uint64(k)))
 		n := anyrefCount(3000, k)
 		tractors, wide := 0, 0
+		var apart akApart
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			d := newAkDeck(k)
 			pool := akPool(rng, tr)
 			m := d.draw(rng, 1+rng.IntN(12), pool.Has)
@@ -78,9 +79,8 @@ func TestAnyRef_Split(t *testing.T) {
 			}
 			want := refSplitK(tr, m)
 			got := engSplitK(tr, k, m)
-			if !slices.EqualFunc(got, want, func(a, b refUnitK) bool {
-				return a.Group == b.Group && a.W == b.W && a.L == b.L && a.Top == b.Top && a.Cards == b.Cards
-			}) {
+			apart.count(tr, !slices.EqualFunc(want, refSplitK(refRule{Trump: tr.Trump}, m), sameRefUnit))
+			if !slices.EqualFunc(got, want, sameRefUnit) {
 				t.Fatalf("k=%d %v: split of %s:\n engine    %s\n reference %s", k, tr, m, akUnitsString(got), akUnitsString(want))
 			}
 			if got, want := engKittyK(tr, k, m), refKittyMultiplierK(tr, m); got != want {
@@ -95,7 +95,7 @@ func TestAnyRef_Split(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("k=%d: %d splits and kitty multipliers compared (%d tractors, %d units of three or more wide)", k, n, tractors, wide)
+		t.Logf("k=%d: %d splits and kitty multipliers compared (%d tractors, %d units of three or more wide; %s)", k, n, tractors, wide, apart)
 	})
 }
 
@@ -107,10 +107,11 @@ func TestAnyRef_Follow(t *testing.T) {
 		rng := rand.New(rand.NewPCG(21, uint64(k)))
 		n := anyrefCount(1500, k)
 		positions, plays, legal := 0, 0, 0
+		var apart akApart
 		var kinds akKinds
 		partial := 0 // hands owing a tuple answer narrower than the lead's, but not only singles
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			tb := refTabFor(tr)
 			d := newAkDeck(k)
 			pool := akPool(rng, tr)
@@ -138,8 +139,13 @@ func TestAnyRef_Follow(t *testing.T) {
 				rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 				all = all[:300]
 			}
+			var dflt *refFollowK
+			if tr.NoLevelTractors {
+				dflt, _ = refFollowOf(refRule{Trump: tr.Trump}, lead, hand)
+			}
 			for _, p := range all {
 				want := f.legal(p)
+				apart.count(tr, dflt != nil && dflt.legal(p) != want)
 				err := engFollowK(tr, k, lead, hand, p)
 				if (err == nil) != want {
 					t.Fatalf("k=%d %v: lead %s, hand %s, play %s: engine %v, reference legal %v (kept tractors %v, vector %v)",
@@ -151,8 +157,8 @@ func TestAnyRef_Follow(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("k=%d: %d follows compared (%d legal) in %d positions (leads: %s; %d hands owe a partial tuple answer)",
-			k, plays, legal, positions, kinds, partial)
+		t.Logf("k=%d: %d follows compared (%d legal) in %d positions (leads: %s; %d hands owe a partial tuple answer; %s)",
+			k, plays, legal, positions, kinds, partial, apart)
 	})
 }
 
@@ -164,9 +170,10 @@ func TestAnyRef_Winner(t *testing.T) {
 		rng := rand.New(rand.NewPCG(22, uint64(k)))
 		n := anyrefCount(3000, k)
 		tricks, notLead, trumped := 0, 0, 0
+		var apart akApart
 		var kinds akKinds
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			tb := refTabFor(tr)
 			d := newAkDeck(k)
 			pool := akPool(rng, tr)
@@ -187,6 +194,7 @@ func TestAnyRef_Winner(t *testing.T) {
 			}
 			want := refWinnerK(tr, plays)
 			got, err := engWinnerK(tr, k, plays)
+			apart.count(tr, want != refWinnerK(refRule{Trump: tr.Trump}, plays))
 			if err != nil || got != want {
 				t.Fatalf("k=%d %v: trick %v: engine %d (%v), reference %d", k, tr, plays, got, err, want)
 			}
@@ -198,7 +206,7 @@ func TestAnyRef_Winner(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("k=%d: %d tricks compared (%d won by a follower, %d of them by trumping; leads: %s)", k, tricks, notLead, trumped, kinds)
+		t.Logf("k=%d: %d tricks compared (%d won by a follower, %d of them by trumping; leads: %s; %s)", k, tricks, notLead, trumped, kinds, apart)
 	})
 }
 
@@ -245,9 +253,10 @@ func TestAnyRef_Throw(t *testing.T) {
 		rng := rand.New(rand.NewPCG(23, uint64(k)))
 		n := anyrefCount(3000, k)
 		throws, failed := 0, 0
+		var apart akApart
 		var kinds akKinds
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			tb := refTabFor(tr)
 			d := newAkDeck(k)
 			pool := akPool(rng, tr)
@@ -263,6 +272,8 @@ func TestAnyRef_Throw(t *testing.T) {
 			kinds.count(refSplitK(tr, throw))
 			want, wantStands := refThrowK(tr, throw, others)
 			got, stands, err := engThrowK(tr, k, throw, others)
+			dflt, dfltStands := refThrowK(refRule{Trump: tr.Trump}, throw, others)
+			apart.count(tr, dflt != want || dfltStands != wantStands)
 			if err != nil || got != want || stands != wantStands {
 				t.Fatalf("k=%d %v: throw %s (%s) against %v: engine %s stands %v (%v), reference %s stands %v",
 					k, tr, throw, akUnitsString(refSplitK(tr, throw)), others, got, stands, err, want, wantStands)
@@ -272,7 +283,7 @@ func TestAnyRef_Throw(t *testing.T) {
 				failed++
 			}
 		}
-		t.Logf("k=%d: %d throws compared, %d failed (leads: %s)", k, throws, failed, kinds)
+		t.Logf("k=%d: %d throws compared, %d failed (leads: %s; %s)", k, throws, failed, kinds, apart)
 	})
 }
 
@@ -290,6 +301,29 @@ func TestAnyRef_LevelUp(t *testing.T) {
 		}
 		t.Logf("k=%d: %d point totals compared at step %d", k, n, step)
 	})
+}
+
+// akApart counts the comparisons made without level tractors, and of
+// them those the default order answers otherwise (where the setting
+// matters).
+type akApart struct{ n, differ int }
+
+func (a *akApart) count(tr refRule, differs bool) {
+	if tr.NoLevelTractors {
+		a.n++
+		if differs {
+			a.differ++
+		}
+	}
+}
+
+func (a akApart) String() string {
+	return fmt.Sprintf("%d without level tractors, %d of them answered otherwise with them", a.n, a.differ)
+}
+
+// sameRefUnit reports whether two units are the same.
+func sameRefUnit(a, b refUnitK) bool {
+	return a.Group == b.Group && a.W == b.W && a.L == b.L && a.Top == b.Top && a.Cards == b.Cards
 }
 
 // akKinds counts leads by kind.
@@ -331,7 +365,7 @@ func TestAnyRef_SplitIsAPartition(t *testing.T) {
 		rng := rand.New(rand.NewPCG(25, uint64(k)))
 		n := anyrefCount(1000, 2)
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			tb := refTabFor(tr)
 			d := newAkDeck(k)
 			m := d.draw(rng, 1+rng.IntN(14), akPool(rng, tr).Has)
@@ -388,7 +422,7 @@ func TestAnyRef_SomeFollowIsLegal(t *testing.T) {
 		n := anyrefCount(1000, 2)
 		checked := 0
 		for range n {
-			tr := randomTrump(rng)
+			tr := randomRefRule(rng)
 			tb := refTabFor(tr)
 			d := newAkDeck(k)
 			pool := akPool(rng, tr)
@@ -411,13 +445,20 @@ func TestAnyRef_SomeFollowIsLegal(t *testing.T) {
 	}
 }
 
-func akTrump(t *testing.T, suit, level string) Trump {
+// akTrump is the trump of suit and level, with the default tractors.
+func akTrump(t *testing.T, suit, level string) refRule {
 	t.Helper()
 	tr, err := ParseTrump(suit, level)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tr
+	return refRule{Trump: tr}
+}
+
+// randomRefRule draws one of the 65 trumps, without level tractors one
+// time in three.
+func randomRefRule(rng *rand.Rand) refRule {
+	return refRule{randomTrump(rng), rng.IntN(3) == 0}
 }
 
 // TestAnyRef_SpecSplits: the spec's split examples and the greedy's tie
@@ -655,4 +696,113 @@ func TestAnyRef_SpecLevelTable(t *testing.T) {
 			t.Errorf("step 5, %d points: %+v, want %+v", p, got, want)
 		}
 	}
+}
+
+// levelPool is a pool crowded at the level rank: the trump suit's top
+// ranks (J Q K A, the level skipped), two or more of the level rank's
+// faces (the trump suit's always when there is one), the jokers.
+func levelPool(rng *rand.Rand, t refRule) card.Set {
+	var s card.Set
+	if !t.IsNoTrump() {
+		for _, r := range []card.Rank{card.Jack, card.Queen, card.King, card.Ace} {
+			if r != t.Level {
+				s = s.Add(card.New(r, t.Suit))
+			}
+		}
+		s = s.Add(card.New(t.Level, t.Suit))
+	}
+	for su := range card.Suit(card.NumSuits) {
+		if rng.IntN(3) != 0 {
+			s = s.Add(card.New(t.Level, su))
+		}
+	}
+	return s | card.Jokers
+}
+
+// TestAnyRef_LevelTractors compares the engine with the reference where
+// level_tractors matters: positions drawn from levelPool at every pack
+// count, with and without level tractors, the split and kitty multiplier,
+// every follow of the lead's size, the trick's winner and the throw; and
+// counts how many answers without level tractors differ from the default
+// order's (the setting at work).
+func TestAnyRef_LevelTractors(t *testing.T) {
+	eachPacks(t, func(t *testing.T, k int) {
+		rng := rand.New(rand.NewPCG(29, uint64(k)))
+		n := anyrefCount(1500, k)
+		var splits, follows, tricks, throws akApart
+		compared := 0
+		for i := range n {
+			tr := refRule{randomTrump(rng), i%2 == 0}
+			dflt := refRule{Trump: tr.Trump}
+			tb := refTabFor(tr)
+			d := newAkDeck(k)
+			pool := levelPool(rng, tr)
+			lead := d.lead(rng, refTabFor(dflt), pool, k, 2, 8) // drawn with the default tractors
+			if lead.IsEmpty() {
+				continue
+			}
+			// the split and the kitty multiplier
+			want := refSplitK(tr, lead)
+			if got := engSplitK(tr, k, lead); !slices.EqualFunc(got, want, sameRefUnit) {
+				t.Fatalf("k=%d %v: split of %s:\n engine    %s\n reference %s", k, tr, lead, akUnitsString(got), akUnitsString(want))
+			}
+			if got, want := engKittyK(tr, k, lead), refKittyMultiplierK(tr, lead); got != want {
+				t.Fatalf("k=%d %v: kitty multiplier of %s: engine %d, reference %d", k, tr, lead, got, want)
+			}
+			splits.count(tr, !slices.EqualFunc(want, refSplitK(dflt, lead), sameRefUnit))
+			compared += 2
+			hand := d.draw(rng, lead.Len()+rng.IntN(4), pool.Has) // the follower's, drawn first
+			// the throw against other hands from the pool
+			others := make([]card.Multi, 1+rng.IntN(5))
+			for j := range others {
+				others[j] = d.draw(rng, rng.IntN(7), pool.Has)
+			}
+			wp, ws := refThrowK(tr, lead, others)
+			if gp, gs, err := engThrowK(tr, k, lead, others); err != nil || gp != wp || gs != ws {
+				t.Fatalf("k=%d %v: throw %s against %v: engine %s stands %v (%v), reference %s stands %v", k, tr, lead, others, gp, gs, err, wp, ws)
+			}
+			dp, ds := refThrowK(dflt, lead, others)
+			throws.count(tr, dp != wp || ds != ws)
+			compared++
+			// the trick: the lead and the others' plays built from the pool
+			g, _ := tb.groupOf(lead)
+			plays := []card.Multi{lead}
+			for range 3 + rng.IntN(4) {
+				p, ok := d.follower(rng, tb, pool, g, refSplitK(dflt, lead), lead.Len())
+				if !ok {
+					break
+				}
+				plays = append(plays, p)
+			}
+			ww := refWinnerK(tr, plays)
+			if gw, err := engWinnerK(tr, k, plays); err != nil || gw != ww {
+				t.Fatalf("k=%d %v: trick %v: engine %d (%v), reference %d", k, tr, plays, gw, err, ww)
+			}
+			tricks.count(tr, ww != refWinnerK(dflt, plays))
+			compared++
+			// every follow of the hand
+			if hand.Len() < lead.Len() {
+				continue
+			}
+			f, _ := refFollowOf(tr, lead, hand)
+			fd, _ := refFollowOf(dflt, lead, hand)
+			all := akSubMultis(hand, lead.Len())
+			if len(all) > 200 {
+				rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+				all = all[:200]
+			}
+			for _, p := range all {
+				want := f.legal(p)
+				if err := engFollowK(tr, k, lead, hand, p); (err == nil) != want {
+					t.Fatalf("k=%d %v: lead %s, hand %s, play %s: engine %v, reference legal %v", k, tr, lead, hand, p, err, want)
+				}
+				follows.count(tr, fd.legal(p) != want)
+				compared++
+			}
+		}
+		t.Logf("k=%d: %d answers compared around the level rank: splits %s; throws %s; tricks %s; follows %s", k, compared, splits, throws, tricks, follows)
+		if splits.differ == 0 || follows.differ == 0 || tricks.differ == 0 {
+			t.Fatalf("the positions never met the setting at work")
+		}
+	})
 }

@@ -138,12 +138,20 @@ func (g *Game) Winners() Seats { return g.winners }
 // NextBanker returns the next hand's banker once the current hand is over.
 func (g *Game) NextBanker() Seat { return g.nextBanker }
 
-// Deal deals the current hand's next card (see Hand.Deal).
+// Deal deals the current hand's next card (see Hand.Deal). A hand that
+// ends with its deal (nobody declared, under the redeal rule) is scored
+// as Apply scores one: the next dealer deals it again.
 func (g *Game) Deal() error {
 	if g.over {
 		return fmt.Errorf("shengji: deal: %w", ErrGameOver)
 	}
-	return g.hand.Deal()
+	if err := g.hand.Deal(); err != nil {
+		return err
+	}
+	if g.hand.Over() {
+		g.score()
+	}
+	return nil
 }
 
 // Check says whether seat may take action a now (see Hand.Check).

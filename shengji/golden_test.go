@@ -65,8 +65,8 @@ func (p fixedPolicy) Act(o *Observation) (Action, bool) {
 	return Action{}, false
 }
 
-func fixedPlayers() [NumSeats]player {
-	return [NumSeats]player{fixedPolicy{}, fixedPolicy{}, fixedPolicy{}, fixedPolicy{}}
+func fixedPlayers() [MaxSeats]player {
+	return [MaxSeats]player{fixedPolicy{}, fixedPolicy{}, fixedPolicy{}, fixedPolicy{}}
 }
 
 // goldenGames are the seeds and rules of the perft-style counts.

@@ -282,7 +282,7 @@ func (h *Hand) Banker() Seat { return h.banker }
 func (h *Hand) Trump() Trump { return h.trump }
 
 // order returns the trump's order.
-func (h *Hand) order() *Order { return h.trump.Order() }
+func (h *Hand) order() *Order { return h.rules.Order(h.trump) }
 
 // Dealt returns how many cards have been dealt to the players, 0 to 100
 // at the standard table.

@@ -61,10 +61,13 @@ func newRandomHand(t testing.TB, rng *rand.Rand) Hand {
 	return h
 }
 
-// accountFor checks that the 108 cards are each in one place: a hand, the
-// kitty, the cards yet to deal, or a trick.
-func accountFor(t testing.TB, h *Hand) {
+// accountFor checks that every card of the rules' packs is in exactly one
+// place: a hand of one of the table's seats, the kitty, the cards yet to
+// deal, or a trick; and that the points of the ended tricks are the points
+// the seats have won.
+func accountFor(t fataler, h *Hand) {
 	t.Helper()
+	r := h.Rules()
 	var all card.Multi
 	n := 0
 	add := func(where string, m card.Multi) {
@@ -74,23 +77,43 @@ func accountFor(t testing.TB, h *Hand) {
 		}
 		all, n = s, n+m.Len()
 	}
-	for s := range Seat(NumSeats) {
+	for s := range Seat(MaxSeats) {
+		if !s.In(r.NumPlayers()) && !h.Cards(s).IsEmpty() {
+			t.Fatalf("seat %s of %d players holds %s", s, r.NumPlayers(), h.Cards(s))
+		}
 		add("a hand", h.Cards(s))
 	}
-	if h.Phase() != BuryPhase {
-		add("kitty", h.Kitty())
-	}
-	for i := h.Dealt(); i < DealSize; i++ {
+	add("kitty", h.Kitty())
+	for i := h.Dealt(); i < h.dealSize(); i++ {
 		add("undealt", card.Multi{One: card.Bit(h.deck[i])})
 	}
+	won := 0
 	for i := range h.NumTricks() {
-		for _, p := range h.Trick(i).Plays {
+		tr := h.Trick(i)
+		for _, p := range tr.Plays {
 			add("trick", p)
 		}
+		if tr.Done() {
+			won += tr.Points
+		}
 	}
-	if n != DeckSize || all != card.Double(card.AllFaces) {
-		t.Fatalf("%d cards accounted for, want the 108 (phase %s)", n, h.Phase())
+	if n != r.DeckSize() || all != card.Times(card.AllFaces, r.Packs()) {
+		t.Fatalf("%d cards accounted for, want the %d of %d packs (phase %s)", n, r.DeckSize(), r.Packs(), h.Phase())
 	}
+	seats := 0
+	for _, p := range h.SeatPoints() {
+		seats += p
+	}
+	if seats != won {
+		t.Fatalf("the seats have won %d points, the ended tricks hold %d", seats, won)
+	}
+}
+
+// fataler is what the checks need of a *testing.T, a *testing.B or a
+// *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
 }
 
 // randomAction draws an action of any kind with random cards, mostly

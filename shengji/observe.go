@@ -134,7 +134,12 @@ func (o *Observation) Leading() bool {
 }
 
 // order returns the order of the observation's trump.
-func (o *Observation) order() *Order { return o.Trump.Order() }
+func (o *Observation) order() *Order { return o.Order() }
+
+// Order returns the order of the observation's trump under its table's
+// rules (Rules.Order): the one that splits, follows and wins tricks in
+// this hand.
+func (o *Observation) Order() *Order { return o.Rules.Order(o.Trump) }
 
 // declaring reports whether the seat may declare now, given cards.
 func (o *Observation) declaring() bool {

@@ -50,15 +50,19 @@ func (g Group) Name() string {
 
 // maxSteps bounds the steps of a group: the trumps with a trump suit have
 // sixteen (twelve suit ranks, the off-suit level, the trump-suit level, two
-// jokers).
-const maxSteps = 16
+// jokers), nineteen when the level rank stands apart (a step left empty
+// below each level step and below the small joker: see Rules.Order).
+const maxSteps = 19
 
 // Order is what a Trump implies for every card: its suit-group and its step,
 // the card's position in its group's order counted from 0 at the lowest.
 // Cards of one group and step are equal in play (the off-suit level cards).
-// Orders are built once per trump; use Trump.Order.
+// Tuples at consecutive steps make tractors. Orders are built once per
+// trump and table rule; use Rules.Order (Trump.Order for the default
+// tractors).
 type Order struct {
 	trump  Trump
+	apart  bool // the level rank's cards stand in no tractor
 	group  [64]Group
 	step   [64]int8
 	groups [NumGroups]card.Set           // the faces of each group
@@ -67,31 +71,64 @@ type Order struct {
 }
 
 // orders holds the Order of every valid trump: 5 suits (NoSuit included)
-// by 13 levels.
-var orders = func() (o [card.NumSuits + 1][card.NumRanks + 1]Order) {
-	for s := card.Spades; s <= card.NoSuit; s++ {
-		for l := card.Ace; l <= card.King; l++ {
-			o[s][l] = buildOrder(Trump{s, l})
+// by 13 levels, with the level rank's cards in the trump tractors
+// (orders[0], the default) or apart (orders[1]).
+var orders = func() (o [2][card.NumSuits + 1][card.NumRanks + 1]Order) {
+	for i, apart := range []bool{false, true} {
+		for s := card.Spades; s <= card.NoSuit; s++ {
+			for l := card.Ace; l <= card.King; l++ {
+				o[i][s][l] = buildOrder(Trump{s, l}, apart)
+			}
 		}
 	}
 	return o
 }()
 
-// Order returns t's order, shared and read-only. It returns nil for a
-// Trump that is not valid.
+// Order returns t's order with the default tractors (the level rank's
+// cards in the trump tractors), shared and read-only: the order of a
+// table whose rules leave level_tractors at its default (see Rules.Order).
+// It returns nil for a Trump that is not valid.
 func (t Trump) Order() *Order {
 	if !t.IsValid() {
 		return nil
 	}
-	return &orders[t.Suit][t.Level]
+	return &orders[0][t.Suit][t.Level]
 }
+
+// Order returns t's order under the rules' tractors, shared and
+// read-only: Trump.Order, or with NoLevelTractors an order in which the
+// level rank's cards make no tractor. They keep their places and rank as
+// before; only the steps on either side of each level step, and between
+// the trump-suit level and the small joker, are left empty, so that no
+// run of tuples crosses them. It returns nil for a Trump that is not
+// valid.
+func (r Rules) Order(t Trump) *Order {
+	if !t.IsValid() {
+		return nil
+	}
+	if r.NoLevelTractors {
+		return &orders[1][t.Suit][t.Level]
+	}
+	return &orders[0][t.Suit][t.Level]
+}
+
+// LevelTractors reports whether the level rank's cards make tractors in
+// this order (the default), or stand apart.
+func (o *Order) LevelTractors() bool { return !o.apart }
 
 // power ranks 2 lowest (0) to ace highest (12).
 func power(r card.Rank) int { return (int(r) + 11) % 13 }
 
-func buildOrder(t Trump) Order {
+// buildOrder builds t's order; apart leaves an empty step below each
+// level step and below the small joker, so that the level rank's cards
+// make no tractor.
+func buildOrder(t Trump, apart bool) Order {
 	var o Order
-	o.trump = t
+	o.trump, o.apart = t, apart
+	gap := 0
+	if apart {
+		gap = 1
+	}
 	for i := range o.group {
 		o.group[i], o.step[i] = NoGroup, -1
 	}
@@ -117,9 +154,9 @@ func buildOrder(t Trump) Order {
 			case r == t.Level && t.IsNoTrump():
 				put(c, Trumps, 0)
 			case r == t.Level && s == t.Suit:
-				put(c, Trumps, 13)
+				put(c, Trumps, 13+2*gap)
 			case r == t.Level:
-				put(c, Trumps, 12)
+				put(c, Trumps, 12+gap)
 			case s == t.Suit:
 				put(c, Trumps, suitStep(r))
 			default:
@@ -127,9 +164,9 @@ func buildOrder(t Trump) Order {
 			}
 		}
 	}
-	top := 14
+	top := 14 + 3*gap
 	if t.IsNoTrump() {
-		top = 1
+		top = 1 + gap
 	}
 	put(card.SmallJoker, Trumps, top)
 	put(card.BigJoker, Trumps, top+1)

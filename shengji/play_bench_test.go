@@ -11,7 +11,7 @@ import (
 // the tricks, scoring) by four random legal players, on one core.
 func BenchmarkHand_RandomPlayers(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var players [NumSeats]player
+	var players [MaxSeats]player
 	for s := range players {
 		players[s] = newRandomPlayer(rand.New(rand.NewPCG(uint64(s), 3)))
 	}

@@ -31,9 +31,9 @@ type board interface {
 // are dealt, every seat that may declare is asked once, in seat order, and
 // then a card is dealt; after the deal the seat in turn acts, and a
 // player that declines its turn is an error.
-func playStep(b board, h *Hand, players *[NumSeats]player) error {
+func playStep(b board, h *Hand, players *[MaxSeats]player) error {
 	if h.Phase() == DealPhase {
-		for s := range Seat(NumSeats) {
+		for s := range Seat(h.players()) {
 			if !h.ToAct().Has(s) {
 				continue
 			}
@@ -59,7 +59,7 @@ func playStep(b board, h *Hand, players *[NumSeats]player) error {
 
 // playHand plays the hand h of board b to its end with players (see
 // playStep).
-func playHand(b board, h *Hand, players [NumSeats]player) error {
+func playHand(b board, h *Hand, players [MaxSeats]player) error {
 	for !h.Over() {
 		if err := playStep(b, h, &players); err != nil {
 			return err
@@ -87,9 +87,10 @@ func newRandomPlayer(rng *rand.Rand) *randomPlayer {
 	return &randomPlayer{rng: rng, declareChance: 0.05, throwChance: 0.1}
 }
 
-// randomPlayers returns four random players seeded from seed.
-func randomPlayers(seed uint64) [NumSeats]player {
-	var ps [NumSeats]player
+// randomPlayers returns a random player for every seat of the largest
+// table, seeded from seed.
+func randomPlayers(seed uint64) [MaxSeats]player {
+	var ps [MaxSeats]player
 	for s := range ps {
 		ps[s] = newRandomPlayer(rand.New(rand.NewPCG(seed, uint64(s))))
 	}
@@ -113,15 +114,17 @@ func (r *randomPlayer) Act(o *Observation) (Action, bool) {
 		ds := append(o.AppendDeclarations(buf[:0]), PassAction())
 		return ds[r.rng.IntN(len(ds))], true
 	case BuryPhase:
-		var buf [HandSize + KittySize]card.Card
+		var buf [MaxHandSize + MaxKitty]card.Card
 		cs := o.Hand.AppendCards(buf[:0])
 		var m card.Multi
-		for i := range KittySize {
+		for i := range o.Rules.KittySize() {
 			j := i + r.rng.IntN(len(cs)-i)
 			cs[i], cs[j] = cs[j], cs[i]
 			_ = m.Add(cs[i])
 		}
 		return BuryAction(m), true
+	case CallPhase:
+		return CallAction(r.calls(o)...), true
 	case PlayPhase:
 		if o.Leading() && r.rng.Float64() < r.throwChance {
 			if m, ok := r.throw(o); ok {
@@ -153,7 +156,7 @@ func (r *randomPlayer) throw(o *Observation) (card.Multi, bool) {
 	if n == 0 {
 		return card.Multi{}, false
 	}
-	var buf [HandSize]card.Card
+	var buf [MaxHandSize]card.Card
 	cs := o.Hand.Within(ord.Faces(gs[r.rng.IntN(n)])).AppendCards(buf[:0])
 	k := 2 + r.rng.IntN(len(cs)-1)
 	var m card.Multi
@@ -163,4 +166,19 @@ func (r *randomPlayer) throw(o *Observation) (card.Multi, bool) {
 		_ = m.Add(cs[i])
 	}
 	return m, true
+}
+
+// calls draws the banker's friend calls: each a random card of the 52
+// that is not of the level rank (perhaps one the banker holds), with a
+// random ordinal from 1 to the packs.
+func (r *randomPlayer) calls(o *Observation) []Call {
+	var cs []Call
+	for range o.Rules.Calls() {
+		c := card.FromIndex(r.rng.IntN(card.PackSize))
+		for c.Rank() == o.Level {
+			c = card.FromIndex(r.rng.IntN(card.PackSize))
+		}
+		cs = append(cs, Call{Card: c, Ordinal: 1 + r.rng.IntN(o.Rules.Packs())})
+	}
+	return cs
 }

@@ -202,6 +202,12 @@ type Rules struct {
 	// been banker's side at that level and kept the bank; empty means A
 	// only. A is always among them.
 	MustDefend RankSet
+	// NoLevelTractors: the level rank's cards (of the trump suit and the
+	// others alike) make no tractor; they still make tuples, and keep
+	// their places in the trumps' order (see Rules.Order). By default
+	// they make tractors with the trump suit's ace, with each other and
+	// with the jokers.
+	NoLevelTractors bool
 }
 
 // Standard returns the rules page's defaults: four players, two packs,
@@ -388,11 +394,13 @@ type rulesJSON struct {
 	EqualOverride   *bool      `json:"equal_override,omitempty"`
 	Reinforce       *bool      `json:"reinforce,omitempty"`
 	MustDefend      *[]string  `json:"must_defend,omitempty"`
+	LevelTractors   *bool      `json:"level_tractors,omitempty"`
 }
 
 // ruleFields are rulesJSON's field names, spelled exactly.
 var ruleFields = []string{"start_level", "bid_after_deal", "no_bid", "throw_penalty", "players", "packs", "kitty",
-	"friends", "level_step", "kitty_multiplier", "joker_bids", "equal_override", "reinforce", "must_defend"}
+	"friends", "level_step", "kitty_multiplier", "joker_bids", "equal_override", "reinforce", "must_defend",
+	"level_tractors"}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -436,6 +444,9 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 			ls = append(ls, LevelString(l))
 		}
 		v.MustDefend = &ls
+	}
+	if r.NoLevelTractors {
+		v.LevelTractors = ptr(false)
 	}
 	return json.Marshal(v)
 }
@@ -517,6 +528,9 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 			}
 			n.MustDefend |= 1 << l
 		}
+	}
+	if v.LevelTractors != nil {
+		n.NoLevelTractors = !*v.LevelTractors
 	}
 	*r = n
 	return nil

@@ -63,14 +63,14 @@ func TestRules_PresetsForFriends(t *testing.T) {
 // writes and reads back, and the defaults write nothing new.
 func TestRules_HouseRulesRoundTrip(t *testing.T) {
 	in := `{"start_level":"3","bid_after_deal":false,"no_bid":"redeal","throw_penalty":10,"players":6,"packs":4,"kitty":6,` +
-		`"friends":false,"level_step":50,"kitty_multiplier":"fixed","joker_bids":false,"equal_override":true,"reinforce":false,"must_defend":["5","10","K","A"]}`
+		`"friends":false,"level_step":50,"kitty_multiplier":"fixed","joker_bids":false,"equal_override":true,"reinforce":false,"must_defend":["5","10","K","A"],"level_tractors":false}`
 	r, err := ResolveRules(in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Rules{StartLevel: card.Three, NoBid: NoBidRedeal, ThrowPenalty: 10, Players: 6, NumPacks: 4, Kitty: 6, Friends: FriendsOff,
 		Step: 50, KittyMultiplier: KittyFixed, NoJokerBids: true, EqualOverride: true, NoReinforce: true,
-		MustDefend: 1<<card.Five | 1<<card.Ten | 1<<card.King | 1<<card.Ace}
+		MustDefend: 1<<card.Five | 1<<card.Ten | 1<<card.King | 1<<card.Ace, NoLevelTractors: true}
 	if r != want {
 		t.Fatalf("read %+v, want %+v", r, want)
 	}

@@ -230,7 +230,7 @@ func TestCheck_AgreesWithTheHand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ps [NumSeats]player
+			var ps [MaxSeats]player
 			for s := range ps {
 				ps[s] = checking{t: t, h: g.Hand, rng: rand.New(rand.NewPCG(seed, uint64(s))), r: newRandomPlayer(rand.New(rand.NewPCG(seed, uint64(s)+10))), n: &n}
 			}

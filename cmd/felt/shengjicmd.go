@@ -215,7 +215,7 @@ func shengjiCheck(line []byte) (any, error) {
 		return nil, err
 	}
 	if req.Trump != nil {
-		c.o = req.Trump.Order()
+		c.o = c.rules.Order(*req.Trump)
 	}
 	switch req.Kind {
 	case "units":
