@@ -134,3 +134,19 @@ func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
 	}
 	return m, true
 }
+
+// randomCalls returns the friend calls of a random banker: each a random
+// card that is neither a joker nor of the level rank, a random copy.
+func randomCalls(rng *rand.Rand, o *shengji.Observation) []shengji.Call {
+	calls := make([]shengji.Call, o.Rules.Calls())
+	for i := range calls {
+		for {
+			c := card.Card(rng.IntN(card.NumFaces))
+			if !c.IsJoker() && c.IsValid() && c.Rank() != o.Level {
+				calls[i] = shengji.Call{Card: c, Ordinal: 1 + rng.IntN(o.Rules.Packs())}
+				break
+			}
+		}
+	}
+	return calls
+}
