@@ -186,10 +186,10 @@ func (v *view) leadValue(m card.Multi) int {
 // The worth of plays that meet, or lead towards, a friend call (Finding
 // Friends; see callValue).
 const (
-	joinValue   = 30 // meeting the call the seat means to meet
-	spendCost   = 40 // spending an open call on a seat already on the banker's side
-	unwillCost  = 60 // joining the banker's side against the seat's will
-	findValue   = 20 // the banker's side leading a low card of an open call's suit
+	joinValue  = 30 // meeting the call the seat means to meet
+	spendCost  = 40 // spending an open call on a seat already on the banker's side
+	unwillCost = 60 // joining the banker's side against the seat's will
+	findValue  = 20 // the banker's side leading a low card of an open call's suit
 )
 
 // callValue is what m is worth for the friend calls, played now: meeting

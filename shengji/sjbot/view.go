@@ -40,10 +40,10 @@ type view struct {
 // of it make the called one (the next copy played, for 1), and how many
 // copies the seat holds and the others (or the kitty) may hold.
 type openCall struct {
-	card        card.Card
-	need        int
-	held, out   int
-	mayMeet     shengji.Seats // the other seats that may still hold a copy
+	card      card.Card
+	need      int
+	held, out int
+	mayMeet   shengji.Seats // the other seats that may still hold a copy
 }
 
 // trickAt returns the i-th trick of o, from 0. Every read of an
