@@ -277,9 +277,10 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.MaxSeats + 1]int, v
 // horizon tricks (or to the end of the hand), and returns the points the
 // seat's side won less those the other side won from now on (the kitty's,
 // multiplied, for the attackers winning the last trick). The sides are
-// those at the end of the playout, friends joined in it included; the
-// seat counts itself on the banker's side if it means to meet a call
-// still open (view.join).
+// those at the end of the playout, friends joined in it included, and a
+// seat holding enough copies of the card of a call still open counted
+// on the banker's side (the seat itself only if it means to meet it:
+// join).
 func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, join bool) int {
 	s := &p.sim
 	*s = *o
@@ -353,8 +354,22 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 		s.Turn = t.Winner
 	}
 	side := s.Side
-	if join && friends && !side.Has(me) && s.Friends.Pending() > 0 {
-		side |= shengji.SeatsOf(me)
+	if friends {
+		// a seat holding enough copies of an open call's card counts
+		// with the banker's side (a greedy player meets the call when
+		// it can), the seat itself only if it means to
+		f := &s.Friends
+		for i := range f.NCalls {
+			if f.Met[i] != shengji.NoSeat {
+				continue
+			}
+			need := f.Calls[i].Ordinal - f.Played[i]
+			for st := range shengji.Seat(n) {
+				if hands[st].Count(f.Calls[i].Card) >= need && (st != me || join) {
+					side |= shengji.SeatsOf(st)
+				}
+			}
+		}
 	}
 	mine := side
 	if !side.Has(me) {
