@@ -86,7 +86,7 @@ func TestFriends_PairedHands(t *testing.T) {
 
 // handOutcome is what a paired hand gave the seat under test.
 type handOutcome struct {
-	won, levels                  float64
+	won, levels                 float64
 	calls, joined, spent, unmet int
 }
 
