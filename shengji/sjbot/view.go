@@ -57,34 +57,25 @@ func numTricks(o *shengji.Observation) int { return o.NTricks }
 // newView works out a view from o.
 func newView(o *shengji.Observation) view {
 	v := view{o: o, ord: o.Trump.Order(), me: o.Seat, n: o.Players(), join: -1}
-	known := o.Hand.Union(o.Kitty)
-	if o.Kitty.IsEmpty() {
-		known = o.Hand
-	} else if k, err := o.Hand.Sum(o.Kitty); err == nil {
-		known = k
+	// the unknown cards: every copy, less the seat's hand, its kitty and
+	// every card played (taking them out one play at a time, as they
+	// are all different copies, costs less than adding them up)
+	v.unknown = card.Times(card.AllFaces, o.Rules.Packs()).Minus(o.Hand)
+	if !o.Kitty.IsEmpty() {
+		v.unknown = v.unknown.Minus(o.Kitty)
 	}
-	played := o.Played()
-	if k, err := known.Sum(played); err == nil {
-		known = k
-	}
-	v.unknown = card.Times(card.AllFaces, o.Rules.Packs()).Minus(known)
 	for i := range numTricks(o) {
 		t := trickAt(o, i)
 		lead := t.Lead()
 		g, ok := v.ord.GroupOf(lead)
-		if !ok {
-			continue
-		}
 		n := lead.Len()
 		for s := range shengji.Seat(v.n) {
-			if s == t.Leader {
-				continue
-			}
 			p := t.Plays[s]
 			if p.IsEmpty() {
 				continue
 			}
-			if p.Within(v.ord.Faces(g)).Len() < n {
+			v.unknown = v.unknown.Minus(p)
+			if ok && s != t.Leader && p.Within(v.ord.Faces(g)).Len() < n {
 				v.void[s][g] = true
 			}
 		}
