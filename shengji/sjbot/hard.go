@@ -133,6 +133,11 @@ func (p *Hard) candidates(v *view) {
 	p.cands = p.cands[:n]
 }
 
+// sampleTries is how many deals sample tries per player at the table
+// before it gives up (more players, more voids to respect); the last two
+// ignore the voids shown.
+const sampleTries = 2
+
 // sample deals the cards the seat cannot see into p.hands (the seat's own
 // hand as it is) and p.kitty, consistently with the view. It reports false
 // if it found no consistent deal.
@@ -173,7 +178,7 @@ func (p *Hard) sample(v *view) bool {
 	for s := range must[:n] {
 		must[s] = must[s].Minus(playedBy(o, shengji.Seat(s)))
 	}
-	for tries := 0; tries < 8; tries++ {
+	for tries := 0; tries < sampleTries*n; tries++ {
 		left := capa
 		pool := v.unknown
 		for s := range shengji.Seat(n) {
@@ -194,7 +199,7 @@ func (p *Hard) sample(v *view) bool {
 			}
 		}
 		p.kitty = card.Multi{}
-		if p.fill(v, pool, &left, tries < 6) {
+		if p.fill(v, pool, &left, tries < sampleTries*n-2) {
 			if !o.Kitty.IsEmpty() {
 				p.kitty = o.Kitty
 			}
