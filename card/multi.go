@@ -241,6 +241,10 @@ func (m Multi) Minus(o Multi) Multi {
 	if m.Three == 0 && o.Three == 0 {
 		return Multi{One: m.Two&^o.Two | m.One&^o.One, Two: m.Two &^ o.One}
 	}
+	if o.Two == 0 { // one copy of each face of o: every count down by one
+		s := o.One
+		return Multi{m.One&^s | m.Two&s, m.Two&^s | m.Three&s, m.Three&^s | m.Four&s, m.Four&^s | m.Five&s, m.Five &^ s}
+	}
 	a, b := m.planes(), o.planes()
 	// exactly[j]: the faces o holds exactly j times.
 	var exactly [MaxCopies + 1]Set

@@ -99,12 +99,15 @@ func formatName(w, l int) string {
 // longest tractor again and again (the highest on a tie), then the pairs
 // from the highest, then the singles from the highest. Cards that are not
 // faces are ignored.
-func (o *Order) Split(m card.Multi) []Unit {
-	var out []Unit
+func (o *Order) Split(m card.Multi) []Unit { return o.AppendSplit(nil, m) }
+
+// AppendSplit appends the units of m, as Split divides it, to dst and
+// returns it: with room enough in dst it does not allocate.
+func (o *Order) AppendSplit(dst []Unit, m card.Multi) []Unit {
 	for g := range Group(NumGroups) {
-		out = o.appendUnits(out, m, g)
+		dst = o.appendUnits(dst, m, g)
 	}
-	return out
+	return dst
 }
 
 // appendUnits appends the units of m's cards of group g, tractors, then

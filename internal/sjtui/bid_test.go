@@ -72,7 +72,7 @@ func TestTenthBidKey(t *testing.T) {
 	if len(ds) != 10 {
 		t.Fatalf("%d bids on offer", len(ds))
 	}
-	want := "0 bid " + m.th.plain(o.Trump.Order(), ds[9].Cards)
+	want := "0 bid " + m.th.plain(o.Order(), ds[9].Cards)
 	if !strings.Contains(m.Render(), want) {
 		t.Fatalf("no %q on the keys:\n%s", want, m.Render())
 	}

@@ -315,7 +315,7 @@ func TestHintSaysWhyInPlainWords(t *testing.T) {
 	if why.Why == sjbot.NoReason {
 		t.Fatal("no reason for a follow")
 	}
-	ord := o.Trump.Order()
+	ord := o.Order()
 	want := "Hint: hard would " + why.Text(func(s shengji.Seat) string {
 		return map[shengji.Seat]string{1: "East", 2: "your partner", 3: "West"}[s]
 	}, func(c card.Multi) string { return m.th.plain(ord, c) }) + ". Selected: enter plays it."
@@ -343,7 +343,7 @@ func TestHintNeverCallsAFollowAThrow(t *testing.T) {
 		if !ok || tr.Count == 0 || tr.Lead().Len() < 2 {
 			return false
 		}
-		ord := o.Trump.Order()
+		ord := o.Order()
 		for k := range o.CountPlays() {
 			p, _ := o.NthPlay(k)
 			if len(ord.Split(p)) > 1 {
@@ -357,7 +357,7 @@ func TestHintNeverCallsAFollowAThrow(t *testing.T) {
 	o := observe(g, 0)
 	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: 0, Seq: 4, Obs: o}})
 	m, _ = upd(m, hintMsg{seq: 4, action: shengji.PlayAction(play)})
-	if strings.Contains(m.hint, "throw") || !strings.Contains(m.hint, m.th.plain(o.Trump.Order(), play)) {
+	if strings.Contains(m.hint, "throw") || !strings.Contains(m.hint, m.th.plain(o.Order(), play)) {
 		t.Fatalf("hint %q for the follow %v", m.hint, play)
 	}
 	t.Log(m.hint)

@@ -7,16 +7,21 @@ import (
 	"felt/shengji"
 )
 
-// playObservations plays a few hands of greedy players and returns the
-// observations of the play phase's decisions.
+// playObservations plays a few hands of greedy players at the standard
+// table and returns the observations of the play phase's decisions.
 func playObservations(tb testing.TB, hands int) []shengji.Observation {
+	return playObservationsAt(tb, shengji.Standard(), hands)
+}
+
+// playObservationsAt is playObservations under rules.
+func playObservationsAt(tb testing.TB, rules shengji.Rules, hands int) []shengji.Observation {
 	var obs []shengji.Observation
 	for seed := range uint64(hands) {
-		g, err := shengji.NewGame(shengji.Standard(), shengji.NewRand(seed))
+		g, err := shengji.NewGame(rules, shengji.NewRand(seed))
 		if err != nil {
 			tb.Fatal(err)
 		}
-		var ps [shengji.NumSeats]actor
+		ps := make([]actor, rules.NumPlayers())
 		for s := range ps {
 			ps[s] = recorder{NewGreedy(rand.New(rand.NewPCG(seed, uint64(s)))), &obs}
 		}
@@ -25,6 +30,16 @@ func playObservations(tb testing.TB, hands int) []shengji.Observation {
 		}
 	}
 	return obs
+}
+
+// preset returns the named rules preset.
+func preset(tb testing.TB, name string) shengji.Rules {
+	tb.Helper()
+	r, ok := shengji.Preset(name)
+	if !ok {
+		tb.Fatalf("no preset %q", name)
+	}
+	return r
 }
 
 // recorder keeps the play-phase observations its player is given.
@@ -52,6 +67,36 @@ func BenchmarkGreedy_Decision(b *testing.B) {
 
 func BenchmarkHard_Decision(b *testing.B) {
 	obs := playObservations(b, 4)
+	p := NewHard(rand.New(rand.NewPCG(1, 1)))
+	i := 0
+	for b.Loop() {
+		p.Act(&obs[i%len(obs)])
+		i++
+	}
+}
+
+func BenchmarkGreedy_DecisionFriends6(b *testing.B) {
+	obs := playObservationsAt(b, preset(b, "friends-6"), 4)
+	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
+	i := 0
+	for b.Loop() {
+		p.Act(&obs[i%len(obs)])
+		i++
+	}
+}
+
+func BenchmarkGreedy_DecisionFriends8(b *testing.B) {
+	obs := playObservationsAt(b, preset(b, "friends-8"), 4)
+	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
+	i := 0
+	for b.Loop() {
+		p.Act(&obs[i%len(obs)])
+		i++
+	}
+}
+
+func BenchmarkHard_DecisionFriends6(b *testing.B) {
+	obs := playObservationsAt(b, preset(b, "friends-6"), 4)
 	p := NewHard(rand.New(rand.NewPCG(1, 1)))
 	i := 0
 	for b.Loop() {

@@ -20,8 +20,8 @@ func TestHard_BuryCandidates(t *testing.T) {
 			_ = hand.Add(c)
 		}
 		ord := shengji.Trump{Suit: card.Suit(rng.IntN(5)), Level: card.Rank(1 + rng.IntN(13))}.Order()
-		cs := buryCandidates(ord, hand)
-		if len(cs) == 0 || cs[0] != bury(ord, hand) {
+		cs := buryCandidates(ord, hand, shengji.KittySize)
+		if len(cs) == 0 || cs[0] != bury(ord, hand, shengji.KittySize) {
 			t.Fatalf("candidates %v do not start with greedy's burial", cs)
 		}
 		for i, c := range cs {

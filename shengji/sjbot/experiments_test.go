@@ -73,7 +73,7 @@ func buryHand(t testing.TB, seed uint64, search bool) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ps [shengji.NumSeats]actor
+	ps := make([]actor, shengji.NumSeats)
 	for s := range ps {
 		ps[s] = NewGreedy(rand.New(rand.NewPCG(seed, uint64(s))))
 	}

@@ -25,14 +25,14 @@ const (
 	LeadTopTrump
 	// LeadTrump leads trumps to draw the others'.
 	LeadTrump
-	// LeadForRuff leads a suit the partner has shown void in (and neither
-	// opponent has), for the partner to trump.
+	// LeadForRuff leads a suit a partner (an ally) has shown void in (and
+	// no seat that may be against it has), for the partner to trump.
 	LeadForRuff
 	// LeadLow leads low: nothing of the seat's is sure to win.
 	LeadLow
-	// FeedPartner gives points to a trick the partner is winning.
+	// FeedPartner gives points to a trick a partner (an ally) is winning.
 	FeedPartner
-	// FollowLowPartner plays low under a partner who is winning.
+	// FollowLowPartner plays low under a partner (an ally) who is winning.
 	FollowLowPartner
 	// Ruff trumps a plain lead the seat is void in, to win the trick.
 	Ruff
@@ -152,16 +152,17 @@ func explainLead(v *view, r Reason) Reason {
 		r.Why = LeadTrump
 	case master:
 		r.Why = LeadMaster
-		for _, s := range []shengji.Seat{v.me.Next(), v.me.Partner().Next()} {
-			if v.void[s][g] {
+		for i := 1; i < v.n; i++ {
+			if s := v.me.Plus(i, v.n); !v.ally(s) && v.void[s][g] {
 				r.Why, r.VoidSeat = LeadMasterRuffable, s
 				break
 			}
 		}
-	case v.void[v.me.Partner()][g] && !v.opponentVoid(g):
-		r.Why, r.VoidSeat = LeadForRuff, v.me.Partner()
 	default:
 		r.Why = LeadLow
+		if s, ok := v.allyVoid(g); ok && !v.opponentVoid(g) {
+			r.Why, r.VoidSeat = LeadForRuff, s
+		}
 	}
 	return r
 }
@@ -173,10 +174,10 @@ const maxExplained = 500
 func explainFollow(v *view, r Reason) Reason {
 	ord, play, hand := v.ord, r.Cards, v.o.Hand
 	pos := v.nplays
-	var plays [shengji.NumSeats]card.Multi
+	var plays [shengji.MaxSeats]card.Multi
 	copy(plays[:], v.plays[:pos])
 	cur := v.winner(plays[:pos])
-	r.Winner = (v.trick.Leader + shengji.Seat(cur)) % shengji.NumSeats
+	r.Winner = v.trick.Leader.Plus(cur, v.n)
 	r.WinnerCards = plays[cur]
 	for _, m := range plays[:pos] {
 		r.Points += shengji.Points(m)
@@ -189,7 +190,7 @@ func explainFollow(v *view, r Reason) Reason {
 	r.Short = held.Len() < plays[0].Len()
 	plays[pos] = play
 	win := v.winner(plays[:pos+1]) == pos
-	r.Sure = win && (pos == shengji.NumSeats-1 || v.holds(play, pos))
+	r.Sure = win && (pos == v.n-1 || v.holds(play, pos))
 	r.CanWin = win
 	for k := 0; !r.CanWin && k < maxExplained; k++ {
 		m, ok := v.o.NthPlay(k)
@@ -203,10 +204,10 @@ func explainFollow(v *view, r Reason) Reason {
 	switch {
 	case v.o.CountPlays() == 1:
 		r.Why = Forced
-	case r.Winner == v.me.Partner() && !win && shengji.Points(play) > 0:
+	case v.ally(r.Winner) && !win && shengji.Points(play) > 0:
 		r.Why = FeedPartner
-		r.Sure = pos == shengji.NumSeats-1 || v.holds(r.WinnerCards, pos)
-	case r.Winner == v.me.Partner() && !win:
+		r.Sure = pos == v.n-1 || v.holds(r.WinnerCards, pos)
+	case v.ally(r.Winner) && !win:
 		r.Why = FollowLowPartner
 	case win && pok && pg == shengji.Trumps && lg != shengji.Trumps:
 		r.Why = Ruff

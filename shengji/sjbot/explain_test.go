@@ -129,7 +129,7 @@ func TestExplain_Reasons(t *testing.T) {
 			o := situation(t, tc.hand, tc.done, tc.cur)
 			play := card.MustParseMulti(tc.play)
 			if last, ok := o.Tricks.Last(); ok && last.Count > 0 {
-				if err := o.Trump.Order().CheckFollow(last.Lead(), o.Hand, play); err != nil {
+				if err := o.Order().CheckFollow(last.Lead(), o.Hand, play); err != nil {
 					t.Fatalf("the case's play is not legal: %v", err)
 				}
 			}
@@ -137,7 +137,7 @@ func TestExplain_Reasons(t *testing.T) {
 			if r.Why != tc.why {
 				t.Fatalf("reason %v, want %v (%+v)", r.Why, tc.why, r)
 			}
-			ord := o.Trump.Order()
+			ord := o.Order()
 			got := r.Text(func(s shengji.Seat) string { return names[s] }, func(m card.Multi) string {
 				cs := ord.Sorted(m)
 				slices.Reverse(cs)

@@ -31,9 +31,6 @@ func (p *Greedy) Name() string { return "greedy" }
 
 // Act picks the action for o's seat.
 func (p *Greedy) Act(o *shengji.Observation) (shengji.Action, bool) {
-	if !standardTable(o) {
-		return anyTable(p.rng, o)
-	}
 	switch o.Phase {
 	case shengji.DealPhase, shengji.BidPhase:
 		return declare(o)
@@ -41,16 +38,32 @@ func (p *Greedy) Act(o *shengji.Observation) (shengji.Action, bool) {
 		if o.Turn != o.Seat {
 			return shengji.Action{}, false
 		}
-		return shengji.BuryAction(bury(o.Trump.Order(), o.Hand)), true
+		return shengji.BuryAction(bury(o.Order(), o.Hand, o.Rules.KittySize())), true
+	case shengji.CallPhase:
+		if o.Seat != o.Banker {
+			return shengji.Action{}, false
+		}
+		return shengji.CallAction(callFriends(o)...), true
 	case shengji.PlayPhase:
 		if o.Turn != o.Seat {
 			return shengji.Action{}, false
 		}
 		v := newView(o)
+		var m card.Multi
 		if v.nplays == 0 {
-			return shengji.PlayAction(p.lead(&v)), true
+			m = p.lead(&v)
+		} else {
+			m = p.follow(&v)
 		}
-		return shengji.PlayAction(p.follow(&v)), true
+		if m.IsEmpty() {
+			// no listed play (cannot happen while the listings are
+			// whole): a legal one found by trying
+			var ok bool
+			if m, ok = fallbackPlay(p.rng, o); !ok {
+				return shengji.Action{}, false
+			}
+		}
+		return shengji.PlayAction(m), true
 	}
 	return shengji.Action{}, false
 }
@@ -66,9 +79,10 @@ func trumpCount(hand card.Multi, t shengji.Trump) int {
 
 // declare decides on a declaration: while the cards are dealt (ok false
 // declines for now) or in turn after the deal (passing if nothing is
-// worth it). It never overrides its partner, always reinforces its own
-// single into a pair, and otherwise declares a suit when its trumps in that
-// suit are a large enough share of its cards.
+// worth it). It never overrides its partner (with fixed partnerships),
+// always reinforces its own standing declaration with every copy it holds
+// (a single into a pair), and otherwise declares a suit when its trumps in
+// that suit are a large enough share of its cards.
 func declare(o *shengji.Observation) (shengji.Action, bool) {
 	var buf [16]shengji.Action
 	ds := o.AppendDeclarations(buf[:0])
@@ -81,20 +95,22 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 		return none, after
 	}
 	st, standing := o.Bids.Last()
-	if standing && st.Seat == o.Seat.Partner() {
-		return none, after
+	if standing && st.Seat != o.Seat && o.Rules.Calls() == 0 && o.Seat.Parity(o.Players()).Has(st.Seat) {
+		return none, after // a partner's
 	}
 	held := o.Hand.Len()
 	best, bestScore := -1, 0.0
+	reinforce, most := -1, 0
 	for i, d := range ds {
-		r, suit, ok := shengji.DeclarationRank(d.Cards, o.Level)
+		r, suit, count, ok := shengji.Declaration(d.Cards, o.Level)
 		if !ok {
 			continue
 		}
 		if standing && st.Seat == o.Seat {
-			// our own single standing: reinforce it, nothing else
-			if suit == o.Trump.Suit && r == shengji.BidPair {
-				return d, true
+			// our own declaration standing: reinforce it with as many
+			// copies as we hold, nothing else
+			if d.Cards.One == st.Cards.One && count > max(st.Cards.Len(), most) {
+				reinforce, most = i, count
 			}
 			continue
 		}
@@ -111,7 +127,7 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 		} else {
 			need := 0.42
 			switch {
-			case after || held >= 20:
+			case after || held >= o.Rules.HandSize()*4/5:
 				need = 0.36
 			case held < 6:
 				continue
@@ -120,24 +136,27 @@ func declare(o *shengji.Observation) (shengji.Action, bool) {
 				continue
 			}
 		}
-		score := share + 0.01*float64(r)
+		score := share + 0.01*float64(r) + 0.001*float64(count) // the most copies of a kind
 		if score > bestScore {
 			best, bestScore = i, score
 		}
 	}
-	if best < 0 {
+	switch {
+	case reinforce >= 0:
+		return ds[reinforce], true
+	case best < 0:
 		return none, after
 	}
 	return ds[best], true
 }
 
-// bury chooses the eight cards to bury from hand: first every card of the
-// shortest plain suits it can empty entirely with cheap cards (no pairs, no
-// points, no ace), then the cheapest cards left, keeping trumps, pairs and
-// point cards to the last.
-func bury(ord *shengji.Order, hand card.Multi) card.Multi {
+// bury chooses the k cards to bury from hand (eight at the standard
+// table): first every card of the shortest plain suits it can empty
+// entirely with cheap cards (no pairs, no points, no ace), then the
+// cheapest cards left, keeping trumps, tuples and point cards to the last.
+func bury(ord *shengji.Order, hand card.Multi, k int) card.Multi {
 	var out card.Multi
-	left := shengji.KittySize
+	left := k
 	// empty short cheap suits, shortest first
 	for left > 0 {
 		bestG, bestN := shengji.NoGroup, 99

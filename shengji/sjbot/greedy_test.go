@@ -41,7 +41,7 @@ func act(t *testing.T, o shengji.Observation) card.Multi {
 		t.Fatalf("greedy did not play: %v %v", a, ok)
 	}
 	if tr, _ := o.Trick(); tr.Count > 0 {
-		if err := o.Trump.Order().CheckFollow(tr.Lead(), o.Hand, a.Cards); err != nil {
+		if err := o.Order().CheckFollow(tr.Lead(), o.Hand, a.Cards); err != nil {
 			t.Fatalf("greedy played %s: %v", a, err)
 		}
 	}
@@ -101,7 +101,7 @@ func TestGreedy_Bury(t *testing.T) {
 	if hand.Len() != 33 {
 		t.Fatalf("hand has %d cards", hand.Len())
 	}
-	got := bury(ord, hand)
+	got := bury(ord, hand, shengji.KittySize)
 	if got.Len() != shengji.KittySize || !hand.Contains(got) {
 		t.Fatalf("buried %s", got)
 	}
@@ -120,7 +120,7 @@ func TestGreedy_Bury(t *testing.T) {
 	// a short cheap suit is emptied: hearts here are 3H 4H 6H 7H and QH
 	// QH KH 5H TH, not cheap; no short cheap suit, so the lowest go
 	short := card.MustParseMulti("BJ SJ 2H 2S AS KS 3S QS QS KH KH 5H TH AD KD QD QD JD JD 9D 9D 8D 8D 3C 4C 6C TC KC 5C 5C 7H 8H 9H")
-	got = bury(ord, short)
+	got = bury(ord, short, shengji.KittySize)
 	if !got.Contains(card.MustParseMulti("7H 8H 9H")) {
 		t.Errorf("buried %s, want the plain hearts 7H 8H 9H (emptying what it can cheaply)", got)
 	}

@@ -34,7 +34,7 @@ type Hard struct {
 	policy *Greedy // the playout policy
 	cands  []scored
 	sim    shengji.Observation
-	hands  [shengji.NumSeats]card.Multi
+	hands  [shengji.MaxSeats]card.Multi
 	kitty  card.Multi
 	deal   []card.Card
 	idx    []int
@@ -53,7 +53,7 @@ func NewHard(rng *rand.Rand) *Hard {
 		rng:    rng,
 		greedy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
 		policy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
-		deal:   make([]card.Card, 0, shengji.DeckSize),
+		deal:   make([]card.Card, 0, shengji.MaxDeck),
 	}
 }
 
@@ -62,9 +62,6 @@ func (p *Hard) Name() string { return "hard" }
 
 // Act picks the action for o's seat.
 func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
-	if !standardTable(o) {
-		return anyTable(p.rng, o)
-	}
 	if o.Phase == shengji.BuryPhase && o.Turn == o.Seat && p.BurySamples > 0 {
 		return shengji.BuryAction(p.bury(o)), true
 	}
@@ -87,7 +84,7 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 		}
 		n++
 		for i, c := range p.cands {
-			total[i] += p.playout(o, c.m, p.Horizon)
+			total[i] += p.playout(o, c.m, p.Horizon, v.join >= 0)
 		}
 	}
 	best := 0
@@ -136,20 +133,25 @@ func (p *Hard) candidates(v *view) {
 	p.cands = p.cands[:n]
 }
 
+// sampleTries is how many deals sample tries per player at the table
+// before it gives up (more players, more voids to respect); the last two
+// ignore the voids shown.
+const sampleTries = 2
+
 // sample deals the cards the seat cannot see into p.hands (the seat's own
 // hand as it is) and p.kitty, consistently with the view. It reports false
 // if it found no consistent deal.
 func (p *Hard) sample(v *view) bool {
 	o := v.o
-	me := o.Seat
-	var capa [shengji.NumSeats + 1]int // the other seats, then the kitty
-	for s := range shengji.Seat(shengji.NumSeats) {
+	me, n := o.Seat, v.n
+	var capa [shengji.MaxSeats + 1]int // the seats (the seat's own 0), then the kitty at n
+	for s := range shengji.Seat(n) {
 		if s != me {
 			capa[s] = o.Counts[s]
 		}
 	}
 	if o.Kitty.IsEmpty() && o.Phase == shengji.PlayPhase {
-		capa[shengji.NumSeats] = shengji.KittySize // buried by another seat
+		capa[n] = o.Rules.KittySize() // buried by another seat
 	}
 	sum := 0
 	for _, c := range capa {
@@ -160,24 +162,25 @@ func (p *Hard) sample(v *view) bool {
 	}
 	// what the seats are known to hold: declarations shown, and the cards
 	// a failed throw took back
-	var must [shengji.NumSeats]card.Multi
+	var must [shengji.MaxSeats]card.Multi
 	for _, b := range o.Bids.All() {
-		if b.Seat != me {
+		if b.Seat != me && b.Seat.In(n) {
 			must[b.Seat] = must[b.Seat].Union(b.Cards)
 		}
 	}
-	for _, t := range o.Tricks.All() {
+	for i := range numTricks(o) {
+		t := trickAt(o, i)
 		if t.Failed() && t.Leader != me {
 			must[t.Leader] = must[t.Leader].Union(t.Attempt.Minus(t.Plays[t.Leader]))
 		}
 	}
-	for s := range must {
+	for s := range must[:n] {
 		must[s] = must[s].Minus(playedBy(o, shengji.Seat(s)))
 	}
-	for tries := 0; tries < 8; tries++ {
+	for tries := 0; tries < sampleTries*n; tries++ {
 		left := capa
 		pool := v.unknown
-		for s := range shengji.Seat(shengji.NumSeats) {
+		for s := range shengji.Seat(n) {
 			p.hands[s] = card.Multi{}
 			if s == me {
 				p.hands[s] = o.Hand
@@ -195,7 +198,7 @@ func (p *Hard) sample(v *view) bool {
 			}
 		}
 		p.kitty = card.Multi{}
-		if p.fill(v, pool, &left, tries < 6) {
+		if p.fill(v, pool, &left, tries < sampleTries*n-2) {
 			if !o.Kitty.IsEmpty() {
 				p.kitty = o.Kitty
 			}
@@ -208,28 +211,29 @@ func (p *Hard) sample(v *view) bool {
 // playedBy returns the cards seat s has played so far.
 func playedBy(o *shengji.Observation, s shengji.Seat) card.Multi {
 	var m card.Multi
-	for _, t := range o.Tricks.All() {
-		m, _ = m.Sum(t.Plays[s])
+	for i := range numTricks(o) {
+		m, _ = m.Sum(trickAt(o, i).Plays[s])
 	}
 	return m
 }
 
-// fill deals pool into p.hands and p.kitty up to the capacities left,
-// the most constrained cards first; with voids false it ignores the voids
-// shown.
-func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, voids bool) bool {
+// fill deals pool into p.hands and p.kitty up to the capacities left (the
+// kitty's at the number of players), the most constrained cards first;
+// with voids false it ignores the voids shown.
+func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.MaxSeats + 1]int, voids bool) bool {
 	p.deal = pool.AppendCards(p.deal[:0])
 	card.Shuffle(p.rng, p.deal)
-	var elig [shengji.DeckSize]uint8
+	n := v.n
+	var elig [shengji.MaxDeck]uint16
 	for i, c := range p.deal {
 		g := v.ord.Group(c)
-		var m uint8
-		for s := range shengji.Seat(shengji.NumSeats) {
+		var m uint16
+		for s := range shengji.Seat(n) {
 			if s != v.me && (!voids || !v.void[s][g]) {
 				m |= 1 << s
 			}
 		}
-		m |= 1 << shengji.NumSeats // the kitty takes anything
+		m |= 1 << n // the kitty takes anything
 		elig[i] = m
 	}
 	// most constrained first (a stable sort keeps the shuffle's order)
@@ -239,12 +243,12 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, v
 	}
 	p.idx = idx
 	slices.SortStableFunc(idx, func(a, b int) int {
-		return bits.OnesCount8(elig[a]) - bits.OnesCount8(elig[b])
+		return bits.OnesCount16(elig[a]) - bits.OnesCount16(elig[b])
 	})
 	for _, i := range idx {
 		c, m := p.deal[i], elig[i]
 		tot := 0
-		for k := range left {
+		for k := range n + 1 {
 			if m&(1<<k) != 0 {
 				tot += left[k]
 			}
@@ -253,13 +257,13 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, v
 			return false
 		}
 		r := p.rng.IntN(tot)
-		for k := range left {
+		for k := range n + 1 {
 			if m&(1<<k) == 0 {
 				continue
 			}
 			if r < left[k] {
 				left[k]--
-				if k == shengji.NumSeats {
+				if k == n {
 					_ = p.kitty.Add(c)
 				} else {
 					_ = p.hands[k].Add(c)
@@ -275,16 +279,21 @@ func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.NumSeats + 1]int, v
 // playout plays first for the seat on the sampled deal (or, if first is
 // empty, lets the policy play for it), then every seat with the policy for
 // horizon tricks (or to the end of the hand), and returns the points the
-// seat's team won less those the other team won from now on (the kitty's,
-// multiplied, for the attackers winning the last trick).
-func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) int {
+// seat's side won less those the other side won from now on (the kitty's,
+// multiplied, for the attackers winning the last trick). The sides are
+// those at the end of the playout, friends joined in it included, and a
+// seat holding enough copies of the card of a call still open counted
+// on the banker's side (the seat itself only if it means to meet it:
+// join).
+func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, join bool) int {
 	s := &p.sim
 	*s = *o
 	hands := p.hands
-	me := o.Seat
+	me, n := o.Seat, o.Players()
 	banker := o.Banker
-	ord := o.Trump.Order()
-	var pts [2]int
+	friends := o.Rules.Calls() > 0
+	ord := o.Order()
+	var pts [shengji.MaxSeats]int
 	done := 0
 	for m := first; ; m = (card.Multi{}) {
 		seat := s.Turn
@@ -302,11 +311,11 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) in
 		t, _ := s.Tricks.Last()
 		var attempt card.Multi // a failed throw this play shows
 		if t.Count == 0 {
-			var others [shengji.NumSeats - 1]card.Multi
-			for i := range others {
-				others[i] = hands[(seat+shengji.Seat(i)+1)%shengji.NumSeats]
+			var others [shengji.MaxSeats - 1]card.Multi
+			for i := range n - 1 {
+				others[i] = hands[seat.Plus(i+1, n)]
 			}
-			if f, stands, err := ord.Throw(m, others[:]); err == nil && !stands {
+			if f, stands, err := ord.Throw(m, others[:n-1]); err == nil && !stands {
 				attempt, m = m, f
 			}
 		}
@@ -317,52 +326,90 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int) in
 		t.Plays[seat] = m
 		t.Count++
 		s.Counts[seat] = hands[seat].Len()
-		s.Turn = seat.Next()
+		s.Turn = seat.NextOf(n)
 		if !t.Done() {
 			continue
 		}
-		var plays [shengji.NumSeats]card.Multi
-		for i := range plays {
-			plays[i] = t.Plays[(t.Leader+shengji.Seat(i))%shengji.NumSeats]
+		var plays [shengji.MaxSeats]card.Multi
+		for i := range n {
+			plays[i] = t.Plays[t.Leader.Plus(i, n)]
 		}
-		w, _ := ord.Winner(plays[:])
-		t.Winner = (t.Leader + shengji.Seat(w)) % shengji.NumSeats
-		for _, pl := range plays {
+		w, _ := ord.Winner(plays[:n])
+		t.Winner = t.Leader.Plus(w, n)
+		for _, pl := range plays[:n] {
 			t.Points += shengji.Points(pl)
 		}
 		_ = s.Tricks.End(t.Winner, t.Points) // a trick is begun
-		pts[t.Winner.Team()] += t.Points
+		pts[t.Winner] += t.Points
 		s.TeamPoints[t.Winner.Team()] += t.Points
+		s.SeatPoints[t.Winner] += t.Points
+		if friends && s.Friends.NCalls > 0 {
+			var buf [shengji.MaxSeats]shengji.SeatPlay
+			s.Friends.EndTrick(t.InOrder(buf[:0]))
+			s.Side = s.Friends.Side
+		}
 		done++
 		if hands[t.Winner].IsEmpty() {
-			if att := banker.Team().Other(); t.Winner.Team() == att {
-				pts[att] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
+			if !s.Side.Has(t.Winner) {
+				pts[t.Winner] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
 			}
 			break
 		}
 		if done >= horizon {
 			break
 		}
-		if s.Tricks.Append(shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat}) != nil {
+		if s.Tricks.Append(shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat, Players: n}) != nil {
 			break // more tricks than a hand has
 		}
 		s.Turn = t.Winner
 	}
-	return pts[me.Team()] - pts[me.Team().Other()]
+	side := s.Side
+	if friends {
+		// a seat holding enough copies of an open call's card counts
+		// with the banker's side (a greedy player meets the call when
+		// it can), the seat itself only if it means to
+		f := &s.Friends
+		for i := range f.NCalls {
+			if f.Met[i] != shengji.NoSeat {
+				continue
+			}
+			need := f.Calls[i].Ordinal - f.Played[i]
+			for st := range shengji.Seat(n) {
+				if hands[st].Count(f.Calls[i].Card) >= need && (st != me || join) {
+					side |= shengji.SeatsOf(st)
+				}
+			}
+		}
+	}
+	mine := side
+	if !side.Has(me) {
+		mine = shengji.AllSeats(n) &^ side
+	}
+	net := 0
+	for st := range shengji.Seat(n) {
+		if mine.Has(st) {
+			net += pts[st]
+		} else {
+			net -= pts[st]
+		}
+	}
+	return net
 }
 
 // maxBurials is the most burials Hard compares.
 const maxBurials = 6
 
 // bury chooses the kitty by playouts: Greedy's burial and a few others
-// (the cheapest eight without emptying a suit; each plain suit it can
+// (the cheapest cards without emptying a suit; each plain suit it can
 // empty, or two together, filled up with the cheapest cards), each played
 // to the end of the hand on the same deals of the other hands, greedy
-// players in every seat; the burial whose hands won the banker's team the
-// most points net is kept (Greedy's on a tie).
+// players in every seat (in Finding Friends, after the calls Greedy makes
+// with what the burial leaves); the burial whose hands won the banker's
+// side the most points net is kept (Greedy's on a tie).
 func (p *Hard) bury(o *shengji.Observation) card.Multi {
-	ord := o.Trump.Order()
-	cands := buryCandidates(ord, o.Hand)
+	ord := o.Order()
+	k := o.Rules.KittySize()
+	cands := buryCandidates(ord, o.Hand, k)
 	if len(cands) == 1 {
 		return cands[0]
 	}
@@ -370,8 +417,17 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	so := *o
 	so.Phase, so.Banker, so.Turn = shengji.PlayPhase, o.Seat, o.Seat
 	so.Tricks = shengji.TrickLog{}
-	_ = so.Tricks.Append(shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat}) // an empty log takes a trick
-	so.Counts[o.Seat] = shengji.HandSize
+	_ = so.Tricks.Append(shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat, Players: v.n}) // an empty log takes a trick
+	so.Counts[o.Seat] = o.Rules.HandSize()
+	var calls [maxBurials][]shengji.Call
+	if o.Rules.Calls() > 0 {
+		co := *o
+		co.Phase = shengji.CallPhase
+		for i, c := range cands {
+			co.Hand, co.Kitty = o.Hand.Minus(c), c
+			calls[i] = callFriends(&co)
+		}
+	}
 	var total [maxBurials]int
 	for range p.BurySamples {
 		if !p.sample(&v) {
@@ -381,7 +437,11 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 			p.hands[o.Seat] = o.Hand.Minus(c)
 			p.kitty = c
 			so.Hand, so.Kitty = p.hands[o.Seat], c
-			total[i] += p.playout(&so, card.Multi{}, shengji.HandSize)
+			if calls[i] != nil {
+				so.Friends = shengji.NewFriendship(o.Seat, calls[i])
+				so.Side = so.Friends.Side
+			}
+			total[i] += p.playout(&so, card.Multi{}, o.Rules.HandSize(), false)
 		}
 	}
 	best := 0
@@ -393,28 +453,28 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	return cands[best]
 }
 
-// buryCandidates lists burials from hand worth comparing, Greedy's first,
-// without repeats, at most maxBurials.
-func buryCandidates(ord *shengji.Order, hand card.Multi) []card.Multi {
+// buryCandidates lists burials of k cards from hand worth comparing,
+// Greedy's first, without repeats, at most maxBurials.
+func buryCandidates(ord *shengji.Order, hand card.Multi, k int) []card.Multi {
 	out := make([]card.Multi, 0, maxBurials)
 	add := func(m card.Multi) {
-		if m.Len() == shengji.KittySize && len(out) < maxBurials && !slices.Contains(out, m) {
+		if m.Len() == k && len(out) < maxBurials && !slices.Contains(out, m) {
 			out = append(out, m)
 		}
 	}
-	add(bury(ord, hand))
-	add(cheapest(ord, hand, card.Multi{}))
+	add(bury(ord, hand, k))
+	add(cheapest(ord, hand, card.Multi{}, k))
 	var suits [shengji.Trumps]card.Multi
 	for g := range shengji.Group(shengji.Trumps) {
 		suits[g] = hand.Within(ord.Faces(g))
-		if n := suits[g].Len(); n > 0 && n <= shengji.KittySize {
-			add(cheapest(ord, hand, suits[g]))
+		if n := suits[g].Len(); n > 0 && n <= k {
+			add(cheapest(ord, hand, suits[g], k))
 		}
 	}
 	for g := range shengji.Group(shengji.Trumps) {
 		for h := g + 1; h < shengji.Trumps; h++ {
-			if n := suits[g].Len() + suits[h].Len(); suits[g].Len() > 0 && suits[h].Len() > 0 && n <= shengji.KittySize {
-				add(cheapest(ord, hand, suits[g].Union(suits[h])))
+			if n := suits[g].Len() + suits[h].Len(); suits[g].Len() > 0 && suits[h].Len() > 0 && n <= k {
+				add(cheapest(ord, hand, suits[g].Union(suits[h]), k))
 			}
 		}
 	}
@@ -422,10 +482,10 @@ func buryCandidates(ord *shengji.Order, hand card.Multi) []card.Multi {
 }
 
 // cheapest returns start with the cheapest cards of hand (by buryCost)
-// added up to eight.
-func cheapest(ord *shengji.Order, hand, start card.Multi) card.Multi {
+// added up to k.
+func cheapest(ord *shengji.Order, hand, start card.Multi, k int) card.Multi {
 	out := start
-	for out.Len() < shengji.KittySize {
+	for out.Len() < k {
 		rest := hand.Minus(out)
 		var best card.Card
 		bestCost := 1 << 30

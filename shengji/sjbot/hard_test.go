@@ -9,17 +9,27 @@ import (
 )
 
 // TestHard_SamplesAreConsistent deals the hidden cards at many decisions
-// of greedy games and checks every deal against what the seat knows: its
-// own hand as it is, each other seat's card count, the kitty's eight (or
-// the seat's own buried kitty), no card the seat can see, every card
+// of greedy games, at the standard table and at the Finding Friends tables
+// of six and eight players, and checks every deal against what the seat
+// knows: its own hand as it is, each other seat's card count, the kitty's
+// size (or the seat's own buried kitty), no card the seat can see, every card
 // accounted for, and no seat given a card of a suit-group it has shown
 // void in, nor denied the cards of its declarations still unplayed.
 func TestHard_SamplesAreConsistent(t *testing.T) {
-	hands := 12
-	if testing.Short() || race {
-		hands = 4
+	for _, name := range []string{"standard", "friends-6", "friends-8"} {
+		t.Run(name, func(t *testing.T) { samplesAreConsistent(t, preset(t, name)) })
 	}
-	obs := playObservations(t, hands)
+}
+
+func samplesAreConsistent(t *testing.T, rules shengji.Rules) {
+	hands := 12
+	if rules.NumPlayers() > 4 {
+		hands = 3
+	}
+	if testing.Short() || race {
+		hands = min(hands, 4) / 2
+	}
+	obs := playObservationsAt(t, rules, hands)
 	h := NewHard(rand.New(rand.NewPCG(3, 4)))
 	checked, relaxed := 0, 0
 	for i := range obs {
@@ -33,7 +43,7 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 		}
 		checked++
 		var sum card.Multi
-		for s := range shengji.Seat(shengji.NumSeats) {
+		for s := range shengji.Seat(rules.NumPlayers()) {
 			got := h.hands[s]
 			if s == o.Seat {
 				if got != o.Hand {
@@ -55,7 +65,7 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 				t.Fatalf("decision %d: %v", i, err)
 			}
 		}
-		if h.kitty.Len() != shengji.KittySize {
+		if h.kitty.Len() != rules.KittySize() {
 			t.Fatalf("decision %d: kitty of %d cards", i, h.kitty.Len())
 		}
 		if !o.Kitty.IsEmpty() && h.kitty != o.Kitty {
@@ -76,7 +86,7 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 			}
 		}
 	}
-	if checked < 100 {
+	if checked < 50*max(hands, 1) {
 		t.Fatalf("only %d decisions checked", checked)
 	}
 	if relaxed > checked/20 {
@@ -86,9 +96,20 @@ func TestHard_SamplesAreConsistent(t *testing.T) {
 }
 
 // TestHard_CandidatesDistinct: the plays Hard compares are legal, distinct
-// and at most Width, Greedy's choice among them.
+// and at most Width, Greedy's choice among them, at the standard table and
+// at friends-6.
 func TestHard_CandidatesDistinct(t *testing.T) {
-	obs := playObservations(t, 4)
+	for _, name := range []string{"standard", "friends-6"} {
+		t.Run(name, func(t *testing.T) { candidatesDistinct(t, preset(t, name)) })
+	}
+}
+
+func candidatesDistinct(t *testing.T, rules shengji.Rules) {
+	hands := 4
+	if rules.NumPlayers() > 4 {
+		hands = 2
+	}
+	obs := playObservationsAt(t, rules, hands)
 	h := NewHard(rand.New(rand.NewPCG(5, 5)))
 	h.Width = 6
 	for i := range obs {
@@ -110,7 +131,7 @@ func TestHard_CandidatesDistinct(t *testing.T) {
 				}
 			}
 			if tr, _ := o.Trick(); tr.Count > 0 {
-				if err := o.Trump.Order().CheckFollow(tr.Lead(), o.Hand, c.m); err != nil {
+				if err := o.Order().CheckFollow(tr.Lead(), o.Hand, c.m); err != nil {
 					t.Fatalf("decision %d: candidate %s: %v", i, c.m, err)
 				}
 			} else if !o.Hand.Contains(c.m) {
@@ -118,7 +139,7 @@ func TestHard_CandidatesDistinct(t *testing.T) {
 			}
 		}
 		if !found {
-			if tr, _ := o.Trick(); tr.Count == 0 || o.Trump.Order().CountFollows(tr.Lead(), o.Hand) <= maxListed {
+			if tr, _ := o.Trick(); tr.Count == 0 || o.Order().CountFollows(tr.Lead(), o.Hand) <= maxListed {
 				t.Fatalf("decision %d: greedy's %s is not among %v", i, g.Cards, h.cands)
 			}
 		}

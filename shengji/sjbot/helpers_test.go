@@ -24,14 +24,14 @@ type board interface {
 }
 
 // playHand plays the hand h of board b (h itself, or a Game's current
-// hand) to its end with players, as the table does: while the cards are
+// hand) to its end with players, one a seat, as the table does: while the cards are
 // dealt, every seat that may declare is asked once before each card, in
 // seat order; after the deal the seat in turn acts, and a player that
 // declines its turn is an error.
-func playHand(b board, h *shengji.Hand, players [shengji.NumSeats]actor) error {
+func playHand(b board, h *shengji.Hand, players []actor) error {
 	for !h.Over() {
 		if h.Phase() == shengji.DealPhase {
-			for s := range shengji.Seat(shengji.NumSeats) {
+			for s := range shengji.Seat(len(players)) {
 				if !h.ToAct().Has(s) {
 					continue
 				}

@@ -1,6 +1,8 @@
 package sjbot
 
 import (
+	"math/rand/v2"
+
 	"felt/card"
 	"felt/shengji"
 )
@@ -23,14 +25,22 @@ func cardCost(ord *shengji.Order, c card.Card) int {
 }
 
 // playCost is how much playing m out of hand gives up: its cards' worth,
-// and 10 for each pair it breaks (5 more where the pair is part of a
-// tractor).
+// and 10 for each tuple it breaks, playing some of its cards but not all
+// (5 more where the face makes a tractor of pairs with a neighbour).
 func playCost(ord *shengji.Order, hand, m card.Multi) int {
 	cost := 0
 	for c := range m.All() {
 		cost += cardCost(ord, c)
 	}
 	broken := hand.Two & m.One &^ m.Two
+	if hand.Three != 0 {
+		broken = 0
+		for c := range (hand.Two & m.One).All {
+			if m.Count(c) < hand.Count(c) {
+				broken = broken.Add(c)
+			}
+		}
+	}
 	for b := broken; b != 0; b &= b - 1 {
 		cost += 10
 		c := lowCard(b)
@@ -58,6 +68,19 @@ func masters(ord *shengji.Order, hand, others card.Multi, g shengji.Group) (card
 	m := hand.Within(ord.Faces(g))
 	if m.IsEmpty() {
 		return card.Multi{}, 0
+	}
+	if m.Three|others.Three != 0 {
+		// tuples wider than pairs: unit by unit over the rules' split
+		var buf [maxSplit]shengji.Unit
+		var out card.Multi
+		n := 0
+		for _, u := range ord.AppendSplit(buf[:0], m) {
+			if !beatable(ord, u, others) {
+				out, _ = out.Sum(u.Cards)
+				n++
+			}
+		}
+		return out, n
 	}
 	steps := ord.Steps(g)
 	oppTop := highestStep(ord, others, g)
@@ -135,25 +158,72 @@ func (v *view) leadValue(m card.Multi) int {
 	g, _ := ord.GroupOf(m)
 	pts := shengji.Points(m)
 	cost := playCost(ord, hand, m)
+	calls := v.callValue(m, true)
 	if allMaster(ord, m, v.unknown) {
 		if g != shengji.Trumps {
 			if !v.opponentVoid(g) {
-				return 100 + 8*m.Len() + pts
+				return 100 + 8*m.Len() + pts + calls
 			}
 		} else {
-			return 40 + 6*m.Len() - cost/4
+			return 40 + 6*m.Len() - cost/4 + calls
 		}
 	}
-	val := -cost - 3*pts
+	val := -cost - 3*pts + calls
 	if m.Len() >= 2 {
 		val += 4 * m.Len()
 	}
 	if g != shengji.Trumps {
-		if v.void[v.me.Partner()][g] && !v.opponentVoid(g) {
+		if _, ok := v.allyVoid(g); ok && !v.opponentVoid(g) {
 			val += 15
 		}
 		if v.opponentVoid(g) {
 			val -= 10
+		}
+	}
+	return val
+}
+
+// The worth of plays that meet, or lead towards, a friend call (Finding
+// Friends; see callValue).
+const (
+	joinValue  = 30 // meeting the call the seat means to meet
+	spendCost  = 40 // spending an open call on a seat already on the banker's side
+	unwillCost = 60 // joining the banker's side against the seat's will
+	findValue  = 20 // the banker's side leading a low card of an open call's suit
+)
+
+// callValue is what m is worth for the friend calls, played now: meeting
+// the call the seat means to meet is worth joinValue; meeting one
+// otherwise costs (spending it on the banker's side, whose side stays
+// smaller, or joining a side the seat would rather not); and a lead by
+// the banker's side of a low card of a suit whose called card is out is
+// worth findValue: the friend may win the trick with it and show itself.
+// With fixed partnerships it is 0.
+func (v *view) callValue(m card.Multi, lead bool) int {
+	if v.ncalls == 0 {
+		return 0
+	}
+	val := 0
+	if i, ok := v.meets(m); ok {
+		switch {
+		case i == v.join:
+			val += joinValue
+		case v.side.Has(v.me):
+			if v.calls[i].out > 0 {
+				val -= spendCost
+			}
+		default:
+			val -= unwillCost
+		}
+	}
+	if lead && v.side.Has(v.me) && m.Len() == 1 && !allMaster(v.ord, m, v.unknown) {
+		g, _ := v.ord.GroupOf(m)
+		for i := range v.ncalls {
+			c := &v.calls[i]
+			if g != shengji.Trumps && c.out > 0 && c.mayMeet&^v.side != 0 && v.ord.Group(c.card) == g && m.Count(c.card) == 0 {
+				val += findValue
+				break
+			}
 		}
 	}
 	return val
@@ -234,21 +304,22 @@ func (p *Greedy) bestFollow(v *view, cands []card.Multi) card.Multi {
 }
 
 // scoreFollows calls yield with each candidate follow worth considering
-// and its value: a follow that overtakes a winning partner is left out
-// unless every follow does; feeding points to a partner's trick nobody
-// after can take is worth their points, winning is worth the trick's
-// points (less if someone after may still take it), losing costs the
-// points given; each play's cost (the cards' worth and the pairs broken)
-// is taken off.
+// and its value: a follow that overtakes a winning ally is left out
+// unless every follow does (or it meets the friend call the seat means
+// to meet); feeding points to an ally's trick nobody after can take is
+// worth their points, winning is worth the trick's points (less if
+// someone after may still take it), losing costs the points given; each
+// play's cost (the cards' worth and the tuples broken) is taken off, and
+// its worth for the friend calls (callValue) added.
 func (v *view) scoreFollows(cands []card.Multi, yield func(m card.Multi, val int)) {
 	ord, hand := v.ord, v.o.Hand
 	pos := v.nplays
-	last := pos == shengji.NumSeats-1
-	var plays [shengji.NumSeats]card.Multi
+	last := pos == v.n-1
+	var plays [shengji.MaxSeats]card.Multi
 	copy(plays[:], v.plays[:pos])
 	cur := v.winner(plays[:pos])
-	curSeat := (v.trick.Leader + shengji.Seat(cur)) % shengji.NumSeats
-	partnerWins := curSeat == v.me.Partner()
+	curSeat := v.trick.Leader.Plus(cur, v.n)
+	partnerWins := curSeat != v.me && v.ally(curSeat)
 	trickPts := 0
 	for _, m := range plays[:pos] {
 		trickPts += shengji.Points(m)
@@ -270,9 +341,10 @@ func (v *view) scoreFollows(cands []card.Multi, yield func(m card.Multi, val int
 		win := v.winner(plays[:pos+1]) == pos
 		pts := shengji.Points(m)
 		cost := playCost(ord, hand, m)
+		calls := v.callValue(m, false)
 		var val int
 		switch {
-		case partnerWins && win && undercut:
+		case partnerWins && win && undercut && calls < joinValue:
 			continue
 		case partnerWins && safe:
 			val = 3*pts - cost
@@ -286,14 +358,14 @@ func (v *view) scoreFollows(cands []card.Multi, yield func(m card.Multi, val int
 		default:
 			val = -3*pts - cost
 		}
-		yield(m, val)
+		yield(m, val+calls)
 	}
 }
 
 // holds reports whether play, winning at position pos, surely stays
 // winning: its units are unbeatable by the unknown cards and, against a
-// plain lead, no opponent still to play is void in the suit while trumps
-// are unaccounted for.
+// plain lead, no seat still to play that may be against the seat is void
+// in the suit while trumps are unaccounted for.
 func (v *view) holds(play card.Multi, pos int) bool {
 	if !allMaster(v.ord, play, v.unknown) {
 		return false
@@ -306,11 +378,50 @@ func (v *view) holds(play card.Multi, pos int) bool {
 	if v.unknown.Within(v.ord.Faces(shengji.Trumps)).IsEmpty() {
 		return true
 	}
-	for i := pos + 1; i < shengji.NumSeats; i++ {
-		s := (v.trick.Leader + shengji.Seat(i)) % shengji.NumSeats
-		if s.Team() != v.me.Team() && v.void[s][lg] {
+	for i := pos + 1; i < v.n; i++ {
+		s := v.trick.Leader.Plus(i, v.n)
+		if !v.ally(s) && v.void[s][lg] {
 			return false
 		}
 	}
 	return true
+}
+
+// fallbackPlay finds a legal follow when the listed follows are none (the
+// lists do not yet know every tuple of three packs and more): the hand's
+// cards of the led group, all of them if they are too few (then other
+// cards), else random choices of them, each checked against the rules.
+func fallbackPlay(rng *rand.Rand, o *shengji.Observation) (card.Multi, bool) {
+	t, ok := o.Trick()
+	if !ok || o.Turn != o.Seat || t.Count == 0 {
+		return card.Multi{}, false
+	}
+	ord := o.Order()
+	lead := t.Lead()
+	need := lead.Len()
+	g, _ := ord.GroupOf(lead)
+	in := o.Hand.Within(ord.Faces(g))
+	var buf [shengji.MaxHandSize + shengji.MaxKitty]card.Card
+	pick := func(from card.Multi, base card.Multi, k int) card.Multi {
+		cs := from.AppendCards(buf[:0])
+		m := base
+		for i := range min(k, len(cs)) {
+			j := i + rng.IntN(len(cs)-i)
+			cs[i], cs[j] = cs[j], cs[i]
+			_ = m.Add(cs[i])
+		}
+		return m
+	}
+	for range 2000 {
+		var m card.Multi
+		if in.Len() <= need {
+			m = pick(o.Hand.Minus(in), in, need-in.Len())
+		} else {
+			m = pick(in, card.Multi{}, need)
+		}
+		if o.CheckPlay(m) == nil {
+			return m, true
+		}
+	}
+	return card.Multi{}, false
 }

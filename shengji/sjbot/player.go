@@ -111,7 +111,7 @@ func (r *Random) Act(o *shengji.Observation) (shengji.Action, bool) {
 // throw draws a random throw: some of the hand's cards of a random
 // suit-group it holds at least two of.
 func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
-	ord := o.Trump.Order()
+	ord := o.Order()
 	var gs [shengji.NumGroups]shengji.Group
 	n := 0
 	for g := range shengji.Group(shengji.NumGroups) {
@@ -133,4 +133,20 @@ func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
 		_ = m.Add(cs[i])
 	}
 	return m, true
+}
+
+// randomCalls returns the friend calls of a random banker: each a random
+// card that is neither a joker nor of the level rank, a random copy.
+func randomCalls(rng *rand.Rand, o *shengji.Observation) []shengji.Call {
+	calls := make([]shengji.Call, o.Rules.Calls())
+	for i := range calls {
+		for {
+			c := card.Card(rng.IntN(card.NumFaces))
+			if !c.IsJoker() && c.IsValid() && c.Rank() != o.Level {
+				calls[i] = shengji.Call{Card: c, Ordinal: 1 + rng.IntN(o.Rules.Packs())}
+				break
+			}
+		}
+	}
+	return calls
 }

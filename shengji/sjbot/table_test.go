@@ -104,13 +104,18 @@ func TestPlayers_SameSeedSameGame(t *testing.T) {
 	}
 }
 
-// allRules are the rule sets the players are tried under.
+// allRules are the rule sets the players are tried under: every preset
+// (the tables of more than four players from level J, for shorter games),
+// and a few variations of the standard table.
 func allRules(t testing.TB) map[string]shengji.Rules {
 	rs := map[string]shengji.Rules{}
 	for _, name := range shengji.Presets() {
 		r, ok := shengji.Preset(name)
 		if !ok {
 			t.Fatalf("no preset %q", name)
+		}
+		if r.NumPlayers() > shengji.NumSeats {
+			r.StartLevel = card.Jack
 		}
 		rs[name] = r
 	}
