@@ -1,7 +1,10 @@
 package sjtui
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -386,5 +389,137 @@ func TestPersonPlaysAnyTable(t *testing.T) {
 			r.cancel()
 			t.Logf("%d screens", screens)
 		})
+	}
+}
+
+// TestMoreBidsThanKeys: with five packs a seat may show its level cards
+// and jokers in more ways than there are keys (1 to 9 and 0); the screen
+// keeps fewer, so that every card can still be shown at full strength.
+func TestMoreBidsThanKeys(t *testing.T) {
+	o := Obs{Rules: tenPlayers(t), Phase: shengji.DealPhase, Level: card.Two, Banker: shengji.NoSeat, Turn: shengji.NoSeat,
+		Hand: card.MustParseMulti("2S 2S 2S 2S 2S 2H 2H 2H 2H 2D 2D 2D 2C 2C SJ SJ SJ BJ BJ 5C")}
+	all := o.AppendDeclarations(nil)
+	if len(all) <= bidKeys {
+		t.Fatalf("only %d declarations listed: the test needs more than %d", len(all), bidKeys)
+	}
+	m := staticModel(t, Look{ASCII: true})
+	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.CardEvent}, Obs: o})
+	ds := m.declarations()
+	if len(ds) > bidKeys {
+		t.Fatalf("%d declarations offered, more than the keys", len(ds))
+	}
+	most := map[card.Set]int{}
+	for _, d := range all {
+		most[d.Cards.One] = max(most[d.Cards.One], d.Cards.Len())
+	}
+	for face, n := range most {
+		if !slices.ContainsFunc(ds, func(d shengji.Action) bool { return d.Cards.One == face && d.Cards.Len() == n }) {
+			t.Errorf("the showing of all %d copies of %v is not offered: %v", n, face, ds)
+		}
+	}
+	s := m.Render()
+	for i, d := range ds {
+		if want := fmt.Sprintf("%d bid %s", (i+1)%10, m.th.plain(trumpOf(&o).Order(), d.Cards)); !strings.Contains(s, want) {
+			t.Errorf("no key %q:\n%s", want, s)
+		}
+	}
+	checkFits(t, "bids", s, 80, 24)
+}
+
+// TestHelpSaysTheTable: the help speaks of the table's own rules (its
+// players, packs, kitty and level table) and, with Finding Friends, of the
+// calls and the keys to make them; the standard table's help does not.
+func TestHelpSaysTheTable(t *testing.T) {
+	m, _ := callScreen(t, Look{})
+	m, _ = upd(m, key("?"))
+	help := strings.Join(strings.Fields(strings.Join(m.helpLines(80), " ")), " ")
+	for _, want := range []string{"6 players with 3 packs", "Finding Friends", "calls 2 friends", "26 each", "the 156th card",
+		"buries any 6", "Under 120", "each 60 over 120", "1 to 3 which copy, tab the next call", "r the suggested calls", "never a level card or a joker"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("no %q in the help:\n%s", want, help)
+		}
+	}
+	std := staticModel(t, Look{})
+	std, _ = upd(std, key("?"))
+	help = strings.Join(strings.Fields(strings.Join(std.helpLines(80), " ")), " ")
+	for _, not := range []string{"Finding Friends", "tab the next call"} {
+		if strings.Contains(help, not) {
+			t.Errorf("%q in the standard table's help", not)
+		}
+	}
+	for _, want := range []string{"Four players in two teams", "25 each", "the 100th card", "buries any 8", "Under 80"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("no %q in the standard help:\n%s", want, help)
+		}
+	}
+}
+
+// tableLogHands is the table log of a game of computers at rules, cut
+// (abandoned) once hands hands are over.
+func tableLogHands(t *testing.T, r shengji.Rules, seed uint64, hands int) []byte {
+	t.Helper()
+	var log bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b, err := Start(ctx, Setup{Seat: 0, Level: "greedy", Seed: seed, Rules: r, Autoplay: true, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for over := 0; over < hands; {
+		switch msg := b.Next().(type) {
+		case EventMsg:
+			if msg.Event.HandOver {
+				over++
+			}
+		case DoneMsg:
+			t.Fatalf("the table stopped: %v", msg.Err)
+		}
+	}
+	cancel()
+	b.Wait()
+	return log.Bytes()
+}
+
+// TestReplayAnyTable steps through a friends-6 hand: s goes round the six
+// seats and the spectator, a digit goes to its seat (none past the
+// table's), and every view fits and shows only what its viewer saw.
+func TestReplayAnyTable(t *testing.T) {
+	six, _ := shengji.Preset("friends-6")
+	log := tableLogHands(t, six, 3, 1)
+	r, err := LoadReplay(bytes.NewReader(log), "six.jsonl", Look{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	press := func(k string) {
+		t.Helper()
+		nr, _ := r.Update(key(k))
+		r = nr.(Replay)
+	}
+	press("h") // the hand's end
+	for _, want := range []int{1, 2, 3, 4, 5, Spectator, 0} {
+		press("s")
+		if r.Viewer() != want {
+			t.Fatalf("s went to viewer %d, want %d", r.Viewer(), want)
+		}
+		s := ansi.Strip(r.Render())
+		checkFits(t, "replay", r.Render(), 80, 24)
+		checkNoHidden(t, r.m)
+		if !strings.Contains(s, "Hand 1 is over.") || !strings.Contains(s, "Banker's side: ") {
+			t.Fatalf("viewer %d does not see the hand's end:\n%s", want, s)
+		}
+	}
+	press("5")
+	if r.Viewer() != 5 {
+		t.Fatalf("5 went to viewer %d", r.Viewer())
+	}
+	press("7")
+	if r.Viewer() != 5 {
+		t.Fatalf("7, a seat the table does not have, went to viewer %d", r.Viewer())
+	}
+	press("home")
+	for range 400 {
+		press("right")
+		checkFits(t, "replay", r.Render(), 80, 24)
+		checkNoHidden(t, r.m)
 	}
 }

@@ -533,13 +533,38 @@ func (m Model) declarations() []shengji.Action {
 	}
 	switch m.obs.Phase {
 	case shengji.DealPhase:
-		return m.obs.AppendDeclarations(nil)
+		return fewerBids(m.obs.AppendDeclarations(nil))
 	case shengji.BidPhase:
 		if m.pending != nil {
-			return m.obs.AppendDeclarations(nil)
+			return fewerBids(m.obs.AppendDeclarations(nil))
 		}
 	}
 	return nil
+}
+
+// bidKeys is how many declarations have keys: 1 to 9, then 0.
+const bidKeys = 10
+
+// fewerBids keeps at most bidKeys of the declarations listed (each card's
+// showings, from the fewest copies): with more packs a seat may show a
+// card in more ways than there are keys. Past ten, each card keeps its
+// fewest and its most copies, or if those are still too many, its most.
+func fewerBids(ds []shengji.Action) []shengji.Action {
+	for keepFewest := true; len(ds) > bidKeys; keepFewest = false {
+		var out []shengji.Action
+		for i, d := range ds {
+			first := i == 0 || ds[i-1].Cards.One != d.Cards.One
+			last := i == len(ds)-1 || ds[i+1].Cards.One != d.Cards.One
+			if last || first && keepFewest {
+				out = append(out, d)
+			}
+		}
+		if !keepFewest && len(out) > bidKeys {
+			out = out[len(out)-bidKeys:] // the strongest: jokers come last
+		}
+		ds = out
+	}
+	return ds
 }
 
 // press handles a key.
