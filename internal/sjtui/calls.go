@@ -164,7 +164,7 @@ func (m Model) pressCall(k string) (tea.Model, tea.Cmd) {
 		if len(k) == 1 && k[0] >= '1' && k[0] <= '9' {
 			n := int(k[0] - '0')
 			if n > c.packs {
-				m.setStatus(fmt.Sprintf("There are %s of each card: copy 1 to %d.", plural(c.packs, "copy"), c.packs), true)
+				m.setStatus(fmt.Sprintf("There are %d of each card: copy 1 to %d.", c.packs, c.packs), true)
 				return m, nil
 			}
 			c.calls[c.at].Ordinal = n
