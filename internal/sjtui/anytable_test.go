@@ -19,15 +19,21 @@ import (
 	"felt/table"
 )
 
-// tenPlayers is the largest table: ten players, five packs, Finding
-// Friends (four calls), as a rules file gives it.
-func tenPlayers(t *testing.T) shengji.Rules {
+// rulesOf reads a rules file's JSON.
+func rulesOf(t *testing.T, js string) shengji.Rules {
 	t.Helper()
-	r, err := shengji.ParseRules(shengji.Standard(), []byte(`{"players": 10, "packs": 5, "friends": true}`))
+	r, err := shengji.ParseRules(shengji.Standard(), []byte(js))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// tenPlayers is the largest table: ten players, five packs, Finding
+// Friends (four calls), as a rules file gives it.
+func tenPlayers(t *testing.T) shengji.Rules {
+	t.Helper()
+	return rulesOf(t, `{"players": 10, "packs": 5, "friends": true}`)
 }
 
 // namedRules is a table's rules and its name in the tests.
@@ -37,12 +43,15 @@ type namedRules struct {
 }
 
 // anyTables are the tables beyond the standard one the screens are
-// checked at.
+// checked at: the Finding Friends presets, ten players, and four in fixed
+// partnerships with three packs (the longest hands: 39 cards, 45 with the
+// kitty).
 func anyTables(t *testing.T) []namedRules {
 	t.Helper()
 	six, _ := shengji.Preset("friends-6")
 	eight, _ := shengji.Preset("friends-8")
-	return []namedRules{{"friends-6", six}, {"friends-8", eight}, {"10 players", tenPlayers(t)}}
+	return []namedRules{{"friends-6", six}, {"friends-8", eight}, {"10 players", tenPlayers(t)},
+		{"4 players, 3 packs", rulesOf(t, `{"packs": 3}`)}}
 }
 
 // anyGameAt plays a seeded game of rules with greedy in every seat (which
@@ -132,25 +141,27 @@ func anyTablePhases(t *testing.T, name string, r shengji.Rules) []screenCase {
 	m, _ = upd(m, hintMsg{seq: 3, action: shengji.BuryAction(bury)})
 	add("burying, with a hint", m)
 
-	g = anyGameAt(t, r, 3, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.CallPhase })
-	banker = g.Hand().Banker()
-	m = seatModel(t, banker, Look{})
-	o = g.Observe(banker)
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 5, Obs: o}})
-	bad := append(shengji.DefaultCalls(&o)[1:], shengji.Call{Card: card.New(o.Level, card.Spades), Ordinal: 1})
-	m, _ = upd(m, RefusedMsg{Action: shengji.CallAction(bad...), Err: o.Check(shengji.CallAction(bad...))})
-	m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 5, Obs: o}})
-	add("calling friends, refused", m)
-	other := (banker + 1) % n
-	m = seatModel(t, other, Look{})
-	m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.BuryEvent, Seat: banker}, Obs: g.Observe(other)})
-	add("another calls", m)
+	if r.Calls() > 0 {
+		g = anyGameAt(t, r, 3, func(g *shengji.Game) bool { return g.Hand().Phase() == shengji.CallPhase })
+		banker = g.Hand().Banker()
+		m = seatModel(t, banker, Look{})
+		o = g.Observe(banker)
+		m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 5, Obs: o}})
+		bad := append(shengji.DefaultCalls(&o)[1:], shengji.Call{Card: card.New(o.Level, card.Spades), Ordinal: 1})
+		m, _ = upd(m, RefusedMsg{Action: shengji.CallAction(bad...), Err: o.Check(shengji.CallAction(bad...))})
+		m, _ = upd(m, DecisionMsg{Decision: table.Decision[Obs]{Seat: table.Seat(banker), Seq: 5, Obs: o}})
+		add("calling friends, refused", m)
+		other := (banker + 1) % n
+		m = seatModel(t, other, Look{})
+		m, _ = upd(m, EventMsg{Event: shengji.Event{Kind: shengji.BuryEvent, Seat: banker}, Obs: g.Observe(other)})
+		add("another calls", m)
+	}
 
 	g = anyGameAt(t, r, 4, func(g *shengji.Game) bool {
 		h := g.Hand()
 		f := h.Friendship()
 		return h.Phase() == shengji.PlayPhase && h.Turn() == 0 && h.Trick(h.NumTricks()-1).Count > 1 &&
-			f.NCalls > 0 && f.Pending() < f.NCalls
+			(r.Calls() == 0 || f.NCalls > 0 && f.Pending() < f.NCalls)
 	})
 	m = seatModel(t, 0, Look{})
 	o = g.Observe(0)
@@ -351,7 +362,7 @@ func TestCallAsBankerRefusedThenMade(t *testing.T) {
 }
 
 // TestPersonPlaysAnyTable plays a hand as the person at friends-6,
-// friends-8 and ten players: every screen fits 80×24, shows no card the
+// friends-8, ten players and four with three packs: every screen fits 80×24, shows no card the
 // seat may not see, and marks as a friend only a seat the calls have
 // shown to be one; the hand's end shows the banker's side and the levels.
 func TestPersonPlaysAnyTable(t *testing.T) {
@@ -381,7 +392,12 @@ func TestPersonPlaysAnyTable(t *testing.T) {
 			}
 			r := playHands(t, Setup{Seat: 1, Level: "greedy", Seed: 7, Rules: tb.rules}, 1, check)
 			s := r.screen()
-			for _, want := range []string{"Hand 1 is over.", "Banker's side: ", "Levels: ", "Next banker: "} {
+			wants := []string{"Hand 1 is over.", "Banker's side: ", "Levels: ", "Next banker: "}
+			if r.m.compass() {
+				// four in fixed partnerships: the standard table's words
+				wants = []string{"Hand 1 is over.", "Attackers (seats ", "Next banker: "}
+			}
+			for _, want := range wants {
 				if !strings.Contains(s, want) {
 					t.Errorf("no %q at the hand's end:\n%s", want, s)
 				}

@@ -210,9 +210,11 @@ func (m Model) callLines(w int) []string {
 		}
 		lines = append(lines, fit(line, w))
 	}
-	held := m.obs.Hand.Count(cur.Card)
-	what := fmt.Sprintf("The %s played in the hand: you hold %d of the %d copies of %s. Keys 1 to %d choose which copy.",
-		m.callText(cur), held, c.packs, m.th.face(cur.Card), c.packs)
+	held := fmt.Sprintf("you hold %d of the %d copies of %s", m.obs.Hand.Count(cur.Card), c.packs, m.th.face(cur.Card))
+	if n := m.obs.Kitty.Count(cur.Card); n > 0 {
+		held += fmt.Sprintf(" and buried %d (never played)", n)
+	}
+	what := fmt.Sprintf("The %s played in the hand: %s. Keys 1 to %d choose which copy.", m.callText(cur), held, c.packs)
 	return append(lines, wrap(what, w, 2)...)
 }
 

@@ -284,7 +284,13 @@ func (m Model) sideText(side shengji.Seats) string {
 		return "Banker's side: " + m.seatList(side)
 	}
 	var parts, never []string
-	for s := range side.All() {
+	// the banker first, then its friends in turn from it
+	n := m.players()
+	for k := range n {
+		s := f.Banker.Plus(k, n)
+		if !side.Has(s) {
+			continue
+		}
 		var met []string
 		for i := range f.NCalls {
 			if f.Met[i] == s {
