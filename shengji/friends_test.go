@@ -59,3 +59,33 @@ func TestFriends_CallsRefusedNameTheRule(t *testing.T) {
 		t.Errorf("good calls refused: %v", err)
 	}
 }
+
+// TestScore_WinnersAndNextBanker: the winners of a hand are the banker's
+// side when it keeps the bank, else every other seat; the next banker is
+// the first winner after the banker in turn order, the banker itself
+// when it kept the bank alone; a redeal changes nothing.
+func TestScore_WinnersAndNextBanker(t *testing.T) {
+	six, _ := Preset("friends-6")
+	std := Standard()
+	for _, c := range []struct {
+		name    string
+		r       Rules
+		s       Score
+		winners Seats
+		next    Seat
+	}{
+		{"fixed partnerships: the bankers keep, the partner banks", std, Score{Banker: 1, Result: Result{BankersKeep: true}}, SeatsOf(1, 3), 3},
+		{"fixed partnerships: the attackers take it, the next seat banks", std, Score{Banker: 3, Result: Result{}}, SeatsOf(0, 2), 0},
+		{"friends: the side keeps, the next friend after the banker banks", six, Score{Banker: 4, Friends: SeatsOf(1, 2), Result: Result{BankersKeep: true}}, SeatsOf(1, 2, 4), 1},
+		{"friends: a banker alone keeps the bank itself", six, Score{Banker: 2, Result: Result{BankersKeep: true}}, SeatsOf(2), 2},
+		{"friends: the attackers take it, the first attacker after the banker banks", six, Score{Banker: 5, Friends: SeatsOf(0), Result: Result{}}, SeatsOf(1, 2, 3, 4), 1},
+		{"a redeal: no winners, the same banker", six, Score{Banker: 3, Redeal: true}, 0, 3},
+	} {
+		if w := c.s.Winners(c.r); w != c.winners {
+			t.Errorf("%s: winners %v, want %v", c.name, w, c.winners)
+		}
+		if n := c.s.NextBanker(c.r); n != c.next {
+			t.Errorf("%s: next banker %v, want %v", c.name, n, c.next)
+		}
+	}
+}

@@ -187,13 +187,9 @@ func (g *Game) score() {
 	if s.Redeal {
 		g.nextBanker, g.nextDealer = s.Banker, g.hand.Dealer().NextOf(n)
 	} else {
-		side := s.Side(g.rules)
-		winners = AllSeats(n) &^ side
-		if s.BankersKeep {
-			winners = side
-			if g.levels[s.Banker] == card.Ace {
-				g.over, g.winner, g.winners = true, s.Banker.Team(), side
-			}
+		winners = s.Winners(g.rules)
+		if s.BankersKeep && g.levels[s.Banker] == card.Ace {
+			g.over, g.winner, g.winners = true, s.Banker.Team(), winners
 		}
 		for w := range winners.All() {
 			if s.BankersKeep && g.rules.Defends().Has(g.levels[w]) {
@@ -201,13 +197,7 @@ func (g *Game) score() {
 			}
 			g.levels[w] = climb(g.levels[w], s.LevelsUp, g.rules.Defends()&^g.defended[w])
 		}
-		g.nextBanker = s.Banker
-		for i := 1; i <= n; i++ {
-			if x := s.Banker.Plus(i, n); winners.Has(x) {
-				g.nextBanker = x
-				break
-			}
-		}
+		g.nextBanker = s.NextBanker(g.rules)
 		g.nextDealer = g.nextBanker
 	}
 	g.history = append(g.history, HandSummary{Number: g.handNo, Dealer: g.hand.Dealer(), Score: s, Levels: g.Levels(),

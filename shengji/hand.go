@@ -718,5 +718,33 @@ func (s Score) Side(r Rules) Seats {
 	return s.Banker.Parity(r.NumPlayers())
 }
 
+// Winners returns the seats whose levels go up after the hand under rules
+// r: the banker's side (Side) if it kept the bank, else the attackers;
+// none after a redeal.
+func (s Score) Winners(r Rules) Seats {
+	if s.Redeal || s.Banker == NoSeat {
+		return 0
+	}
+	side := s.Side(r)
+	if s.BankersKeep {
+		return side
+	}
+	return AllSeats(r.NumPlayers()) &^ side
+}
+
+// NextBanker returns the next hand's banker under rules r: the first of
+// the winners after the banker in turn order (the banker itself if it
+// kept the bank with nobody else on its side); after a redeal, the same
+// banker.
+func (s Score) NextBanker(r Rules) Seat {
+	w, n := s.Winners(r), r.NumPlayers()
+	for i := 1; i <= n; i++ {
+		if x := s.Banker.Plus(i, n); w.Has(x) {
+			return x
+		}
+	}
+	return s.Banker
+}
+
 // NumTurnedUp returns how many kitty cards were turned up (see TurnedUp).
 func (h *Hand) NumTurnedUp() int { return int(h.turned) }

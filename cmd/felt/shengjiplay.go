@@ -38,9 +38,13 @@ type shengjiPlayOptions struct {
 // addShengjiPlay makes `felt shengji` with no subcommand play Shengji.
 func (e *env) addShengjiPlay(c *cobra.Command) {
 	var o shengjiPlayOptions
-	c.Short = "Play Shengji in the terminal against three computers (and rules tools: check)"
+	c.Short = "Play Shengji in the terminal against computer players (and rules tools: check)"
 	c.Long = `Play Shengji full screen: you in one seat (--seat, 0 to 3; your partner sits
-across, in seat+2), three computer players of --level in the others. The deal
+across, in seat+2), three computer players of --level in the others. --rules
+seats any other table, 4 to 10 players and 2 to 5 packs, with computers in
+every seat but yours: friends-5, friends-6 and friends-8 are Finding Friends
+(the banker calls its friends after burying), and a JSON rules file sets the
+players, packs, kitty and friends (docs/rules/shengji.md). The deal
 comes card by card; the keys at the bottom say which declarations you can make
 as your cards arrive, then how to bury, select (a key, or a click on the card)
 and play; h asks what hard would do and why. The screen fits 80x24 (60x20 at the
@@ -63,7 +67,7 @@ The rules are in docs/rules/shengji.md in Felt's source.`
 		return e.shengjiPlay(cmd, &o)
 	}
 	f := c.Flags()
-	f.IntVar(&o.seat, "seat", 0, "your seat, 0 to 3 (seat 0 is dealt first in the first hand)")
+	f.IntVar(&o.seat, "seat", 0, "your seat, 0 to the players less one (seat 0 is dealt first in the first hand)")
 	f.StringVar(&o.level, "level", "greedy", "the computers' level: "+strings.Join(sjbot.Levels(), ", ")+", or exec:COMMAND for an outside program (protocol version 2, docs/table.md)")
 	f.Uint64Var(&o.seed, "seed", 0, "seed for the deals and the computers (default: from the clock)")
 	f.StringVar(&o.rules, "rules", "standard", "rules: a preset ("+strings.Join(shengji.Presets(), ", ")+") or a JSON file")
@@ -105,9 +109,6 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	if o.resume != "" {
 		return e.shengjiResume(cmd, o)
 	}
-	if o.seat < 0 || o.seat >= shengji.NumSeats {
-		return fmt.Errorf("--seat %d: want 0 to 3", o.seat)
-	}
 	if command, ok := strings.CutPrefix(o.level, "exec:"); ok {
 		if strings.TrimSpace(command) == "" {
 			return fmt.Errorf("--level %q: exec: needs a command", o.level)
@@ -119,6 +120,9 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	if err != nil {
 		return err
 	}
+	if n := r.NumPlayers(); o.seat < 0 || o.seat >= n {
+		return fmt.Errorf("--seat %d: want 0 to %d (%d players)", o.seat, n-1, n)
+	}
 	seed := o.seed
 	if !cmd.Flags().Changed("seed") {
 		seed = uint64(time.Now().UnixNano())
@@ -129,7 +133,7 @@ func (e *env) shengjiPlay(cmd *cobra.Command, o *shengjiPlayOptions) error {
 	}
 	in, out, termErr := e.terminal("felt shengji")
 	if termErr != nil && !o.autoplay {
-		return fmt.Errorf("felt shengji is full screen and needs a terminal (try `%s shengji --autoplay` to print a game of four computer players)", e.self)
+		return fmt.Errorf("felt shengji is full screen and needs a terminal (try `%s shengji --autoplay` to print a game of computer players)", e.self)
 	}
 	dir := o.save
 	if dir == "" {
@@ -228,9 +232,7 @@ func (e *env) shengjiScreen(ctx context.Context, o *shengjiPlayOptions, setup sj
 	fm, _ := final.(sjtui.Model)
 	res, _, done := fm.Done()
 	if done && res.Over {
-		w := winningTeam(res.Winners)
-		fmt.Fprintf(e.stdout, "The game is over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
-			res.Hands, w, w, w+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+		fmt.Fprintf(e.stdout, "The game is over after %d hands: %s.\n", res.Hands, gameResult(fm.Observation().Rules, res.Outcome))
 	} else {
 		fmt.Fprintf(e.stdout, "Game left at hand %d. Go on with it: %s shengji --resume %s\n", fm.Observation().HandNumber, e.self, shellQuote(path))
 	}
@@ -269,18 +271,40 @@ func newShengjiFile(dir string, now time.Time) (string, *os.File, error) {
 	return "", nil, fmt.Errorf("cannot make the table log: %s*.jsonl are all taken", filepath.Join(dir, base))
 }
 
-// shengjiText plays four computers and prints the game trick by trick,
+// gameResult says who won a finished game and the levels: by team at the
+// standard table, by seat at any other.
+func gameResult(r shengji.Rules, res table.Outcome) string {
+	n := r.NumPlayers()
+	if n == shengji.NumSeats && r.Calls() == 0 {
+		w := winningTeam(res.Winners)
+		return fmt.Sprintf("team %d (seats %d and %d) won; levels %s and %s", w, w, w+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+	}
+	var won, levels []string
+	for s := range table.Seat(n) {
+		if res.Winners.Has(s) {
+			won = append(won, fmt.Sprint(s))
+		}
+		levels = append(levels, fmt.Sprintf("seat %d %s", s, levelName(res.Scores[s])))
+	}
+	return fmt.Sprintf("seats %s won; levels: %s", strings.Join(won, ", "), strings.Join(levels, ", "))
+}
+
+// shengjiText plays computers in every seat and prints the game trick by trick,
 // writing its table log to file (at path): where it is goes to stderr, so
 // that the same seed prints the same game.
 func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, level, id, path string, file *os.File) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	pr := &textPrinter{w: e.stdout}
+	pr := &textPrinter{w: e.stdout, rules: r}
 	b, err := sjtui.Start(ctx, sjtui.Setup{ID: id, Seat: 0, Level: level, Seed: seed, Rules: r, Autoplay: true, Spectator: pr, Log: file})
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "Shengji, four %s players, seed %d\n", level, seed)
+	if n := r.NumPlayers(); n == shengji.NumSeats && r.Calls() == 0 {
+		fmt.Fprintf(e.stdout, "Shengji, four %s players, seed %d\n", level, seed)
+	} else {
+		fmt.Fprintf(e.stdout, "Shengji, %d %s players, %d packs, seed %d\n", n, level, r.Packs(), seed)
+	}
 	for {
 		switch msg := b.Next().(type) {
 		case sjtui.DoneMsg:
@@ -292,10 +316,7 @@ func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, lev
 			if msg.Err != nil {
 				return msg.Err
 			}
-			res := msg.Result
-			w := winningTeam(res.Winners)
-			fmt.Fprintf(e.stdout, "Game over after %d hands: team %d (seats %d and %d) won; levels %s and %s.\n",
-				res.Hands, w, w, w+2, levelName(res.Scores[0]), levelName(res.Scores[1]))
+			fmt.Fprintf(e.stdout, "Game over after %d hands: %s.\n", msg.Result.Hands, gameResult(r, msg.Result.Outcome))
 			return pr.err
 		}
 	}
@@ -304,6 +325,7 @@ func (e *env) shengjiText(ctx context.Context, r shengji.Rules, seed uint64, lev
 // textPrinter writes what a spectator sees of a game as text.
 type textPrinter struct {
 	w     io.Writer
+	rules shengji.Rules
 	trick []string
 	n     int
 	err   error
@@ -320,6 +342,14 @@ func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
 	switch ev.Kind {
 	case shengji.HandEvent:
 		p.n = 0
+		if n := p.rules.NumPlayers(); n != shengji.NumSeats || p.rules.Calls() > 0 {
+			var ls []string
+			for s := range n {
+				ls = append(ls, shengji.LevelString(ev.SeatLevels[s]))
+			}
+			p.printf("\nHand %d: dealer seat %d, level %s (seats at %s)\n", ev.Hand, ev.Seat, shengji.LevelString(ev.Level), strings.Join(ls, " "))
+			break
+		}
 		p.printf("\nHand %d: dealer seat %d, level %s (team 0 at %s, team 1 at %s)\n", ev.Hand, ev.Seat,
 			shengji.LevelString(ev.Level), shengji.LevelString(ev.Levels[0]), shengji.LevelString(ev.Levels[1]))
 	case shengji.DeclareEvent:
@@ -328,6 +358,12 @@ func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
 		p.printf("  seat %d passes\n", ev.Seat)
 	case shengji.BuryEvent:
 		p.printf("  seat %d buries the kitty\n", ev.Seat)
+	case shengji.CallEvent:
+		var cs []string
+		for _, c := range ev.Calls[:min(ev.NCalls, shengji.MaxCalls)] {
+			cs = append(cs, c.String())
+		}
+		p.printf("  seat %d calls %s\n", ev.Seat, strings.Join(cs, ", "))
 	case shengji.PlayEvent:
 		s := fmt.Sprintf("%d: %s", ev.Seat, ev.Cards)
 		if !ev.Attempt.IsEmpty() {
@@ -352,6 +388,9 @@ func (p *textPrinter) Event(_ table.Seat, ev shengji.Event) {
 		what := fmt.Sprintf("the bankers keep the bank, up %d", sc.LevelsUp)
 		if !sc.BankersKeep {
 			what = fmt.Sprintf("the attackers take the bank, up %d", sc.LevelsUp)
+		}
+		if p.rules.Calls() > 0 {
+			what += fmt.Sprintf("; the banker's side %s", sc.Side(p.rules))
 		}
 		p.printf("  hand %d over: kitty %s (%d points, x%d); attackers %d points; %s\n", ev.Hand, ev.Kitty, sc.KittyPoints, sc.KittyMultiplier, sc.AttackerPoints, what)
 	}

@@ -236,3 +236,96 @@ func TestShengjiMouseEndToEnd(t *testing.T) {
 	tp.keys("q")
 	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
 }
+
+// TestShengjiFriendsEndToEnd plays `felt shengji --rules friends-6` in an
+// 80×24 tmux pane through two hands, every move by hint and enter. The
+// person never declares, so the game is the seed's alone: in hand 2 (seed
+// 1, seat 0) the person is the banker. It buries six cards, finds its two
+// calls filled in with the suggested ones, tries a copy past the three
+// packs (the screen says no), calls with enter and plays the hand to its
+// end, which names the banker's side, the calls met and each seat's level.
+// The table log verifies.
+func TestShengjiFriendsEndToEnd(t *testing.T) {
+	tmux := e2eStart(t)
+	bin := buildFelt(t)
+	dir := t.TempDir()
+	save := filepath.Join(dir, "save")
+	tp := startTmux(t, tmux, filepath.Join(dir, "tmux.sock"), "sjf", fmt.Sprintf("%s shengji --rules friends-6 --seed 1 --seat 0 --level greedy --save-dir %s --deal-pace 2ms --delay 20ms", bin, save))
+	defer tp.run("kill-server")
+	check := func(s string) {
+		t.Helper()
+		checkScreen(t, s)
+		for i, l := range strings.Split(s, "\n") {
+			if n := ansi.StringWidth(l); n > 80 {
+				t.Fatalf("line %d is %d cells wide:\n%s", i+1, n, s)
+			}
+		}
+	}
+	s := tp.waitFor("the six seats", 60*time.Second, has("6 players", "Seat 5", "Finding Friends: the banker calls 2 friends"))
+	check(s)
+
+	buried, called, plays := false, false, 0
+	deadline := time.Now().Add(testenv.Timeout(10 * time.Minute))
+	for hand := 1; hand <= 2; hand++ {
+		over := fmt.Sprintf("Hand %d is over.", hand)
+		for time.Now().Before(deadline) {
+			s = tp.waitFor("a decision or the hand's end", 60*time.Second, func(s string) bool {
+				return strings.Contains(s, "enter bury 6") || strings.Contains(s, "enter call") || strings.Contains(s, "enter play") || strings.Contains(s, over)
+			})
+			check(s)
+			switch {
+			case strings.Contains(s, over):
+			case strings.Contains(s, "enter bury 6"):
+				tp.keys("h")
+				check(tp.waitFor("the burial hint", 30*time.Second, has("would bury", "Burying 6 of 6")))
+				tp.keys("Enter")
+				tp.waitFor("the burial", 30*time.Second, has("You buried"))
+				buried = true
+				continue
+			case strings.Contains(s, "enter call"):
+				for _, want := range []string{"You are the banker: call 2 friends", "> Call 1: 1st ", "Call 2: ", "1-3 copy", "tab next call", " ♣ "} {
+					if !strings.Contains(s, want) {
+						t.Fatalf("no %q on the call screen:\n%s", want, s)
+					}
+				}
+				tp.keys("9")
+				check(tp.waitFor("the copy refused", 30*time.Second, has("There are 3 of each card: copy 1 to 3.")))
+				tp.keys("Enter")
+				check(tp.waitFor("the calls made", 30*time.Second, has("You called 1st ", "2 friends unknown")))
+				called = true
+				continue
+			default:
+				tp.keys("h")
+				tp.waitFor("a hint", 30*time.Second, has("Hint:"))
+				tp.keys("Enter")
+				tp.waitFor("the play", 30*time.Second, func(s string) bool { return !strings.Contains(s, "Hint:") })
+				plays++
+				continue
+			}
+			break
+		}
+		s = tp.waitFor("the hand's result", 30*time.Second, has(over, "Banker's side: ", "Attackers (", "Levels: ", "Next banker: "))
+		check(s)
+		if hand == 1 {
+			tp.keys("Enter")
+		}
+	}
+	if !buried || !called {
+		t.Fatalf("buried %v, called %v: the person was not the banker of hand 2", buried, called)
+	}
+	if !strings.Contains(s, "Kitty buried by You") || !strings.Contains(s, "Banker's side: You (banker") {
+		t.Fatalf("hand 2's end does not name the person the banker:\n%s", s)
+	}
+	if plays < 10 {
+		t.Errorf("%d plays in two hands of 26 cards", plays)
+	}
+	tp.keys("q")
+	tp.waitFor("felt to exit", 30*time.Second, has("[felt exited 0]"))
+	files, err := filepath.Glob(filepath.Join(save, "shengji-*.jsonl"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("table logs %v (%v), want one", files, err)
+	}
+	if out, _, err := felt(t, "", "replay", "verify", files[0]); err != nil {
+		t.Fatalf("felt replay verify: %v\n%s", err, out)
+	}
+}

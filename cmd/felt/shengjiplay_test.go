@@ -1,7 +1,10 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,6 +31,36 @@ func TestShengjiAutoplayText(t *testing.T) {
 	}
 }
 
+// TestShengjiAutoplayTextAnyTable: --rules seats the preset's players
+// (friends-6: six, three packs) and a rules file its own (ten players,
+// five packs); the game is printed with the banker's calls and sides, to
+// its winners and every seat's level, the same for the same seed.
+func TestShengjiAutoplayTextAnyTable(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	a := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay", "--rules", "friends-6")
+	if b := mustFelt(t, "", "shengji", "--seed", "7", "--autoplay", "--rules", "friends-6"); a != b {
+		t.Fatal("the same seed printed two games")
+	}
+	for _, want := range []string{"Shengji, 6 greedy players, 3 packs, seed 7", "(seats at 2 2 2 2 2 2)", " calls 1st ", "the banker's side {", "trick  1 ", "hand 1 over: kitty", "levels: seat 0 "} {
+		if !strings.Contains(a, want) {
+			t.Errorf("no %q in:\n%.3000s", want, a)
+		}
+	}
+	if !regexp.MustCompile(`Game over after \d+ hands: seats [0-5](, [0-5])* won; levels: seat 0 \w+, seat 1 \w+, seat 2 \w+, seat 3 \w+, seat 4 \w+, seat 5 \w+\.`).MatchString(a) {
+		t.Errorf("no winners and levels of six seats at the end:\n%s", a[max(0, len(a)-600):])
+	}
+	file := filepath.Join(t.TempDir(), "ten.json")
+	if err := os.WriteFile(file, []byte(`{"players": 10, "packs": 5, "friends": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := mustFelt(t, "", "shengji", "--seed", "8", "--autoplay", "--rules", file)
+	for _, want := range []string{"Shengji, 10 greedy players, 5 packs, seed 8", "seat 9 "} {
+		if !strings.Contains(c, want) {
+			t.Errorf("no %q in:\n%.3000s", want, c)
+		}
+	}
+}
+
 func TestShengjiPlayRefusals(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -35,6 +68,7 @@ func TestShengjiPlayRefusals(t *testing.T) {
 	}{
 		{[]string{"shengji"}, "needs a terminal"},
 		{[]string{"shengji", "--seat", "4"}, "--seat 4: want 0 to 3"},
+		{[]string{"shengji", "--rules", "friends-6", "--seat", "6"}, "--seat 6: want 0 to 5 (6 players)"},
 		{[]string{"shengji", "--level", "genius"}, `--level "genius": want one of`},
 		{[]string{"shengji", "--start-level", "Z", "--autoplay"}, "--start-level"},
 		{[]string{"shengji", "--rules", "/nonexistent/rules.json"}, "not a preset"},

@@ -152,6 +152,9 @@ func everyPhase(t *testing.T) []screenCase {
 		nr, _ = nr.Update(key("s"))
 	}
 	add("replay, spectator", nr.(Replay).m)
+	for _, tb := range anyTables(t) {
+		out = append(out, anyTablePhases(t, tb.name, tb.rules)...)
+	}
 	return out
 }
 

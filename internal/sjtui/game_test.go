@@ -3,6 +3,7 @@ package sjtui
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,14 +20,23 @@ import (
 // with greedy through the keys, checking every screen.
 func playHands(t *testing.T, s Setup, hands int, check func(r *runtime, msg tea.Msg)) *runtime {
 	t.Helper()
+	return playUntil(t, s, hands, nil, check)
+}
+
+// playUntil plays as playHands does, and stops early, before acting, when
+// stop (if not nil) says so.
+func playUntil(t *testing.T, s Setup, hands int, stop func(r *runtime) bool, check func(r *runtime, msg tea.Msg)) *runtime {
+	t.Helper()
 	r := newRuntime(t, s, Options{Look: Look{NoColor: true}, Seed: s.Seed, HintLevel: "greedy"})
 	r.seen = check
 	bot := sjbot.NewGreedy(rand.New(rand.NewPCG(s.Seed, 99)))
 	finished := 0
 	bids := 0
-	for range 20000 {
+	for range 40000 {
 		m := r.m
 		switch {
+		case stop != nil && stop(r):
+			return r
 		case m.done:
 			return r
 		case m.over != nil:
@@ -52,6 +62,12 @@ func playHands(t *testing.T, s Setup, hands int, check func(r *runtime, msg tea.
 						r.press(string(rune('1' + i)))
 					}
 				}
+			case shengji.FriendCall:
+				// greedy calls the suggested friends, which enter accepts
+				if got, want := m.call.list(), a.CallList(); !slices.Equal(got, want) {
+					t.Fatalf("the calls offered are %v, want the suggested %v", got, want)
+				}
+				r.press("enter")
 			default:
 				r.selectCards(a.Cards)
 				r.press("enter")

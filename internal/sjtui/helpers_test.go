@@ -172,8 +172,12 @@ func visible(o *shengji.Observation, over *shengji.Event) card.Multi {
 	for _, c := range o.Turned[:o.NTurned] {
 		_ = all.Add(c)
 	}
-	for _, t := range o.Tricks.All() {
+	for _, t := range tricks(o) {
 		all = all.Union(t.Attempt)
+	}
+	// the friend calls name cards for all to see (names, not cards held)
+	for _, c := range o.Calls() {
+		_ = all.Add(c.Card)
 	}
 	if over != nil {
 		all = all.Union(over.Kitty)
@@ -189,10 +193,21 @@ func checkNoHidden(t *testing.T, m Model) {
 	}
 }
 
-// hiddenShown lists the cards on the screen the seat may not see.
+// hiddenShown lists the cards on the screen the seat may not see. The
+// banker choosing its friend calls sees the cards it may call listed, and
+// the calls it has chosen: names of cards, not cards held.
 func hiddenShown(m Model) []card.Card {
 	s := ansi.Strip(m.Render())
 	vis := visible(&m.obs, m.over)
+	if m.calling() {
+		w, _ := m.size()
+		for _, l := range m.callLines(w) {
+			s = strings.Replace(s, ansi.Strip(l), "", 1)
+		}
+		for _, c := range m.call.list() {
+			_ = vis.Add(c.Card)
+		}
+	}
 	var bad []card.Card
 	for _, c := range shownFaces(s) {
 		if !vis.Has(c) {

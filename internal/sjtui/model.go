@@ -50,6 +50,7 @@ const DefaultDealDelay = 150 * time.Millisecond
 type row struct {
 	hand     int
 	banker   shengji.Seat
+	friends  shengji.Seats // Finding Friends: the friends who had joined at the end
 	trump    shengji.Trump
 	points   int
 	keep     bool
@@ -90,6 +91,12 @@ type Model struct {
 	w, h     int
 	lastKind shengji.EventKind
 	keys     []keyPart // the keys, when a replay sets them
+
+	// levelsAt are each seat's levels when the hand numbered levelsHand
+	// was dealt (the end of the hand shows how they changed).
+	levelsAt   [shengji.MaxSeats]card.Rank
+	levelsHand int
+	call       caller // the friend calls the person is choosing as banker
 
 	help     bool   // the rules' help is shown
 	helpTop  int    // the help's first line shown, when it scrolls
@@ -162,11 +169,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setObs(d.Obs)
 		m.hint = ""
 		if d.Obs.Phase == shengji.BuryPhase {
-			st := "You are the banker: pick 8 cards to bury, then enter."
+			k := d.Obs.Rules.KittySize()
+			st := fmt.Sprintf("You are the banker: pick %d cards to bury, then enter.", k)
 			if up := d.Obs.PickedUp; !up.IsEmpty() {
-				st = fmt.Sprintf("You are the banker and took up the kitty: %s. Pick 8 cards to bury, then enter.", m.th.plain(trumpOf(&d.Obs).Order(), up))
+				st = fmt.Sprintf("You are the banker and took up the kitty: %s. Pick %d cards to bury, then enter.", m.th.plain(trumpOf(&d.Obs).Order(), up), k)
 			}
 			m.setStatus(st, false)
+		} else if d.Obs.Phase == shengji.CallPhase {
+			if m.call.hand != d.Obs.HandNumber {
+				m.call = newCaller(&d.Obs)
+			}
+			if !m.statusBad {
+				m.setStatus(m.callPrompt(), false)
+			}
 		} else if d.Obs.Phase == shengji.BidPhase {
 			m.setStatus("Your turn to declare or pass.", false)
 		} else if d.Obs.Phase == shengji.PlayPhase && !m.statusBad {
@@ -186,7 +201,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case hintMsg:
 		if m.pending != nil && m.pending.Seq == msg.seq {
 			m.hint = m.describeHint(msg.action)
-			m.selectCards(msg.action.Cards)
+			if msg.action.Kind == shengji.FriendCall {
+				m.call.set(msg.action.CallList())
+			} else {
+				m.selectCards(msg.action.Cards)
+			}
 			m.setStatus("", false)
 		}
 		return m, nil
@@ -326,10 +345,27 @@ func (m Model) selected() card.Multi {
 	return s
 }
 
+// players is the number of players at the table.
+func (m Model) players() int { return m.obs.Rules.NumPlayers() }
+
+// compass reports whether the table is the standard one, four players in
+// fixed partnerships, drawn as a compass (you, East, your partner across,
+// West); any other table is drawn as a list of seats.
+func (m Model) compass() bool {
+	r := m.obs.Rules
+	return r.NumPlayers() == shengji.NumSeats && r.Calls() == 0
+}
+
 // seatName names a seat from the person's point of view.
 func (m Model) seatName(s shengji.Seat) string {
 	if !s.Valid() {
 		return "nobody"
+	}
+	if !m.compass() {
+		if s == m.seat && !m.opt.Autoplay {
+			return fmt.Sprintf("you (seat %d)", s)
+		}
+		return fmt.Sprintf("seat %d", s)
 	}
 	switch (int(s) - int(m.seat) + shengji.NumSeats) % shengji.NumSeats {
 	case 0:
@@ -349,8 +385,14 @@ func (m Model) seatName(s shengji.Seat) string {
 	}
 }
 
-// short names a seat in a word.
+// short names a seat in a word (or two).
 func (m Model) short(s shengji.Seat) string {
+	if !m.compass() {
+		if s == m.seat && !m.opt.Autoplay {
+			return "You"
+		}
+		return fmt.Sprintf("Seat %d", s)
+	}
 	switch (int(s) - int(m.seat) + shengji.NumSeats) % shengji.NumSeats {
 	case 0:
 		if m.opt.Autoplay {
@@ -372,6 +414,8 @@ func (m Model) short(s shengji.Seat) string {
 // event takes what the seat saw of a move or a card.
 func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 	e := msg.Event
+	before := m.obs.Friends
+	sameHand := m.haveObs && m.obs.HandNumber == msg.Obs.HandNumber
 	m.setObs(msg.Obs)
 	m.lastKind = e.Kind
 	if m.obs.Phase != shengji.DealPhase {
@@ -387,6 +431,7 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		if n := len(m.sheet); n > 0 && !m.sheet[n-1].haveLvls {
 			m.sheet[n-1].levels, m.sheet[n-1].haveLvls = e.Levels, true
 		}
+		m.levelsAt, m.levelsHand = e.SeatLevels, m.obs.HandNumber
 		m.addEvent(fmt.Sprintf("Hand %d: dealt by %s at level %s.", e.Hand, m.seatName(e.Seat), shengji.LevelString(e.Level)))
 	case shengji.CardEvent:
 		delay = m.opt.DealDelay
@@ -415,6 +460,13 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 			m.addEvent(fmt.Sprintf("%s buried the kitty.", capital(m.seatName(e.Seat))))
 		}
 		delay = m.opt.Delay
+	case shengji.CallEvent:
+		who := capital(m.seatName(e.Seat))
+		if e.Seat == m.seat && !m.opt.Autoplay {
+			who = "You"
+		}
+		m.addEvent(fmt.Sprintf("%s called %s.", who, m.callsText(e.Calls[:min(e.NCalls, shengji.MaxCalls)])))
+		delay = 2 * m.opt.Delay
 	case shengji.PlayEvent:
 		if !e.Attempt.IsEmpty() {
 			m.addEvent(fmt.Sprintf("%s's throw %s failed: %s can be beaten and was played alone.",
@@ -423,6 +475,11 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 		delay = m.opt.Delay
 		if e.TrickDone {
 			m.addEvent(fmt.Sprintf("%s won the trick with %d points.", capital(m.seatName(e.Winner)), e.Points))
+			if sameHand {
+				for _, s := range m.metNow(before) {
+					m.addEvent(s)
+				}
+			}
 			delay = 3 * m.opt.Delay
 		}
 	}
@@ -451,7 +508,7 @@ func (m Model) event(msg EventMsg) (tea.Model, tea.Cmd) {
 	if e.HandOver {
 		ev := e
 		m.over = &ev
-		m.sheet = append(m.sheet, row{hand: e.Hand, banker: e.Score.Banker, trump: e.Score.Trump, points: e.Score.AttackerPoints, keep: e.Score.BankersKeep, up: e.Score.LevelsUp})
+		m.sheet = append(m.sheet, row{hand: e.Hand, banker: e.Score.Banker, friends: e.Score.Friends, trump: e.Score.Trump, points: e.Score.AttackerPoints, keep: e.Score.BankersKeep, up: e.Score.LevelsUp})
 		if m.opt.Autoplay {
 			return m, m.wait(8 * m.opt.Delay)
 		}
@@ -475,13 +532,38 @@ func (m Model) declarations() []shengji.Action {
 	}
 	switch m.obs.Phase {
 	case shengji.DealPhase:
-		return m.obs.AppendDeclarations(nil)
+		return fewerBids(m.obs.AppendDeclarations(nil))
 	case shengji.BidPhase:
 		if m.pending != nil {
-			return m.obs.AppendDeclarations(nil)
+			return fewerBids(m.obs.AppendDeclarations(nil))
 		}
 	}
 	return nil
+}
+
+// bidKeys is how many declarations have keys: 1 to 9, then 0.
+const bidKeys = 10
+
+// fewerBids keeps at most bidKeys of the declarations listed (each card's
+// showings, from the fewest copies): with more packs a seat may show a
+// card in more ways than there are keys. Past ten, each card keeps its
+// fewest and its most copies, or if those are still too many, its most.
+func fewerBids(ds []shengji.Action) []shengji.Action {
+	for keepFewest := true; len(ds) > bidKeys; keepFewest = false {
+		var out []shengji.Action
+		for i, d := range ds {
+			first := i == 0 || ds[i-1].Cards.One != d.Cards.One
+			last := i == len(ds)-1 || ds[i+1].Cards.One != d.Cards.One
+			if last || first && keepFewest {
+				out = append(out, d)
+			}
+		}
+		if !keepFewest && len(out) > bidKeys {
+			out = out[len(out)-bidKeys:] // the strongest: jokers come last
+		}
+		ds = out
+	}
+	return ds
 }
 
 // press handles a key.
@@ -528,6 +610,9 @@ func (m Model) press(k string) (tea.Model, tea.Cmd) {
 	}
 	if m.opt.Autoplay {
 		return m, nil
+	}
+	if m.calling() {
+		return m.pressCall(k)
 	}
 	if len(k) == 1 && k[0] >= '0' && k[0] <= '9' {
 		// 1 to 9, then 0 for a tenth: at most ten bids are ever on offer
@@ -651,8 +736,8 @@ func (m Model) enter() (tea.Model, tea.Cmd) {
 	s := m.selected()
 	switch m.obs.Phase {
 	case shengji.BuryPhase:
-		if s.Len() != shengji.KittySize {
-			m.setStatus(fmt.Sprintf("Pick exactly 8 cards to bury (%d picked).", s.Len()), true)
+		if k := m.obs.Rules.KittySize(); s.Len() != k {
+			m.setStatus(fmt.Sprintf("Pick exactly %d cards to bury (%d picked).", k, s.Len()), true)
 			return m, nil
 		}
 		return m.submit(shengji.BuryAction(s))
@@ -711,7 +796,7 @@ func (m Model) describeHint(a shengji.Action) string {
 		switch {
 		case s == m.seat:
 			return "you"
-		case s == m.seat.Partner() && !m.opt.Autoplay:
+		case s == m.seat.Partner() && !m.opt.Autoplay && m.compass():
 			return "your partner"
 		}
 		return m.short(s)
@@ -720,16 +805,27 @@ func (m Model) describeHint(a shengji.Action) string {
 	if m.pending != nil {
 		o = m.pending.Obs
 	}
-	why := sjbot.Explain(&o, a).Text(name, func(c card.Multi) string { return m.th.plain(ord, c) })
+	why := ""
+	if m.compass() {
+		// sjbot.Explain reads the standard table's tricks of four
+		why = sjbot.Explain(&o, a).Text(name, func(c card.Multi) string { return m.th.plain(ord, c) })
+	}
 	if why == "" {
-		why = "play " + m.th.plain(ord, a.Cards)
-		if a.Kind == shengji.Bury {
+		switch a.Kind {
+		case shengji.Bury:
 			why = fmt.Sprintf("bury %s (%d points)", m.th.plain(ord, a.Cards), shengji.Points(a.Cards))
+		case shengji.FriendCall:
+			why = "call " + m.callsText(a.CallList())
+		default:
+			why = "play " + m.th.plain(ord, a.Cards)
 		}
 	}
 	end := "Selected: enter plays it."
-	if a.Kind == shengji.Bury {
+	switch a.Kind {
+	case shengji.Bury:
 		end = "Selected: enter buries them."
+	case shengji.FriendCall:
+		end = "Chosen: enter calls them."
 	}
 	return fmt.Sprintf("Hint: %s would %s. %s", m.opt.HintLevel, why, end)
 }

@@ -23,8 +23,8 @@ type Frame struct {
 }
 
 // Spectator is the viewer number of a spectator in Frames and the replay
-// (the seats are 0 to 3).
-const Spectator = shengji.NumSeats
+// (the seats are 0 to the table's players less one, at most MaxSeats-1).
+const Spectator = shengji.MaxSeats
 
 // public is what a spectator may know of a hand: a seat's observation
 // without what only that seat sees (its cards, the kitty it took up or
@@ -49,11 +49,13 @@ func public(o Obs) Obs {
 // observations, the spectator's events.
 func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 	if seat > Spectator {
-		return nil, 0, fmt.Errorf("sjtui: seat %d: want 0 to 3, or %d for a spectator", seat, Spectator)
+		return nil, 0, fmt.Errorf("sjtui: seat %d: want a seat of the table, or %d for a spectator", seat, Spectator)
 	}
 	var frames []Frame
 	_, err := table.Walk(rd, sjgame.Spec, func(st table.Step[shengji.Action, Obs, shengji.Event]) error {
 		switch {
+		case st.Type == table.HeaderStep && seat >= len(st.Header.Seats) && seat != Spectator:
+			return fmt.Errorf("sjtui: seat %d: the table has seats 0 to %d, or %d for a spectator", seat, len(st.Header.Seats)-1, Spectator)
 		case st.Type == table.HeaderStep && seat < 0:
 			seat = personSeat(st.Header.Seats)
 		case st.Views == nil:
@@ -76,7 +78,7 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 
 // personSeat is the seat the log's header gives to a person, else 0.
 func personSeat(seats []table.SeatInfo) int {
-	if i := slices.IndexFunc(seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 && i < shengji.NumSeats {
+	if i := slices.IndexFunc(seats, func(s table.SeatInfo) bool { return s.Kind == table.Person }); i >= 0 && i < shengji.MaxSeats {
 		return i
 	}
 	return 0
@@ -191,14 +193,14 @@ func (r Replay) sheet() (Replay, bool) {
 	if len(r.frames) == 0 || r.pos < len(r.frames) {
 		return r, false
 	}
-	e := r.frames[len(r.frames)-1].Event
+	last := &r.frames[len(r.frames)-1]
+	e := last.Event
 	if !e.GameOver {
 		return r, false
 	}
-	w := table.Seat(e.Winners)
-	res := table.Result{Outcome: table.Outcome{Over: true, Winners: table.SeatsOf(w, w+2), Hands: e.Hand}}
-	for s := range shengji.NumSeats {
-		l := e.Levels[s&1]
+	res := table.Result{Outcome: table.Outcome{Over: true, Winners: table.Seats(e.WinnerSeats), Hands: e.Hand}}
+	for s := range last.Obs.Rules.NumPlayers() {
+		l := last.Obs.SeatLevels[s]
 		res.Scores[s] = int(l)
 		if l == card.Ace {
 			res.Scores[s] = 14
@@ -266,9 +268,19 @@ func (r Replay) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				r.m = nm.(Model)
 			}
 		case "s":
-			return r.view((int(r.seat) + 1) % (Spectator + 1)), nil
-		case "0", "1", "2", "3":
-			return r.view(int(k[0] - '0')), nil
+			// the seats in turn, then the spectator, then seat 0 again
+			next := int(r.seat) + 1
+			switch {
+			case r.seat == Spectator:
+				next = 0
+			case next >= r.players():
+				next = Spectator
+			}
+			return r.view(next), nil
+		case "0", "1", "2", "3", "4", "5", "6", "7", "8", "9":
+			if s := int(k[0] - '0'); s < r.players() {
+				return r.view(s), nil
+			}
 		}
 	}
 	return r, nil
@@ -283,6 +295,14 @@ func (r Replay) View() tea.View {
 
 // Render draws the screen as text.
 func (r Replay) Render() string { return r.m.Render() }
+
+// players is the number of players at the table replayed.
+func (r Replay) players() int {
+	if len(r.frames) == 0 {
+		return shengji.NumSeats
+	}
+	return r.frames[0].Obs.Rules.NumPlayers()
+}
 
 // Pos returns how many frames are shown, and how many there are.
 func (r Replay) Pos() (int, int) { return r.pos, len(r.frames) }

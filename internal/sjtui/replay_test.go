@@ -105,8 +105,8 @@ func TestReplaySwitchesSeats(t *testing.T) {
 	if r.Viewer() != 0 {
 		t.Fatalf("viewer %d, want seat 0 (nobody played in person)", r.Viewer())
 	}
-	var views [Spectator + 1][]Frame
-	for v := range views {
+	views := map[int][]Frame{}
+	for _, v := range []int{0, 1, 2, 3, Spectator} {
 		if views[v], _, err = Frames(bytes.NewReader(log), v); err != nil {
 			t.Fatal(err)
 		}
@@ -118,6 +118,10 @@ func TestReplaySwitchesSeats(t *testing.T) {
 		t.Helper()
 		nr, _ := r.Update(key(k))
 		r = nr.(Replay)
+	}
+	// a seat the table does not have is refused, naming the seats
+	if _, _, err := Frames(bytes.NewReader(log), 4); err == nil || !strings.Contains(err.Error(), "seats 0 to 3") {
+		t.Fatalf("seat 4 of four: %v", err)
 	}
 	// every step of hand 1 as each viewer saw it
 	for v := range views {

@@ -62,13 +62,17 @@ func levelRand(seed uint64, seat shengji.Seat) *rand.Rand {
 // ends or the game is over; the returned bridge feeds the screen. The
 // table stops when ctx ends (the log records an abandonment).
 func Start(ctx context.Context, s Setup) (*Bridge, error) {
-	if !s.Seat.Valid() {
-		return nil, fmt.Errorf("sjtui: seat %d: want 0 to 3", s.Seat)
-	}
+	var n int
 	if s.Resume != nil {
 		s.Seed = s.Resume.Header.Seed ^ uint64(s.Resume.Lines)<<32
+		n = s.Resume.Engine.Seats()
 	} else if err := s.Rules.Validate(); err != nil {
 		return nil, err
+	} else {
+		n = s.Rules.NumPlayers()
+	}
+	if !s.Seat.In(n) {
+		return nil, fmt.Errorf("sjtui: seat %d: want 0 to %d", s.Seat, n-1)
 	}
 	var rules json.RawMessage
 	if s.Resume == nil {
@@ -77,10 +81,10 @@ func Start(ctx context.Context, s Setup) (*Bridge, error) {
 			return nil, err
 		}
 	}
-	players := make([]table.Player[shengji.Action, Obs], shengji.NumSeats)
+	players := make([]table.Player[shengji.Action, Obs], n)
 	var progs []*program.Program[shengji.Action, Obs, shengji.Event]
 	var b *Bridge
-	for i := range shengji.NumSeats {
+	for i := range n {
 		seat := shengji.Seat(i)
 		level := s.Level
 		if s.Resume != nil && i < len(s.Resume.Names) {

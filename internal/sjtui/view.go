@@ -13,7 +13,7 @@ import (
 )
 
 // asciiOnly replaces the few symbols of the screen's words in ASCII.
-var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "↑↓", "^v", "★", "*", "→", "->", "←", "<-", "↓", "v", "↑", "^", "×", "x")
+var asciiOnly = strings.NewReplacer("·", "-", "…", "~", "←→", "<>", "↑↓", "^v", "★", "*", "→", "->", "←", "<-", "↓", "v", "↑", "^", "×", "x", "▸", ">")
 
 // spot is where a card of the hand is on the screen.
 type spot struct{ i, x, y int }
@@ -154,33 +154,33 @@ func (m Model) layout() ([]string, []spot) {
 		lines = append(pad(lines, h-len(m.keyLines(w))), m.keyLines(w)...)
 		return m.finish(lines, w), nil
 	}
-	trump, levels, points := fit(m.trumpLine(), w), fit(m.levelsLine(), w), wrap(m.pointsLine(), w, 2)
-
 	hand, spots := m.handLines(w)
 	status := m.statusLines(w)
 	keys := m.keyLines(w)
 	bottom := len(status) + len(hand) + len(keys)
 
 	tw := tableWidth(w)
+	tops := m.topLines(w, title)
 	var middle []string
 	switch {
 	case m.done:
 		middle = m.sheetLines(w, h-4-bottom)
 	case m.over != nil:
 		middle = m.overLines(w)
+	case m.calling():
+		middle = m.callLines(w)
+	case !m.compass():
+		// the seats in rows while the table fits with the friend calls
+		// shown, else in two columns
+		middle = indent(m.seatLines(tw, false), (w-tw)/2)
+		if len(tops[len(tops)-2])+len(middle)+bottom > h {
+			middle = indent(m.seatLines(tw, true), (w-tw)/2)
+		}
 	default:
 		middle = indent(m.tableLines(tw, false), (w-tw)/2)
-		if 4+len(middle)+bottom > h {
+		if len(tops[0])+len(middle)+bottom > h {
 			middle = indent(m.tableLines(tw, true), (w-tw)/2)
 		}
-	}
-	// what gives way in a small window, in turn: the point cards' second
-	// line, the levels, the points
-	tops := [][]string{
-		append([]string{title, trump, levels}, points...),
-		{title, trump, levels, points[0]},
-		{title, trump, points[0]},
-		{title, trump},
 	}
 	top := tops[0]
 	for _, t := range tops[1:] {
@@ -244,12 +244,46 @@ func pad(lines []string, h int) []string {
 	return lines[:h]
 }
 
+// topLines are the lines above the table, in the forms they take as they
+// give way in a small window, the fullest first. At the standard table:
+// the point cards' second line gives way, then the levels, then the
+// points; at any other: the attackers' points, then the friend calls'
+// second line, then the calls.
+func (m Model) topLines(w int, title string) [][]string {
+	trump := fit(m.trumpLine(), w)
+	if m.compass() {
+		levels, points := fit(m.levelsLine(), w), wrap(m.pointsLine(), w, 2)
+		return [][]string{
+			append([]string{title, trump, levels}, points...),
+			{title, trump, levels, points[0]},
+			{title, trump, points[0]},
+			{title, trump},
+		}
+	}
+	points := fit(m.attackersLine(), w)
+	fr := m.friendsLine()
+	if fr == "" {
+		return [][]string{{title, trump, points}, {title, trump}}
+	}
+	calls := wrap(fr, w, 2)
+	return [][]string{
+		append(append([]string{title, trump}, calls...), points),
+		append([]string{title, trump}, calls...),
+		{title, trump, fit(fr, w)},
+		{title, trump},
+	}
+}
+
 func (m Model) titleLine() string {
 	s := "Shengji"
 	if m.haveObs {
+		if !m.compass() {
+			s += fmt.Sprintf(" · %d players", m.players())
+		}
 		s += fmt.Sprintf(" · hand %d", m.obs.HandNumber)
 		if m.obs.Phase == shengji.DealPhase {
-			s += fmt.Sprintf(" · dealing %d/%d", m.obs.Dealt, shengji.DealSize)
+			r := m.obs.Rules
+			s += fmt.Sprintf(" · dealing %d/%d", m.obs.Dealt, r.DeckSize()-r.KittySize())
 			if m.paused {
 				s += " (paused)"
 			}
@@ -273,6 +307,8 @@ func phaseName(p shengji.Phase) string {
 		return "declaring"
 	case shengji.BuryPhase:
 		return "burying the kitty"
+	case shengji.CallPhase:
+		return "calling friends"
 	case shengji.PlayPhase:
 		return "playing"
 	case shengji.OverPhase:
@@ -321,7 +357,7 @@ func (m Model) pointsLine() string {
 	}
 	att := o.Banker.Team().Other()
 	var won card.Multi
-	for _, t := range o.Tricks.All() {
+	for _, t := range tricks(o) {
 		if !t.Done() || t.Winner.Team() != att {
 			continue
 		}
@@ -352,37 +388,100 @@ func isPoint(c card.Card) bool {
 	return r == card.Five || r == card.Ten || r == card.King
 }
 
+// trickView is the trick the table shows: the one being played, or,
+// until the next is led, the one just finished; with l, the last one
+// finished.
+type trickView struct {
+	t       shengji.Trick
+	have    bool
+	label   string
+	waiting bool // the trick shown is finished and the next not led yet
+}
+
+// shownTrick is the trick the table shows.
+func (m Model) shownTrick() trickView {
+	ts := tricks(&m.obs)
+	var v trickView
+	if len(ts) == 0 {
+		return v
+	}
+	n := len(ts)
+	if ts[n-1].Count == 0 && n > 1 {
+		// until the next trick is led, the one just finished stays
+		n, v.waiting = n-1, true
+	}
+	v.t, v.have = ts[n-1], true
+	v.label = fmt.Sprintf("Trick %d", n)
+	if m.showLast {
+		v.waiting = false
+		if v.t.Done() {
+			v.label = fmt.Sprintf("Last trick (%d)", n)
+		} else if n > 1 {
+			v.t = ts[n-2]
+			v.label = fmt.Sprintf("Last trick (%d)", n-1)
+		} else {
+			v.have = false
+			v.label = "No trick finished yet"
+		}
+	}
+	return v
+}
+
+// played reports whether seat s has played to the trick shown.
+func (v *trickView) played(s shengji.Seat) bool { return v.have && !v.t.Plays[s].IsEmpty() }
+
+// turnShown reports whether the table marks s as the seat to act.
+func (m Model) turnShown(s shengji.Seat) bool {
+	o := &m.obs
+	switch o.Phase {
+	case shengji.PlayPhase, shengji.BidPhase, shengji.BuryPhase, shengji.CallPhase:
+		return o.Turn == s
+	}
+	return false
+}
+
+// tableInfo is the line under the table: the trick shown (who led, who
+// won it), the declarations while declaring, the burial being picked.
+func (m Model) tableInfo(v trickView) string {
+	o := &m.obs
+	ord := trumpOf(o).Order()
+	info := v.label
+	if v.have && v.t.Count > 0 {
+		t := &v.t
+		info += fmt.Sprintf(", led by %s", m.short(t.Leader))
+		if t.Failed() {
+			info += fmt.Sprintf(" (a failed throw of %s)", m.th.multi(ord, t.Attempt))
+		}
+		if t.Done() {
+			info += fmt.Sprintf(", won by %s with %d points", m.short(t.Winner), t.Points)
+		}
+		if v.waiting && o.Phase == shengji.PlayPhase {
+			info += fmt.Sprintf("; %s to lead", m.short(o.Turn))
+		}
+	}
+	switch {
+	case o.Phase == shengji.DealPhase || o.Phase == shengji.BidPhase:
+		info = m.bidsLine()
+	case o.Phase == shengji.BuryPhase && o.Banker == m.seat && !m.opt.Autoplay:
+		s := m.selected()
+		info = fmt.Sprintf("Burying %d of %d cards, %d points: %s", s.Len(), o.Rules.KittySize(), shengji.Points(s), m.th.multi(ord, s))
+	case o.Phase == shengji.BuryPhase:
+		info = fmt.Sprintf("%s, the banker, is burying %d cards.", capital(m.seatName(o.Banker)), o.Rules.KittySize())
+	case o.Phase == shengji.CallPhase:
+		info = fmt.Sprintf("%s, the banker, is calling %s.", capital(m.seatName(o.Banker)), plural(o.Rules.Calls(), "friend"))
+	}
+	return info
+}
+
 // tableLines draws the trick: four plays placed by seat, in seven lines,
 // or compact in five (North's and South's plays beside their names).
 func (m Model) tableLines(w int, compact bool) []string {
 	o := &m.obs
-	var t shengji.Trick
-	have := false
-	label := ""
-	waiting := false // the trick shown is finished and the next not led yet
-	if n := o.Tricks.Len(); n > 0 {
-		if n > 1 && o.Tricks.At(n-1).Count == 0 {
-			// until the next trick is led, the one just finished stays
-			n, waiting = n-1, true
-		}
-		t, have = o.Tricks.At(n-1), true
-		label = fmt.Sprintf("Trick %d", n)
-		if m.showLast {
-			waiting = false
-			if t.Done() {
-				label = fmt.Sprintf("Last trick (%d)", n)
-			} else if n > 1 {
-				t = o.Tricks.At(n - 2)
-				label = fmt.Sprintf("Last trick (%d)", n-1)
-			} else {
-				have = false
-				label = "No trick finished yet"
-			}
-		}
-	}
+	v := m.shownTrick()
+	t := &v.t
 	ord := trumpOf(o).Order()
 	play := func(s shengji.Seat) string {
-		if !have || t.Plays[s].IsEmpty() {
+		if !v.played(s) {
 			if o.Phase == shengji.PlayPhase && o.Turn == s && !m.showLast {
 				return m.th.paint(m.th.turn, "(to play)")
 			}
@@ -405,7 +504,7 @@ func (m Model) tableLines(w int, compact bool) []string {
 		if s == o.Banker {
 			n += ", banker"
 		}
-		if (o.Phase == shengji.PlayPhase || o.Phase == shengji.BidPhase || o.Phase == shengji.BuryPhase) && o.Turn == s {
+		if m.turnShown(s) {
 			n = m.th.paint(m.th.turn, "> "+n)
 		}
 		return n
@@ -417,7 +516,7 @@ func (m Model) tableLines(w int, compact bool) []string {
 			switch p := play(s); {
 			case p == "":
 				return name(s)
-			case have && !t.Plays[s].IsEmpty():
+			case v.played(s):
 				return name(s) + ": " + p
 			default:
 				return name(s) + " " + p // (to play)
@@ -439,28 +538,7 @@ func (m Model) tableLines(w int, compact bool) []string {
 			center(play(m.seat), w),
 		}
 	}
-	info := label
-	if have && t.Count > 0 {
-		info += fmt.Sprintf(", led by %s", m.short(t.Leader))
-		if t.Failed() {
-			info += fmt.Sprintf(" (a failed throw of %s)", m.th.multi(ord, t.Attempt))
-		}
-		if t.Done() {
-			info += fmt.Sprintf(", won by %s with %d points", m.short(t.Winner), t.Points)
-		}
-		if waiting && o.Phase == shengji.PlayPhase {
-			info += fmt.Sprintf("; %s to lead", m.short(o.Turn))
-		}
-	}
-	if o.Phase == shengji.DealPhase || o.Phase == shengji.BidPhase {
-		info = m.bidsLine()
-	}
-	if o.Phase == shengji.BuryPhase && o.Banker == m.seat && !m.opt.Autoplay {
-		s := m.selected()
-		info = fmt.Sprintf("Burying %d of 8 cards, %d points: %s", s.Len(), shengji.Points(s), m.th.multi(ord, s))
-	}
-	lines = append(lines, fit(info, w))
-	return lines
+	return append(lines, fit(m.tableInfo(v), w))
 }
 
 // historyLines are the hand's finished tricks, the latest first, at most n.
@@ -468,8 +546,9 @@ func (m Model) historyLines(w, n int) []string {
 	o := &m.obs
 	ord := trumpOf(o).Order()
 	var out []string
-	for i := o.Tricks.Len() - 1; i >= 0 && len(out) < n; i-- {
-		t := o.Tricks.At(i)
+	ts := tricks(o)
+	for i := len(ts) - 1; i >= 0 && len(out) < n; i-- {
+		t := &ts[i]
 		if !t.Done() {
 			continue
 		}
@@ -477,12 +556,10 @@ func (m Model) historyLines(w, n int) []string {
 			out = append(out, m.th.paint(m.th.heading, "Tricks of this hand, the latest first:"))
 		}
 		var parts []string
-		s := t.Leader
-		for range shengji.NumSeats {
-			parts = append(parts, m.short(s)+" "+m.th.multi(ord, t.Plays[s]))
-			s = s.Next()
+		for _, p := range t.InOrder(nil) {
+			parts = append(parts, m.tag(p.Seat)+" "+m.th.multi(ord, p.Cards))
 		}
-		entry := fmt.Sprintf("%2d. %s → %s %d", i+1, strings.Join(parts, ", "), m.short(t.Winner), t.Points)
+		entry := fmt.Sprintf("%2d. %s → %s %d", i+1, strings.Join(parts, ", "), m.tag(t.Winner), t.Points)
 		ls := wrap(entry, w-4, 2) // a long trick takes a second line, indented
 		for k := 1; k < len(ls); k++ {
 			ls[k] = "    " + ls[k]
@@ -514,6 +591,9 @@ func (m Model) bidsLine() string {
 
 // overLines shows how the hand ended.
 func (m Model) overLines(w int) []string {
+	if !m.compass() {
+		return m.overLinesAny(w)
+	}
 	e := m.over
 	sc := e.Score
 	ord := sc.Trump.Order()
@@ -548,11 +628,7 @@ func (m Model) overLines(w int) []string {
 		}
 		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s (seats %d,%d) won at A.", who, e.Winners, e.Winners+2)))
 	} else {
-		next := sc.Banker.Partner()
-		if !sc.BankersKeep {
-			next = sc.Banker.Next()
-		}
-		lines = append(lines, fmt.Sprintf("Next banker: %s.", m.seatName(next)))
+		lines = append(lines, fmt.Sprintf("Next banker: %s.", m.seatName(sc.NextBanker(m.obs.Rules))))
 	}
 	var out []string
 	for _, l := range lines {
@@ -585,7 +661,12 @@ func (m Model) sheetLines(w, room int) []string {
 	if m.doneErr != nil {
 		lines[0] = m.th.paint(m.th.bad, "The table stopped: "+m.doneErr.Error())
 	}
-	if m.result.Over {
+	anyTable := !m.compass()
+	friends := m.obs.Rules.Calls() > 0
+	switch {
+	case m.result.Over && anyTable:
+		lines[0] = m.th.paint(m.th.heading, fmt.Sprintf("The game is over: %s won. Score sheet:", m.seatList(shengji.Seats(m.result.Winners))))
+	case m.result.Over:
 		who := "East/West"
 		if m.result.Winners.Has(table.Seat(m.seat)) {
 			who = "Your team"
@@ -595,7 +676,11 @@ func (m Model) sheetLines(w, room int) []string {
 		}
 		lines[0] = m.th.paint(m.th.heading, fmt.Sprintf("The game is over: %s won. Score sheet:", who))
 	}
-	lines = append(lines, "Hand  Banker   Trump    Attackers  Result")
+	head := "Hand  Banker   Trump    Attackers  Result"
+	if friends {
+		head = "Hand  Banker   Friends       Trump    Attackers  Result"
+	}
+	lines = append(lines, head)
 	rows, later := m.sheet, 0
 	if n := max(3, room-5); len(rows) > n {
 		// a long game: n hands at a time, scrolled with ↑ and ↓
@@ -618,12 +703,32 @@ func (m Model) sheetLines(w, room int) []string {
 			tr = m.th.suitSym(r.trump.Suit)
 		}
 		tr += " " + shengji.LevelString(r.trump.Level)
+		if friends {
+			var fs []string
+			for s := range r.friends.All() {
+				fs = append(fs, m.tag(s))
+			}
+			f := strings.Join(fs, ",")
+			if f == "" {
+				f = "none"
+			}
+			lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-12s  %-7s  %9d  %s", r.hand, m.short(r.banker), f, tr, r.points, res), w))
+			continue
+		}
 		lines = append(lines, fit(fmt.Sprintf("%4d  %-7s  %-7s  %9d  %s", r.hand, m.short(r.banker), tr, r.points, res), w))
 	}
 	if later > 0 {
 		lines = append(lines, fmt.Sprintf("… %d later hands (↓)", later))
 	}
-	if m.result.Over {
+	if m.result.Over && anyTable {
+		var ls []string
+		for s := range shengji.Seat(m.players()) {
+			ls = append(ls, m.short(s)+" "+levelOf(m.result.Scores[s]))
+		}
+		for _, l := range wrap("Levels at the end: "+strings.Join(ls, ", ")+".", w, 3) {
+			lines = append(lines, l)
+		}
+	} else if m.result.Over {
 		us := m.seat.Team()
 		who := "your team"
 		if m.opt.Autoplay {
@@ -791,7 +896,13 @@ func (m Model) keyParts() []keyPart {
 		case m.pending != nil && m.obs.Phase == shengji.BidPhase:
 			parts = append(parts, k("p", "pass"))
 		case m.pending != nil && m.obs.Phase == shengji.BuryPhase:
-			parts = append(parts, k("←→", "move"), k("space/click", "pick"), k("enter", "bury 8"), k("h", "hint"))
+			parts = append(parts, k("←→", "move"), k("space/click", "pick"), k("enter", fmt.Sprintf("bury %d", m.obs.Rules.KittySize())), k("h", "hint"))
+		case m.calling():
+			parts = append(parts, k("←→↑↓", "card"), k(fmt.Sprintf("1-%d", m.call.packs), "copy"))
+			if m.call.n > 1 {
+				parts = append(parts, k("tab", "next call"))
+			}
+			parts = append(parts, k("enter", "call"), k("r", "suggested"), k("h", "hint"))
 		case m.pending != nil && m.obs.Phase == shengji.PlayPhase:
 			parts = append(parts, k("←→", "move"), k("space/click", "select"), k("u", "pair/tractor"), k("enter", "play"), k("h", "hint"), k("l", "last"))
 		case m.obs.Phase == shengji.DealPhase && len(ds) == 0:
