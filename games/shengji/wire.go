@@ -43,15 +43,17 @@ func legal(o *shengji.Observation) ([]shengji.Action, int) {
 }
 
 // sjObsWire is an observation with its score only once the hand is over
-// (an unset score's trump does not marshal).
+// (an unset score's trump does not marshal), and what its rules come to
+// (Table: the kitty's size, the cards dealt, the friends called …).
 type sjObsWire struct {
 	shengji.Observation
 	Score *shengji.Score `json:"Score,omitempty"`
+	Table tableWire      `json:"Table"`
 }
 
 // obsWire is an observation's wire form.
 func obsWire(o shengji.Observation) any {
-	w := sjObsWire{Observation: o}
+	w := sjObsWire{Observation: o, Table: tableOf(o.Rules)}
 	if o.Phase == shengji.OverPhase {
 		w.Score = &o.Score
 	}
