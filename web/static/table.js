@@ -59,6 +59,15 @@ export async function init() {
     get seat() {
       return seat;
     },
+    // seats is the number of seats at the table (0 until it is known).
+    get seats() {
+      return ((summary && summary.seats) || []).length;
+    },
+    // rules are the table's options, as its game writes them (null until
+    // the table is known).
+    get rules() {
+      return (summary && summary.rules) || null;
+    },
     els,
     names,
     send(move, seq) {
