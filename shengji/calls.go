@@ -13,7 +13,7 @@ func checkCall(seat Seat, a Action, phase Phase, banker Seat, level card.Rank, r
 		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot call friends: the banker, seat %s, calls them", seat, banker)
 	}
 	if err := CheckCalls(a.CallList(), r.Calls(), level, r.Packs()); err != nil {
-		return refuse(seat, a, err, "seat %s cannot call %s: %s", seat, a, trimPrefix(err.Error()))
+		return refuse(seat, a, err, "seat %s cannot %s: %s", seat, a, trimPrefix(err.Error())) // a is "call 1st AS, …"
 	}
 	return nil
 }
