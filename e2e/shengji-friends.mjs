@@ -8,6 +8,7 @@
 // end of the hand: the side that won, the friends, each seat's level
 // before and after. axe-core checks the home page, the call, the play and
 // the end of the hand; screenshots at 360 px and at the desktop's width.
+// Then a table of ten, computers only, watched.
 //
 //   node e2e/shengji-friends.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
@@ -209,6 +210,27 @@ try {
     last = st.seq;
   }
   assert(buried && called, "buried and called as the banker");
+
+  // A table of ten (five packs, four calls), computers only, watched: the
+  // ten seats legible at 360 px and on a desktop, the calls and the
+  // friends followed from the events alone.
+  await page.goto(base + "/");
+  await page.selectOption("#game", "shengji");
+  await page.click("#settings summary");
+  await page.fill("#set-players", "10");
+  await page.waitForFunction(() => document.querySelectorAll("#seats select").length === 9);
+  assert(/10 players, 5 packs \(270 cards\): 26 cards each and a kitty of 10; the banker calls 4 friends/.test(await page.textContent("#rules-summary")), "ten players' table said");
+  await page.check("#watch");
+  await page.click("#create-button");
+  await page.waitForURL(/\/t\//, { timeout: T(30000) });
+  await waitTable(page);
+  assert((await page.getAttribute("main#table", "data-seat")) === "-1", "watching");
+  await page.waitForFunction(() => document.querySelectorAll("#board .sj-seat").length === 10);
+  await page.waitForSelector("#friends .call", { timeout: T(90000) });
+  await page.waitForFunction(() => document.querySelectorAll("#board .trick-play .card").length >= 3, null, { timeout: T(90000) });
+  log("ten players, watched:", await page.textContent("#friends"));
+  await shoot(page, dir, "friends-ten-watched");
+  await checkA11y(page, "a table of ten, watched");
   checkErrors(page);
   log(`ok: ${plays} plays, ${declared} declarations`);
 } finally {
