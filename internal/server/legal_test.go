@@ -80,7 +80,7 @@ type sjPlayDecision struct {
 	Legal []json.RawMessage `json:"legal"`
 	More  int               `json:"more"`
 	Obs   struct {
-		Phase int    `json:"Phase"`
+		Phase string `json:"Phase"` // the wire names the phase
 		Hand  string `json:"Hand"`
 	} `json:"obs"`
 	Optional bool `json:"optional"`
@@ -103,7 +103,7 @@ func TestCheckOverWebsocket(t *testing.T) {
 		if d.Optional {
 			continue
 		}
-		if d.Obs.Phase == int(shengji.PlayPhase) {
+		if d.Obs.Phase == shengji.PlayPhase.String() {
 			break
 		}
 		mv := []byte(`{"kind":"pass"}`)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"felt/shengji"
 )
 
 // TestDealWaitsForItsPerson: a Shengji table created with its creator's
@@ -20,12 +22,12 @@ func TestDealWaitsForItsPerson(t *testing.T) {
 	c.hello(cr.ID, cr.Token, "ann")
 	m, _ := c.expect("state")
 	var st struct {
-		Obs struct{ Phase int } `json:"obs"`
+		Obs struct{ Phase string } `json:"obs"` // the wire names the phase
 	}
 	if err := json.Unmarshal(m.Raw, &st); err != nil {
 		t.Fatal(err)
 	}
-	if st.Obs.Phase != 0 {
-		t.Fatalf("the deal was over (phase %d) when the creator's page connected: %s", st.Obs.Phase, m.Raw)
+	if st.Obs.Phase != shengji.DealPhase.String() {
+		t.Fatalf("the deal was over (phase %s) when the creator's page connected: %s", st.Obs.Phase, m.Raw)
 	}
 }

@@ -221,6 +221,9 @@ async function initIndex() {
     setPlayerName(name);
     const game = gameSel.value;
     const watch = form.elements.watch.checked;
+    // The seats follow the settings as the server last said them: ask
+    // once more, so a change just made counts.
+    if (settings) await settings.ask(true);
     const seats = [watch ? { kind: "computer", level: known[game].default_level } : { kind: "me" }];
     for (const sel of seatsBox.querySelectorAll("select")) {
       seats.push(sel.value === "friend" ? { kind: "open" } : { kind: "computer", level: sel.value });

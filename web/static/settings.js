@@ -168,7 +168,7 @@ export class SettingsForm {
     const rules = mixed.rules || {};
     this.effective = eff;
     for (const s of this.settings) {
-      if (this.dirty.has(s.name)) {
+      if (this.dirty.has(s.name) && s.kind !== "ranks") {
         if (s.auto && s.kind === "number") this.inputs.get(s.name).placeholder = `default: ${eff[s.name]}`;
         continue;
       }
@@ -186,7 +186,8 @@ export class SettingsForm {
           } else el.checked = !!v;
           break;
         case "ranks": {
-          const set = new Set(Array.isArray(v) ? v : []);
+          // What is in effect (a rank the game always holds stays ticked).
+          const set = new Set(Array.isArray(eff[s.name]) ? eff[s.name] : Array.isArray(v) ? v : []);
           for (const b of el) b.checked = set.has(b.value);
           break;
         }
