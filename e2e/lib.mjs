@@ -4,7 +4,8 @@
 // server's messages), never on fixed sleeps.
 
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 
 export const scale = (() => {
@@ -145,4 +146,23 @@ export function log(...a) {
 
 export function assert(cond, msg) {
   if (!cond) throw new Error("assertion failed: " + msg);
+}
+
+// axeSource is axe-core's engine, injected into a page to check it.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// checkA11y runs axe-core on the page as it is now (the WCAG 2.1 A and AA
+// rules) and fails with every violation named, where it is and why.
+// The engine is evaluated through the browser's debugging protocol, which
+// the page's Content-Security-Policy does not govern.
+export async function checkA11y(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const res = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] }),
+  );
+  const bad = res.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary.replace(/\n/g, " ")}`).join("\n"),
+  );
+  if (bad.length) throw new Error(`accessibility (${label}): ${bad.length} axe-core violations:\n  ` + bad.join("\n  "));
+  log(`axe-core: ${label}: no violations (${res.passes ? res.passes.length : "?"} rules passed)`);
 }

@@ -8,7 +8,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { arrange, cardValue } from "../web/static/gin.js";
-import { units, sortHand, canonical, trumpOf } from "../web/static/shengji.js";
+import {
+  units, sortHand, canonical, trumpOf, seatList, ordinal, callLabel, friendsOf, endTrick, trickOrder, ringLayout, levelChanges, callable, andList,
+} from "../web/static/shengji.js";
+import { settingValue, fieldAtFault } from "../web/static/settings.js";
+import { seatLabels, seatRange } from "../web/static/app.js";
 import { label, pretty, splitMulti } from "../web/static/cards.js";
 import { newView, noView, VIEWS } from "../web/static/views.js";
 
@@ -165,4 +169,163 @@ test("views: an unknown game is refused by name", () => {
     assert.throws(() => newView(game, {}), (err) => err instanceof Error && err.message.includes(JSON.stringify(String(game))), String(game));
   }
   for (const game of Object.keys(VIEWS)) assert.equal(noView(game), "", game);
+});
+
+// ---- any table: more packs, more players, Finding Friends ----
+
+const unitsOf = (hand, t) => units(hand, t).flatMap((g) => g.units.map((u) => `${u.kind}:${u.cards.join(" ")}`));
+
+test("shengji: with more packs a hand splits as the engine splits a play (the rules' examples)", () => {
+  const t = trump("S", "5");
+  // 3♥3♥3♥ 4♥4♥ is the tractor 3♥3♥ 4♥4♥ and the single 3♥: the tractor has more cards.
+  assert.deepEqual(unitsOf(["3H", "3H", "3H", "4H", "4H"], t), ["tractor:3H 3H 4H 4H", "single:3H"]);
+  // A♥A♥A♥ K♥K♥K♥ Q♥Q♥: the tractor of triples, then the pair.
+  assert.deepEqual(unitsOf(["AH", "AH", "AH", "KH", "KH", "KH", "QH", "QH"], t), ["pair:QH QH", "tractor:KH KH KH AH AH AH"]);
+  // Four packs: A♥×4 K♥K♥ is the tractor K♥K♥ A♥A♥ and the pair A♥A♥.
+  assert.deepEqual(unitsOf(["AH", "AH", "AH", "AH", "KH", "KH"], t), ["tractor:KH KH AH AH", "pair:AH AH"]);
+  // A triple alone is one unit; 7♥7♥7♥ 8♥8♥ are a triple and a pair, no tractor… unless the pair cut from the triple makes a bigger one.
+  assert.deepEqual(unitsOf(["9H", "9H", "9H"], t), ["triple:9H 9H 9H"]);
+  assert.deepEqual(unitsOf(["7H", "7H", "7H", "8H", "8H"], t), ["tractor:7H 7H 8H 8H", "single:7H"]);
+  // Fives of the trump suit at level 5 are trumps: the trump ace, an off-suit five and the trump five make a tractor of triples.
+  assert.deepEqual(unitsOf(["AS", "AS", "AS", "5H", "5H", "5H", "5S", "5S", "5S"], t), ["tractor:AS AS AS 5H 5H 5H 5S 5S 5S"]);
+});
+
+test("shengji: units keep every card once and each unit is well formed (random hands, 2 to 5 packs)", () => {
+  const r = rng(11);
+  for (let n = 0; n < 300; n++) {
+    const packs = 2 + (n % 4);
+    const deck = [];
+    for (let p = 0; p < packs; p++) deck.push(...DECK, "SJ", "BJ");
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [deck[i], deck[j]] = [deck[j], deck[i]];
+    }
+    // A narrow deal makes wide tuples likely: a few ranks only.
+    const pool = n % 2 ? deck : deck.filter((c) => "9TJQKA5".includes(c[0]) || c.length === 2 && c[1] === "J");
+    const hand = pool.slice(0, 20 + (n % 21));
+    const t = trump(["S", "H", "D", "C", "none"][n % 5], ["2", "5", "9", "A"][n % 4]);
+    const all = units(hand, t).flatMap((g) => g.units.flatMap((u) => u.cards));
+    assert.deepEqual([...all].sort(), [...hand].sort());
+    for (const g of units(hand, t)) {
+      for (const u of g.units) {
+        assert.equal(u.cards.length % u.width, 0);
+        if (u.kind === "single") assert.equal(u.cards.length, 1);
+        else if (u.kind === "tractor") assert.ok(u.width >= 2 && u.cards.length >= 2 * u.width);
+        else {
+          assert.ok(u.cards.every((c) => c === u.cards[0]), `a ${u.kind} is identical cards`);
+          assert.equal(u.cards.length, u.width);
+          assert.ok(u.width <= packs);
+        }
+      }
+    }
+  }
+});
+
+test("shengji: seats, ordinals, calls and lists", () => {
+  assert.deepEqual(seatList(0), []);
+  assert.deepEqual(seatList((1 << 0) | (1 << 2) | (1 << 9)), [0, 2, 9]);
+  assert.deepEqual([1, 2, 3, 4, 5, 11, 12, 13, 21, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "5th", "11th", "12th", "13th", "21st", "22nd"]);
+  assert.equal(callLabel({ Card: "AS", Ordinal: 2 }), "2nd A\u2660");
+  assert.equal(callLabel({ card: "TH", ordinal: 1 }), "1st 10\u2665");
+  assert.equal(andList(["a"]), "a");
+  assert.equal(andList(["a", "b", "c"]), "a, b and c");
+  assert.deepEqual(trickOrder(4, 6), [4, 5, 0, 1, 2, 3]);
+  const c = callable(5);
+  assert.equal(c.length, 48);
+  assert.ok(!c.some((x) => x[0] === "5") && !c.includes("SJ") && !c.includes("BJ"));
+  assert.equal(callable("10").filter((x) => x[0] === "T").length, 0);
+  assert.equal(callable(1).filter((x) => x[0] === "A").length, 0, "level A (rank 1): no ace");
+});
+
+test("shengji: friendsOf reads the observation's calls, who met them and the side", () => {
+  const o = {
+    Banker: 2, Side: (1 << 2) | (1 << 4),
+    Friends: { Banker: 2, Calls: [{ Card: "AS", Ordinal: 1 }, { Card: "AH", Ordinal: 2 }, { Card: "", Ordinal: 0 }], NCalls: 2, Played: [1, 1, 0], Met: [4, 10, 10], Side: 20 },
+  };
+  const f = friendsOf(o);
+  assert.deepEqual(f.calls, [{ card: "AS", ordinal: 1, played: 1, met: 4 }, { card: "AH", ordinal: 2, played: 1, met: null }]);
+  assert.equal(f.open, 1);
+  assert.deepEqual(f.joined, [4]);
+  assert.deepEqual(f.side, [2, 4]);
+  assert.deepEqual(friendsOf({ Banker: 10, Side: 0 }), { calls: [], open: 0, joined: [], side: [] });
+});
+
+test("shengji: endTrick follows the calls as the engine does (friends.go)", () => {
+  const fresh = (banker, calls) => ({ Banker: banker, Calls: calls, NCalls: calls.length, Played: calls.map(() => 0), Met: calls.map(() => 10), Side: 1 << banker });
+  // The second A♠ counts in play order: seat 3 plays the first, seat 5 the second.
+  let f = fresh(0, [{ Card: "AS", Ordinal: 2 }]);
+  assert.deepEqual(endTrick(f, [{ seat: 3, cards: ["AS"] }, { seat: 4, cards: ["KS"] }, { seat: 5, cards: ["AS"] }]), [5]);
+  assert.deepEqual(f.Met, [5]);
+  assert.equal(f.Side, (1 << 0) | (1 << 5));
+  // Two copies in one play meet a second-copy call at once.
+  f = fresh(1, [{ Card: "KH", Ordinal: 2 }]);
+  assert.deepEqual(endTrick(f, [{ seat: 2, cards: ["KH", "KH"] }]), [2]);
+  // The banker playing its own call spends it: nobody joins.
+  f = fresh(1, [{ Card: "AD", Ordinal: 1 }, { Card: "AC", Ordinal: 1 }]);
+  assert.deepEqual(endTrick(f, [{ seat: 1, cards: ["AD"] }, { seat: 2, cards: ["AC"] }]), [2]);
+  assert.deepEqual(f.Met, [1, 2]);
+  // A friend already on the side meeting another call adds nobody.
+  assert.deepEqual(endTrick(f, [{ seat: 2, cards: ["AC"] }]), []);
+  // Calls not met stay open across tricks, counting the copies seen.
+  f = fresh(0, [{ Card: "QS", Ordinal: 3 }]);
+  assert.deepEqual(endTrick(f, [{ seat: 1, cards: ["QS"] }]), []);
+  assert.deepEqual(endTrick(f, [{ seat: 2, cards: ["QS"] }]), []);
+  assert.deepEqual(f.Played, [2]);
+  assert.deepEqual(endTrick(f, [{ seat: 4, cards: ["QS"] }]), [4]);
+});
+
+test("shengji: ringLayout seats 4 to 10 players round the middle, each in its own cell", () => {
+  for (let n = 4; n <= 10; n++) {
+    const l = ringLayout(n);
+    assert.equal(l.seats.length, n);
+    const used = new Set();
+    const cell = (r, c) => `${r},${c}`;
+    for (let r = l.centre.row; r < l.centre.row + l.centre.rowSpan; r++) for (let c = l.centre.col; c < l.centre.col + l.centre.colSpan; c++) used.add(cell(r, c));
+    for (const [i, p] of l.seats.entries()) {
+      assert.ok(p.row >= 1 && p.row <= l.rows && p.col >= 1 && p.col + p.colSpan - 1 <= l.cols, `n ${n} seat ${i} inside the grid`);
+      for (let c = p.col; c < p.col + p.colSpan; c++) {
+        assert.ok(!used.has(cell(p.row, c)), `n ${n} seat ${i} overlaps`);
+        used.add(cell(p.row, c));
+      }
+    }
+    assert.equal(l.seats[0].row, l.rows, "the viewer at the bottom");
+    assert.ok(l.cols <= 7 && l.rows <= 5, "the page's CSS has classes for the grid");
+  }
+  // Four players: the cross the page always had (east on the right, north on top, west on the left).
+  assert.deepEqual(ringLayout(4).seats.map((p) => [p.row, p.col]), [[3, 2], [2, 3], [1, 2], [2, 1]]);
+});
+
+test("shengji: levelChanges counts the levels each seat climbed", () => {
+  assert.deepEqual(levelChanges([2, 2, 13, 1], [3, 2, 1, 1], 4), [
+    { seat: 0, from: 2, to: 3, up: 1 },
+    { seat: 1, from: 2, to: 2, up: 0 },
+    { seat: 2, from: 13, to: 1, up: 1 },
+    { seat: 3, from: 1, to: 1, up: 0 },
+  ]);
+  assert.equal(levelChanges(null, [3], 1)[0].up, 0);
+});
+
+test("settings: values as the JSON the server reads, and the field an error names", () => {
+  assert.equal(settingValue({ kind: "number" }, ""), undefined);
+  assert.equal(settingValue({ kind: "number" }, " 7 "), 7);
+  assert.equal(settingValue({ kind: "number" }, "x"), "x");
+  assert.equal(settingValue({ kind: "bool" }, true), true);
+  assert.equal(settingValue({ kind: "bool" }, "false"), false);
+  assert.equal(settingValue({ kind: "bool", auto: true }, ""), undefined);
+  assert.equal(settingValue({ kind: "choice" }, "redeal"), "redeal");
+  assert.deepEqual(settingValue({ kind: "ranks" }, ["5", "A"]), ["5", "A"]);
+  const ss = [{ name: "players" }, { name: "packs" }, { name: "kitty" }, { name: "kitty_multiplier" }];
+  assert.equal(fieldAtFault(ss, "shengji: rules field packs is 5 with 6 players: at most …"), "packs");
+  assert.equal(fieldAtFault(ss, "shengji: rules field kitty_multiplier \"x\""), "kitty_multiplier");
+  assert.equal(fieldAtFault(ss, "shengji: rules field kitty is 7: 162 cards … to 7 players"), "kitty");
+  assert.equal(fieldAtFault(ss, "something else"), null);
+});
+
+test("home page: seats named in turn order, seat counts said", () => {
+  assert.deepEqual(seatLabels(2), ["Opponent"]);
+  assert.equal(seatLabels(6).length, 5);
+  assert.match(seatLabels(6)[0], /Seat 1/);
+  assert.match(seatLabels(6)[4], /Seat 5/);
+  assert.equal(seatRange([2]), "2 players");
+  assert.equal(seatRange([4, 5, 6, 7, 8, 9, 10]), "4\u201310 players");
 });

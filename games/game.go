@@ -52,6 +52,10 @@ type Info struct {
 	MatchPreset string `json:"match_preset,omitempty"`
 	// Score says what Outcome.Scores count ("points", "level").
 	Score string `json:"score"`
+	// Settings are the rules a page lets people set over a preset, each
+	// a field of the game's options (none: the presets only; see
+	// Def.Mix).
+	Settings []Setting `json:"settings,omitempty"`
 }
 
 // Choice is one of a game's levels or presets: its name, and how a page
@@ -100,6 +104,12 @@ type Def[M, O, E any] struct {
 	// Rules returns the game's options (for the table's GameOptions) of a
 	// preset; "" is the default.
 	Rules func(preset string) (json.RawMessage, error)
+	// Mix, if set, reads settings (a JSON object of fields Info.Settings
+	// names; nil for none) over a preset's options and checks the result:
+	// the table's options, each setting's value in effect and a line
+	// saying the table (Seats is counted for it). An error names the
+	// setting at fault. Nil: the game takes its presets only.
+	Mix func(options, settings json.RawMessage) (Mixed, error)
 	// Level returns the built-in level name as a table player, its
 	// choices drawn from seed alone.
 	Level func(name string, seed uint64) (table.Player[M, O], error)
@@ -136,6 +146,11 @@ type Game interface {
 	About() Info
 	// Rules returns the game's options of a preset ("" is the default).
 	Rules(preset string) (json.RawMessage, error)
+	// Mix returns the table of a preset ("" is the default) with settings
+	// over it (see Def.Mix): its options, settings in effect and seats.
+	// Settings given to a game without Info.Settings are an error
+	// wrapping ErrNoSettings.
+	Mix(preset string, settings json.RawMessage) (Mixed, error)
 	// Any returns the game with its moves, observations and events as
 	// values of type any (each holding the game's own type): a table of
 	// it runs the game's engine, its levels play as they do.
@@ -190,6 +205,9 @@ func (r registered[M, O, E]) Rules(preset string) (json.RawMessage, error) {
 	return r.d.rules(preset)
 }
 func (r registered[M, O, E]) Any() *Def[any, any, any] { return r.d.Any() }
+func (r registered[M, O, E]) Mix(preset string, settings json.RawMessage) (Mixed, error) {
+	return r.d.mix(preset, settings)
+}
 
 func (r registered[M, O, E]) SeatsFor(options json.RawMessage) (int, error) {
 	e, err := r.d.Spec.New(0, options)
@@ -230,7 +248,7 @@ func (d *Def[M, O, E]) Any() *Def[any, any, any] {
 	if e, ok := erased[d]; ok {
 		return e
 	}
-	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Pick: d.Pick, Figures: d.Figures, PlayerSeed: d.PlayerSeed}
+	e := &Def[any, any, any]{Info: d.Info, Rules: d.Rules, Mix: d.Mix, Pick: d.Pick, Figures: d.Figures, PlayerSeed: d.PlayerSeed}
 	e.Spec = table.Spec[any, any, any]{Kind: d.Spec.Kind, Format: d.Spec.Format,
 		New: func(seed uint64, options json.RawMessage) (table.Engine[any, any, any], error) {
 			inner, err := d.Spec.New(seed, options)

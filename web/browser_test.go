@@ -29,6 +29,7 @@ var browserScripts = []struct {
 	// A quicker deal than the default keeps the Shengji test short; it is
 	// still paced, so the page can declare while the cards are dealt.
 	{"shengji", "Shengji hands with three computers: declare, bury as banker, a refused play, play to the end", []string{"--deal-pace", "40ms"}, false},
+	{"shengji-friends", "a friends-6 table made on the home page (its settings, a refused one), five computers: declare until the banker, bury six, call two friends (a refused call), play to the end; axe-core on each screen", []string{"--deal-pace", "40ms"}, false},
 	// A short grace period after a person's last connection closes.
 	{"takeover", "a friend leaves: the computer takes the seat, the page says so; the friend comes back", []string{"--away", "1s"}, false},
 	{"watch", "watching computers play both games as a spectator: the public table, no hand", nil, false},

@@ -20,10 +20,12 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 		Levels: []games.Choice{{Name: "greedy", Title: "Greedy"}, {Name: "hard", Title: "Hard"}, {Name: "random", Title: "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
 		HintLevel: hintLevel, Score: "level",
 		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "simple", Title: "Declare after the deal"}, {Name: "penalty", Title: "Throw penalty 10"},
-			{Name: "friends-5", Title: "Finding Friends, 5 players"}, {Name: "friends-6", Title: "Finding Friends, 6 players, 3 packs"}, {Name: "friends-8", Title: "Finding Friends, 8 players, 4 packs"}}},
+			{Name: "friends-5", Title: "Finding Friends, 5 players"}, {Name: "friends-6", Title: "Finding Friends, 6 players, 3 packs"}, {Name: "friends-8", Title: "Finding Friends, 8 players, 4 packs"}},
+		Settings: settings},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("shengji", shengji.Presets(), shengji.Preset),
+	Mix:   Mix,
 	Level: func(name string, seed uint64) (table.Player[shengji.Action, shengji.Observation], error) {
 		return Level(name, rand.New(rand.NewPCG(seed, 0)))
 	},
@@ -70,6 +72,8 @@ func Hint(o *shengji.Observation, seed uint64) (shengji.Action, string, error) {
 			text = "pass"
 		case shengji.Bury:
 			text = fmt.Sprintf("bury %s (%d points)", a.Cards, shengji.Points(a.Cards))
+		case shengji.FriendCall:
+			text = a.String() // "call 1st AS, 2nd AH"
 		default:
 			text = "play " + a.Cards.String()
 		}
@@ -110,18 +114,22 @@ func Visible(g *shengji.Game, s table.Seat) card.Set {
 }
 
 // pick is a wire client's move: a legal move at random, and for a burial
-// (which lists none) the hand's first eight cards.
+// (which lists none) the hand's first cards, as many as the kitty holds.
 func pick(obs json.RawMessage, legal []json.RawMessage, rng *rand.Rand) (json.RawMessage, error) {
 	if len(legal) > 0 {
 		return legal[rng.IntN(len(legal))], nil
 	}
 	var o struct {
-		Hand string `json:"Hand"`
+		Hand  string `json:"Hand"`
+		Table struct {
+			Kitty int `json:"kitty"`
+		} `json:"Table"`
 	}
 	json.Unmarshal(obs, &o)
 	cards := strings.Fields(o.Hand)
-	if len(cards) < 8 {
+	k := o.Table.Kitty
+	if k < 1 || len(cards) < k {
 		return nil, fmt.Errorf("shengji: %w: %.200s", games.ErrNoMove, obs)
 	}
-	return fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:8], " ")), nil
+	return fmt.Appendf(nil, `{"kind":"bury","cards":%q}`, strings.Join(cards[:k], " ")), nil
 }

@@ -1,6 +1,8 @@
 package shengji
 
 import (
+	"encoding/json"
+
 	"felt/card"
 	"felt/program"
 	"felt/shengji"
@@ -10,12 +12,13 @@ import (
 // Shengji: the move codec, the legal moves (legal), a check of any move
 // against the seat's observation with the rules' reason
 // (shengji.Observation.Check), and a wire form of events whose unset
-// trump marshals (eventWire). An observation marshals as it is
-// (shengji.Observation.MarshalJSON).
+// trump marshals (eventWire), and an observation's wire form with its
+// table's figures (obsWire).
 var Wire = program.Game[shengji.Action, shengji.Observation, shengji.Event]{
 	Codec: &Engine{},
 	Legal: legal,
 	Check: func(o *shengji.Observation, a shengji.Action) error { return o.Check(a) },
+	Obs:   obsWire,
 	Event: eventWire,
 }
 
@@ -40,6 +43,28 @@ func legal(o *shengji.Observation) ([]shengji.Action, int) {
 		return as, more
 	}
 	return nil, 0
+}
+
+// obsWire is an observation's wire form: the observation as it marshals
+// (shengji.Observation.MarshalJSON), with what its rules come to added as
+// Table (the kitty's size, the cards dealt, the friends called …).
+func obsWire(o shengji.Observation) any {
+	b, err := json.Marshal(&o)
+	if err != nil {
+		return o // the marshaller reports the same error
+	}
+	t, err := json.Marshal(tableOf(o.Rules))
+	if err != nil || len(b) < 2 || b[len(b)-1] != '}' {
+		return json.RawMessage(b)
+	}
+	out := make([]byte, 0, len(b)+len(t)+10)
+	out = append(out, b[:len(b)-1]...)
+	if len(b) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"Table":`...)
+	out = append(out, t...)
+	return json.RawMessage(append(out, '}'))
 }
 
 // sjEventWire is an event with its trump only when it settled it and its

@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -46,6 +45,7 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/tables", s.playerGames)
 	mux.HandleFunc("GET /api/games", s.listGames)
+	mux.HandleFunc("POST /api/games/{game}/rules", s.mixRules)
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
@@ -114,11 +114,13 @@ func readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 type createReq struct {
-	Game   string            `json:"game"`
-	Preset string            `json:"preset"`
-	Player string            `json:"player"`
-	Name   string            `json:"name"`
-	Seats  []json.RawMessage `json:"seats"`
+	Game   string `json:"game"`
+	Preset string `json:"preset"`
+	// Settings are the game's settings over the preset (games.Def.Mix).
+	Settings json.RawMessage   `json:"settings,omitempty"`
+	Player   string            `json:"player"`
+	Name     string            `json:"name"`
+	Seats    []json.RawMessage `json:"seats"`
 }
 
 type seatReq struct {
@@ -154,20 +156,15 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.About()
 	levels, deflt := info.LevelNames(), info.Default
-	seats := info.Seats[0]
-	if len(req.Seats) > 0 && slices.Contains(info.Seats, len(req.Seats)) {
-		seats = len(req.Seats)
-	}
-	opts, err := g.Rules(req.Preset)
+	// The rules set the seats.
+	mixed, err := g.Mix(req.Preset, req.Settings)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if n, err := g.SeatsFor(opts); err == nil && (len(info.Seats) > 1 || n != seats) {
-		seats = n // the rules set the seats
-	}
+	opts, seats := mixed.Rules, mixed.Seats
 	if len(req.Seats) != seats {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats, not %d", req.Game, seats, len(req.Seats)))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats with these rules, not %d", req.Game, seats, len(req.Seats)))
 		return
 	}
 	t := store.Table{ID: newID(), Game: req.Game, Options: opts, Seed: newSeed(), Status: store.Waiting, Created: time.Now().UTC()}
@@ -434,6 +431,37 @@ func (s *Server) listGames(w http.ResponseWriter, _ *http.Request) {
 		out = append(out, gi)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// rulesReq is a table's rules as a page sets them: a preset and the
+// game's settings over it.
+type rulesReq struct {
+	Preset   string          `json:"preset"`
+	Settings json.RawMessage `json:"settings,omitempty"`
+}
+
+// mixRules is POST /api/games/{game}/rules: the rules a table of the game
+// would have with these settings over the preset (games.Mixed: its
+// options, every setting in effect, a line saying it, its seats), or why
+// they are refused (400). It changes nothing: a page asks it as people
+// change the settings, and a spectator's page to learn what a table's
+// rules come to.
+func (s *Server) mixRules(w http.ResponseWriter, r *http.Request) {
+	var req rulesReq
+	if !readBody(w, r, &req) {
+		return
+	}
+	g, err := games.Lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no game %q (%v)", clip(r.PathValue("game")), games.Names()))
+		return
+	}
+	m, err := g.Mix(req.Preset, req.Settings)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
 }
 
 // playerGames is GET /api/tables?player=P: the player's tables, newest

@@ -303,7 +303,7 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 	for _, r := range []struct{ method, path, body string }{
 		{"GET", "/", ""}, {"GET", "/t/abc", ""}, {"GET", "/games", ""}, {"GET", "/replay/abc", ""},
 		{"GET", "/static/nothing.js", ""}, {"GET", "/nothing", ""}, {"GET", "/api/tables/nosuch", ""},
-		{"POST", "/api/tables", "{"}, {"GET", "/api/games", ""}, {"GET", "/api/tables", ""}, {"GET", "/ws", ""}, {"DELETE", "/api/tables", ""},
+		{"POST", "/api/tables", "{"}, {"GET", "/api/games", ""}, {"POST", "/api/games/shengji/rules", "{"}, {"GET", "/api/tables", ""}, {"GET", "/ws", ""}, {"DELETE", "/api/tables", ""},
 	} {
 		req, _ := http.NewRequest(r.method, ts.hs.URL+r.path, strings.NewReader(r.body))
 		resp, err := http.DefaultClient.Do(req)

@@ -25,11 +25,18 @@ export async function gameTitle(name) {
   }
 }
 
-// seatLabels names the seats other than the creator's on the home page.
-function seatLabels(n) {
+// seatLabels names the seats other than the creator's (seat 0) on the
+// home page, in turn order.
+export function seatLabels(n) {
   if (n === 2) return ["Opponent"];
-  if (n === 4) return ["East (right, opponent)", "North (partner)", "West (left, opponent)"];
-  return Array.from({ length: n - 1 }, (_, i) => `Seat ${i + 1}`);
+  return Array.from({ length: n - 1 }, (_, i) => `Seat ${i + 1}` + (i === 0 ? " (plays after you)" : i === n - 2 ? " (plays before you)" : ""));
+}
+
+// seatRange says a game's seat counts: "2 players", "4–10 players".
+export function seatRange(seats) {
+  const lo = Math.min(...seats);
+  const hi = Math.max(...seats);
+  return lo === hi ? `${lo} players` : `${lo}\u2013${hi} players`;
 }
 
 // h builds an element: h("div.a.b", {attr: v, onclick: f}, children…).
@@ -146,13 +153,15 @@ async function initIndex() {
   const gameSel = form.elements.game;
   const presetSel = form.elements.preset;
   const seatsBox = document.getElementById("seats");
+  const settingsBox = document.getElementById("settings");
   const nameIn = form.elements.name;
   const out = document.getElementById("created");
   const err = document.getElementById("create-error");
   nameIn.value = playerName();
-  let known, noView;
+  let known, noView, SettingsForm;
   try {
     ({ noView } = await import("./views.js"));
+    ({ SettingsForm } = await import("./settings.js"));
     known = await serverGames();
   } catch (e) {
     err.textContent = "Could not read the games this server plays: " + e.message;
@@ -160,26 +169,49 @@ async function initIndex() {
   }
   // The games this page can show, in the server's order.
   const offered = Object.values(known).filter((g) => !noView(g.name));
-  gameSel.replaceChildren(...offered.map((g) => h("option", { value: g.name }, `${g.title} (${g.seats[0]} players)`)));
+  gameSel.replaceChildren(...offered.map((g) => h("option", { value: g.name }, `${g.title} (${seatRange(g.seats)})`)));
 
-  function fill() {
-    const g = known[gameSel.value];
-    presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p.name }, p.title)));
-    const seatNames = seatLabels(g.seats[0]);
+  // seats draws a select for each seat but the creator's, keeping the
+  // choices already made.
+  function seats(g, n) {
+    const before = Array.from(seatsBox.querySelectorAll("select"), (s) => s.value);
+    seatsBox.dataset.seats = String(n);
     seatsBox.replaceChildren(
-      ...seatNames.map((label, i) => {
+      ...seatLabels(n).map((label, i) => {
         const id = `seat-${i + 1}`;
         const sel = h(
           "select",
           { id, name: id, "data-seat": i + 1 },
-          ...g.levels.map((l) => h("option", { value: l.name, selected: l.name === g.default_level }, `Computer: ${l.title}`)),
-          h("option", { value: "friend" }, "A friend (invite link)"),
+          ...g.levels.map((l) => h("option", { value: l.name, selected: l.name === (before[i] || g.default_level) }, `Computer: ${l.title}`)),
+          h("option", { value: "friend", selected: before[i] === "friend" }, "A friend (invite link)"),
         );
         return h("div.field", h("label", { for: id }, label), sel);
       }),
     );
   }
+
+  let settings = null;
+  function fill() {
+    const g = known[gameSel.value];
+    presetSel.replaceChildren(...g.presets.map((p) => h("option", { value: p.name }, p.title)));
+    seats(g, g.seats[0]);
+    // The game's settings, from what the server says of them; the seats
+    // follow the rules.
+    const form = new SettingsForm(
+      settingsBox,
+      g,
+      api,
+      ({ mixed }) => {
+        if (settings === form && mixed && mixed.seats && mixed.seats !== seatsBox.querySelectorAll("select").length + 1) seats(g, mixed.seats);
+      },
+      document.getElementById("rules-summary"),
+      document.getElementById("settings-error"),
+    );
+    settings = form;
+    form.setPreset(presetSel.value);
+  }
   gameSel.addEventListener("change", fill);
+  presetSel.addEventListener("change", () => settings && settings.setPreset(presetSel.value));
   fill();
 
   form.addEventListener("submit", async (ev) => {
@@ -189,6 +221,9 @@ async function initIndex() {
     setPlayerName(name);
     const game = gameSel.value;
     const watch = form.elements.watch.checked;
+    // The seats follow the settings as the server last said them: ask
+    // once more, so a change just made counts.
+    if (settings) await settings.ask(true);
     const seats = [watch ? { kind: "computer", level: known[game].default_level } : { kind: "me" }];
     for (const sel of seatsBox.querySelectorAll("select")) {
       seats.push(sel.value === "friend" ? { kind: "open" } : { kind: "computer", level: sel.value });
@@ -196,7 +231,10 @@ async function initIndex() {
     const submit = form.querySelector("button[type=submit]");
     submit.disabled = true;
     try {
-      const r = await api("POST", "/api/tables", { game, preset: presetSel.value, player: playerID(), name, seats });
+      const body = { game, preset: presetSel.value, player: playerID(), name, seats };
+      const set = settings ? settings.values() : {};
+      if (Object.keys(set).length) body.settings = set;
+      const r = await api("POST", "/api/tables", body);
       if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
       if (invites.length === 0) {

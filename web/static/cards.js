@@ -97,12 +97,15 @@ export function cardElement(code, opts = {}) {
   const e = document.createElement(tag);
   e.className = "card" + (opts.small ? " small" : "") + (isRed(code) ? " is-red" : " is-black");
   e.dataset.card = code;
+  // The name starts with the face's own text ("10♠"), so what is seen is
+  // what is said, then says it in words.
+  const name = code === "SJ" || code === "BJ" ? label(code) : `${label(code)}, ${words(code)}`;
   if (opts.button) {
     e.type = "button";
-    e.setAttribute("aria-label", words(code));
+    e.setAttribute("aria-label", name);
   } else {
     e.setAttribute("role", "img");
-    e.setAttribute("aria-label", words(code));
+    e.setAttribute("aria-label", name);
   }
   e.append(face(code));
   return e;

@@ -49,6 +49,8 @@ export async function init() {
     seat,
     els,
     names,
+    seats: (summary && summary.seats && summary.seats.length) || 0,
+    rules: (summary && summary.rules) || null,
     send() {},
     bid() {},
     hint() {},

@@ -1,23 +1,33 @@
-// Shengji at the table: the four seats around the trick in the middle,
-// your hand sorted by trump with its pairs and tractors grouped, bidding
-// while the cards are dealt, burying the kitty, the trump, the levels, the
-// banker and the points. Everything shown comes from the seat's
-// observation and events (shengji.Observation and shengji.Event, field
-// names as in Go).
+// Shengji at the table, for any table the engine plays: 4 to 10 players
+// around the trick, 2 to 5 packs, fixed partnerships or Finding Friends
+// (找朋友). Your hand sorted by trump with its tuples and tractors grouped;
+// declaring while the cards are dealt (or after); burying a kitty of the
+// table's size; calling friends as the banker; every seat's cards held,
+// level, points and play in the trick; the banker, the friends known and
+// the calls still open; and each hand's end: the side that won, the
+// friends, each seat's level before and after. Everything shown comes from
+// the seat's observation and events (shengji.Observation and
+// shengji.Event, field names as in Go; the observation's Table says what
+// the rules come to), never from anything else: a friend is shown only
+// once the card that makes it one has been played.
 
-import { h, patch } from "./app.js";
+import { api, h, patch } from "./app.js";
 import * as C from "./cards.js";
 
 const NO_SEAT = 10; // shengji.NoSeat (MaxSeats)
 const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
-const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play" };
-const POS = ["south", "east", "north", "west"];
-const PLACE = ["South", "East", "North", "West"];
-const BID_WORDS = ["", "single", "pair", "small-joker pair", "big-joker pair"];
+const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play", 7: "call" };
+const TUPLE = { 2: "pair", 3: "triple", 4: "four", 5: "five" };
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// andList joins words as "a, b and c".
+export function andList(ws) {
+  if (ws.length < 2) return ws.join("");
+  return ws.slice(0, -1).join(", ") + " and " + ws[ws.length - 1];
 }
 
 // rankChar turns a card.Rank number (ace 1 or 14) into its letter.
@@ -32,9 +42,113 @@ export function levelLabel(r) {
   return c === "T" ? "10" : c;
 }
 
+// levelPower is a level's place as levels climb: 2 is 0, A is 12.
+export function levelPower(r) {
+  return HIGH.indexOf(rankChar(r));
+}
+
 // phaseName reads the observation's phase: the wire names it ("play").
 function phaseName(p) {
   return String(p || "");
+}
+
+// seatList returns the seats of a shengji.Seats bitmask, lowest first.
+export function seatList(mask) {
+  const out = [];
+  for (let s = 0; s < NO_SEAT; s++) if (mask & (1 << s)) out.push(s);
+  return out;
+}
+
+// ordinal writes 1 as "1st", 2 as "2nd" …
+export function ordinal(n) {
+  const t = n % 100;
+  if (t >= 11 && t <= 13) return `${n}th`;
+  return n + ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+}
+
+// callLabel writes a friend call as "2nd A♠".
+export function callLabel(c) {
+  return `${ordinal(c.Ordinal ?? c.ordinal)} ${C.label(c.Card ?? c.card)}`;
+}
+
+// friendsOf reads how the friend calls stand in an observation
+// (Observation.Friends and Side): each call with the copies of its card
+// played and who met it (null while open), the calls still open, the
+// friends who have joined and the banker's side as every seat knows it.
+export function friendsOf(o) {
+  const f = (o && o.Friends) || {};
+  const n = f.NCalls || 0;
+  const calls = [];
+  for (let i = 0; i < n; i++) {
+    const c = f.Calls[i];
+    const met = f.Met && f.Met[i] !== undefined && f.Met[i] !== NO_SEAT ? f.Met[i] : null;
+    calls.push({ card: c.Card, ordinal: c.Ordinal, played: (f.Played && f.Played[i]) || 0, met });
+  }
+  const side = seatList((o && o.Side) || 0);
+  const banker = o && o.Banker !== NO_SEAT ? o.Banker : null;
+  return { calls, open: calls.filter((c) => c.met === null).length, joined: side.filter((s) => s !== banker), side };
+}
+
+// endTrick follows the calls through an ended trick's plays (in the order
+// they were made: [{seat, cards}]) as shengji.Friendship.EndTrick does: a
+// call whose copy is among them is met by the seat that played it, which
+// joins the banker's side. It changes f (Observation.Friends' shape) and
+// returns the seats that joined. A spectator's page, which gets events
+// only, keeps the calls with it.
+export function endTrick(f, plays) {
+  const joined = [];
+  for (const p of plays) {
+    for (let i = 0; i < f.NCalls; i++) {
+      if (f.Met[i] !== NO_SEAT) continue;
+      const c = f.Calls[i];
+      f.Played[i] += p.cards.filter((x) => x === c.Card).length;
+      if (f.Played[i] >= c.Ordinal) {
+        f.Met[i] = p.seat;
+        if (!(f.Side & (1 << p.seat))) {
+          f.Side |= 1 << p.seat;
+          joined.push(p.seat);
+        }
+      }
+    }
+  }
+  return joined;
+}
+
+// trickOrder returns the seats of a trick in the order they play: the
+// leader, then round the table.
+export function trickOrder(leader, n) {
+  return Array.from({ length: n }, (_, i) => (leader + i) % n);
+}
+
+// ringLayout places n seats round the trick on a grid, the viewer at the
+// bottom and play going round to the right, up, across the top and down
+// the left: for each seat counted from the viewer, its row and column
+// (from 1) and the columns it spans; the centre's place; the grid's size.
+export function ringLayout(n) {
+  const m = n - 1;
+  const side = Math.max(1, Math.floor(m / 3));
+  const top = m - 2 * side;
+  const cols = top + 2;
+  const rows = side + 2;
+  const seats = [{ row: rows, col: 2, colSpan: top }];
+  for (let r = 1; r <= m; r++) {
+    if (r <= side) seats.push({ row: rows - r, col: cols, colSpan: 1 });
+    else if (r <= side + top) seats.push({ row: 1, col: cols - 1 - (r - side - 1), colSpan: 1 });
+    else seats.push({ row: 2 + (r - side - top - 1), col: 1, colSpan: 1 });
+  }
+  return { rows, cols, seats, centre: { row: 2, col: 2, rowSpan: side, colSpan: top } };
+}
+
+// levelChanges compares each seat's level before and after a hand:
+// [{seat, from, to, up}] for the n seats, up counted in levels.
+export function levelChanges(before, after, n) {
+  const out = [];
+  for (let s = 0; s < n; s++) {
+    const from = before ? before[s] : undefined;
+    const to = after ? after[s] : undefined;
+    out.push({ seat: s, from, to, up: from === undefined || to === undefined ? 0 : levelPower(to) - levelPower(from) });
+  }
+  return out;
 }
 
 // trumpOf reads the observation's trump: {suit: "S"… or null, level: "2"}.
@@ -64,8 +178,9 @@ export function order(code, t) {
   return { group: C.SUITS.indexOf(s), strength: plain.indexOf(r), sub: 0 };
 }
 
-// strengthStep is the next strength up in the group: a tractor is a run of
-// pairs one step apart. Jokers and the trump level follow the trump ace.
+// nextStrength is the next place up in the group: a tractor is a run of
+// tuples at neighbouring places. Jokers and the trump level follow the
+// trump ace.
 function nextStrength(st, group, t) {
   if (group !== 4) return st + 1;
   if (st === 11) return t.suit ? 14 : 15; // the trump suit's top plain card, then the level cards
@@ -82,48 +197,79 @@ export function sortHand(cards, t) {
   });
 }
 
-// units groups a sorted hand into tractors, pairs and singles, per group:
-// [{group, units: [{kind: "tractor"|"pair"|"single", cards}]}].
+// bigger reports whether unit a is taken out before unit b: more cards,
+// then a tractor before a tuple, then the wider, then the higher top,
+// then (at a place shared by off-suit level cards) the suit first in
+// ♠♥♦♣.
+function bigger(a, b) {
+  const na = a.width * a.codes.length;
+  const nb = b.width * b.codes.length;
+  if (na !== nb) return na > nb;
+  if ((a.kind === "tractor") !== (b.kind === "tractor")) return a.kind === "tractor";
+  if (a.width !== b.width) return a.width > b.width;
+  if (a.top.strength !== b.top.strength) return a.top.strength > b.top.strength;
+  return a.top.sub < b.top.sub;
+}
+
+// splitGroup splits one suit-group's cards into units as the engine
+// splits a play (the rules' "Splitting a play into units"): again and
+// again the largest unit left, a tuple (identical cards) or a tractor
+// (tuples of one width at neighbouring places), then singles.
+function splitGroup(group, cards, t) {
+  const counts = new Map();
+  for (const c of cards) counts.set(c, (counts.get(c) || 0) + 1);
+  const out = [];
+  for (;;) {
+    let best = null;
+    const consider = (u) => {
+      if (!best || bigger(u, best)) best = u;
+    };
+    let widest = 0;
+    for (const [c, n] of counts) {
+      widest = Math.max(widest, n);
+      if (n >= 2) consider({ kind: TUPLE[n] || "tuple", width: n, codes: [c], top: order(c, t) });
+    }
+    for (let w = 2; w <= widest; w++) {
+      // At each place, the card held at least w times (of off-suit level
+      // cards sharing a place, the first in ♠♥♦♣).
+      const at = new Map();
+      for (const [c, n] of counts) {
+        if (n < w) continue;
+        const o = order(c, t);
+        const cur = at.get(o.strength);
+        if (!cur || o.sub < order(cur, t).sub) at.set(o.strength, c);
+      }
+      for (const [st, c] of at) {
+        const codes = [c];
+        for (let s = nextStrength(st, group, t); at.has(s); s = nextStrength(s, group, t)) codes.push(at.get(s));
+        if (codes.length >= 2) consider({ kind: "tractor", width: w, codes, top: order(codes[codes.length - 1], t) });
+      }
+    }
+    if (!best) break;
+    for (const c of best.codes) {
+      const left = counts.get(c) - best.width;
+      if (left > 0) counts.set(c, left);
+      else counts.delete(c);
+    }
+    out.push({ kind: best.kind, width: best.width, cards: best.codes.flatMap((c) => Array(best.width).fill(c)), key: order(best.codes[0], t) });
+  }
+  for (const [c, n] of counts) for (let k = 0; k < n; k++) out.push({ kind: "single", width: 1, cards: [c], key: order(c, t) });
+  out.sort((a, b) => a.key.strength - b.key.strength || a.key.sub - b.key.sub);
+  return out;
+}
+
+// units groups a hand by suit-group, trumps last, and splits each group
+// into tractors, tuples (pairs, triples …) and singles:
+// [{group, units: [{kind: "tractor"|"pair"|"triple"|"four"|"five"|"single", width, cards}]}].
 export function units(cards, t) {
-  const sorted = sortHand(cards, t);
   const groups = [];
-  for (const c of sorted) {
+  for (const c of sortHand(cards, t)) {
     const o = order(c, t);
     let g = groups[groups.length - 1];
     if (!g || g.group !== o.group) groups.push((g = { group: o.group, cards: [] }));
     g.cards.push(c);
   }
-  for (const g of groups) {
-    // Count each code; pairs are codes held twice.
-    const counts = new Map();
-    for (const c of g.cards) counts.set(c, (counts.get(c) || 0) + 1);
-    const pairs = [...counts.entries()].filter(([, n]) => n >= 2).map(([c]) => c);
-    const used = new Set();
-    const out = [];
-    const pairAt = (st, exclude) => pairs.find((p) => !used.has(p) && p !== exclude && order(p, t).strength === st);
-    for (const p of pairs) {
-      if (used.has(p)) continue;
-      const chain = [p];
-      used.add(p);
-      let st = order(p, t).strength;
-      for (;;) {
-        const next = pairAt(nextStrength(st, g.group, t));
-        if (!next) break;
-        chain.push(next);
-        used.add(next);
-        st = order(next, t).strength;
-      }
-      if (chain.length >= 2) out.push({ kind: "tractor", cards: chain.flatMap((c) => [c, c]), key: order(p, t) });
-      else {
-        out.push({ kind: "pair", cards: [p, p], key: order(p, t) });
-      }
-    }
-    for (const [c, n] of counts) {
-      for (let k = n >= 2 ? 2 : 0; k < n; k++) out.push({ kind: "single", cards: [c], key: order(c, t) });
-    }
-    out.sort((a, b) => a.key.strength - b.key.strength || a.key.sub - b.key.sub);
-    g.units = out;
-  }
+  for (const g of groups) g.units = splitGroup(g.group, g.cards, t);
   return groups;
 }
 
@@ -134,40 +280,76 @@ export function canonical(cards) {
   return [...cards].sort((a, b) => key(a) - key(b)).join(" ");
 }
 
+// callable lists the cards a banker may call at a hand's level: the 52
+// ordinary cards but the level rank's, spades to clubs, ace to king.
+export function callable(level) {
+  const lv = rankChar(level);
+  const out = [];
+  for (const s of C.SUITS) for (const r of "AKQJT98765432") if (r !== lv) out.push(r + s);
+  return out;
+}
+
 export class ShengjiView {
   constructor(ctx) {
     this.ctx = ctx;
     this.obs = null;
     this.pending = null;
     this.selected = []; // keys "CODE#k": the k-th copy of a card in the hand
-    this.hands = []; // finished hands' scores
+    this.hands = []; // finished hands' results
+    this.startLevels = new Map(); // each hand's seat levels as it began
     this.over = null;
     this.hintCards = null;
-    this.lastTrickText = "";
-    // The server's answer about the selected cards: {seq, cards, legal,
-    // reason}, and the selection last asked about.
+    // The server's answer about the selected cards (or the calls): {seq,
+    // move, legal, reason}, and the move last asked about.
     this.check = null;
     this.asked = "";
+    this.calls = null; // the calls being chosen: [{card, ordinal}]
+    this.table = null; // what the table's rules come to, for a spectator (the seats' observations say it)
   }
 
   keysHelp() {
-    return "←/→ choose a card · Space select it · Enter play (or bury) the selected cards · Esc clear · H hint · B bid";
+    return "←/→ choose a card · Space select it · Enter play (or bury, or call) · Esc clear · H hint · B bid";
   }
 
-  // who names a seat: "You", a person's name, or for a computer its
-  // place at the table ("East"), since the computers' names may be alike.
+  // players is the number of seats at the table.
+  players() {
+    const o = this.obs;
+    return (o && o.Table && o.Table.players) || (this.table && this.table.players) || this.ctx.seats || 4;
+  }
+
+  // tableRules says what the rules come to (shengji's Table: kitty,
+  // deck, friends …), from the observation, or for a spectator as the
+  // server worked them out.
+  tableRules() {
+    return (this.obs && this.obs.Table) || this.table || null;
+  }
+
+  // friendsMode reports whether the banker calls friends at this table.
+  friendsMode() {
+    const t = this.tableRules();
+    return t ? !!t.friends : this.players() >= 5;
+  }
+
+  // who names a seat: "You", a person's name, or "Seat 3" for a computer
+  // (the computers' names may be alike).
   who(s) {
     if (s === this.ctx.seat) return "You";
     const n = this.ctx.names(s);
-    if (/^computer|^seat \d/i.test(n) || !n) {
-      const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
-      return PLACE[(s - me + 4) % 4] + (this.ctx.seat < 0 ? ` (seat ${s})` : "");
-    }
+    if (/^computer|^seat \d/i.test(n) || !n) return `Seat ${s}`;
     return n;
   }
 
-  team(s) {
-    return s % 2;
+  whoList(seats) {
+    return andList(seats.map((s) => this.who(s)));
+  }
+
+  // sideOf is a hand's banker's side: with Finding Friends the banker and
+  // its friends, with fixed partnerships every other seat from it.
+  sideOf(banker, friendsMask) {
+    if (banker === null || banker === undefined || banker === NO_SEAT) return [];
+    if (this.friendsMode()) return [banker, ...seatList(friendsMask || 0).filter((s) => s !== banker)];
+    const n = this.players();
+    return Array.from({ length: n }, (_, s) => s).filter((s) => s % 2 === banker % 2);
   }
 
   trump() {
@@ -194,6 +376,10 @@ export class ShengjiView {
         return `${who} passed.`;
       case "bury":
         return ev.Seat === this.ctx.seat && cards.length ? `You buried ${C.labels(cards)}.` : `${who} buried the kitty.`;
+      case "call": {
+        const calls = (ev.Calls || []).slice(0, ev.NCalls || 0);
+        return `${who} called ${plural(calls.length, "friend")}: ${andList(calls.map(callLabel))}.`;
+      }
       case "play":
         if (ev.Attempt) return `${who} tried to throw ${C.labels(C.splitMulti(ev.Attempt))}, which failed: played ${C.labels(cards)}.`;
         return `${who} played ${C.labels(cards)}.`;
@@ -207,18 +393,21 @@ export class ShengjiView {
   // no hand, so the board draws as for a seat.
   watch(ev) {
     const kind = EVENT[ev.Kind];
+    const n = this.players();
     if (kind === "hand") {
       this.obs = {
-        Seat: -1, Phase: 0, HandNumber: ev.Hand, Levels: ev.Levels, Level: ev.Level, Dealer: ev.Seat, Banker: ev.Banker,
-        Trump: { suit: "none", level: rankChar(ev.Level) }, Dealt: 0, Turn: NO_SEAT, Hand: "", Counts: [0, 0, 0, 0],
-        Bids: [], NBids: 0, Turned: [], NTurned: 0, PickedUp: "", Kitty: "", Tricks: [], NTricks: 0, TeamPoints: [0, 0], Penalty: 0,
-        Rules: {},
+        Seat: -1, Phase: "deal", HandNumber: ev.Hand, Levels: ev.Levels, SeatLevels: ev.SeatLevels, Level: ev.Level, Dealer: ev.Seat, Banker: ev.Banker,
+        Trump: { suit: "none", level: rankChar(ev.Level) }, Dealt: 0, Turn: NO_SEAT, Hand: "", Counts: Array(NO_SEAT).fill(0),
+        Bids: [], NBids: 0, Turned: [], NTurned: 0, PickedUp: "", Kitty: "", Tricks: [], NTricks: 0, TeamPoints: [0, 0],
+        SeatPoints: Array(NO_SEAT).fill(0), Penalty: 0, Side: 0, Friends: { NCalls: 0, Calls: [], Played: [], Met: [], Side: 0 }, Rules: {},
       };
+      if (ev.Banker !== NO_SEAT) this.obs.Side = this.sideOf(ev.Banker, 0).reduce((m, s) => m | (1 << s), 0);
       return;
     }
     const o = this.obs;
     if (!o) return;
     const cards = C.splitMulti(ev.Cards);
+    const kitty = (this.table && this.table.kitty) || 0;
     if (kind === "card") {
       o.Counts[ev.Seat]++;
       o.Dealt++;
@@ -228,13 +417,19 @@ export class ShengjiView {
       const c = cards[0];
       if (c) o.Trump = { suit: c === "SJ" || c === "BJ" ? "none" : c[1], level: rankChar(o.Level) };
     } else if (kind === "bury") {
-      o.Phase = 3;
-      o.Counts[ev.Seat] -= 8;
+      o.Phase = this.friendsMode() ? "call" : "play";
+      o.Counts[ev.Seat] -= kitty;
+      o.Turn = o.Banker;
+    } else if (kind === "call") {
+      const calls = (ev.Calls || []).slice(0, ev.NCalls || 0);
+      o.Friends = { Banker: ev.Seat, Calls: calls, NCalls: calls.length, Played: calls.map(() => 0), Met: calls.map(() => NO_SEAT), Side: 1 << ev.Seat };
+      o.Side = 1 << ev.Seat;
+      o.Phase = "play";
       o.Turn = o.Banker;
     } else if (kind === "play") {
       let t = o.NTricks ? o.Tricks[o.NTricks - 1] : null;
-      if (!t || t.Count === 4) {
-        t = { Leader: ev.Seat, Plays: ["", "", "", ""], Attempt: "", Count: 0, Winner: 0, Points: 0 };
+      if (!t || t.Count === n) {
+        t = { Leader: ev.Seat, Plays: Array(NO_SEAT).fill(""), Attempt: "", Count: 0, Winner: NO_SEAT, Points: 0 };
         o.Tricks.push(t);
         o.NTricks = o.Tricks.length;
       }
@@ -242,70 +437,117 @@ export class ShengjiView {
       if (ev.Attempt) t.Attempt = ev.Attempt;
       t.Count++;
       o.Counts[ev.Seat] -= cards.length;
-      o.Turn = (ev.Seat + 1) % 4;
+      o.Turn = (ev.Seat + 1) % n;
       if (ev.TrickDone) {
-        t.Count = 4;
+        t.Count = n;
         t.Winner = ev.Winner;
         t.Points = ev.Points;
+        o.SeatPoints[ev.Winner] += ev.Points;
         o.TeamPoints[ev.Winner % 2] += ev.Points;
         o.Turn = ev.Winner;
+        if (o.Friends.NCalls) {
+          endTrick(o.Friends, trickOrder(t.Leader, n).map((s) => ({ seat: s, cards: C.splitMulti(t.Plays[s]) })));
+          o.Side = o.Friends.Side;
+        }
       }
-      if (ev.HandOver) o.Phase = 4;
+      if (ev.HandOver) o.Phase = "over";
     }
     if (ev.Settled) {
       if (ev.Trump) o.Trump = ev.Trump;
       o.Banker = ev.Banker;
-      o.Counts[ev.Banker] += 8;
-      o.Phase = 2;
+      o.Counts[ev.Banker] += kitty;
+      o.Phase = "bury";
       o.Turn = ev.Banker;
+      o.Side = this.sideOf(ev.Banker, 0).reduce((m, s) => m | (1 << s), 0);
     }
     if (ev.Banker !== undefined && ev.Banker !== NO_SEAT) o.Banker = ev.Banker;
   }
 
+  // learnTable asks the server, once, what the table's rules come to (a
+  // spectator's page has no observation to say it).
+  learnTable() {
+    if (this.table || this.tableAsked || !this.ctx.rules) return;
+    this.tableAsked = true;
+    api("POST", "/api/games/shengji/rules", { settings: this.ctx.rules })
+      .then((m) => {
+        this.table = m.effective || null;
+        this.render();
+      })
+      .catch(() => (this.tableAsked = false));
+  }
+
   event(ev, live) {
-    if (this.ctx.seat < 0) this.watch(ev);
+    if (this.ctx.seat < 0) {
+      this.learnTable();
+      this.watch(ev);
+    }
+    if (EVENT[ev.Kind] === "hand" && ev.SeatLevels) this.startLevels.set(ev.Hand, ev.SeatLevels);
     const text = this.describe(ev);
     if (text) this.ctx.log(text, ev.Seat === this.ctx.seat ? "mine" : "theirs");
     if (ev.Settled && ev.Trump) {
       const t = trumpOf(ev.Trump, ev.Trump.level);
-      this.ctx.log(`Trump: ${trumpLabel(t)}. ${this.who(ev.Banker)} ${ev.Banker === this.ctx.seat ? "are" : "is"} the banker and ${ev.Banker === this.ctx.seat ? "take" : "takes"} up the kitty.`, "end");
+      const me = ev.Banker === this.ctx.seat;
+      this.ctx.log(`Trump: ${trumpLabel(t)}. ${this.who(ev.Banker)} ${me ? "are" : "is"} the banker and ${me ? "take" : "takes"} up the kitty.`, "end");
     }
     if (ev.TrickDone) {
-      this.lastTrickText = `${this.who(ev.Winner)} won the trick` + (ev.Points ? ` (${ev.Points} points)` : "") + ".";
-      this.ctx.log(this.lastTrickText, "trick");
+      this.ctx.log(`${this.who(ev.Winner)} won the trick` + (ev.Points ? ` (${ev.Points} points)` : "") + ".", "trick");
+      const joined = seatList(ev.Joined || 0);
+      if (joined.length) this.ctx.log(`${this.whoList(joined)} ${joined.length === 1 && joined[0] !== this.ctx.seat ? "joins" : "join"} the banker's side: a friend.`, "end");
     }
     if (ev.HandOver && ev.Score) {
-      const s = ev.Score;
-      const rec = { hand: ev.Hand, score: s, kitty: C.splitMulti(ev.Kitty), levels: ev.Levels, gameOver: ev.GameOver, winners: ev.Winners };
+      const rec = this.result(ev);
       if (!this.hands.some((x) => x.hand === ev.Hand)) this.hands.push(rec);
-      this.ctx.log(this.scoreWords(s), "end");
-      if (ev.GameOver) this.ctx.log(`The game is over: ${this.teamName(ev.Winners)} win.`, "end");
+      this.ctx.log(this.scoreWords(rec), "end");
+      if (ev.GameOver) this.ctx.log(`The game is over: ${this.whoList(seatList(ev.WinnerSeats || 0))} win.`, "end");
+      // A seat's observation after the last trick comes with the event,
+      // after it: the calls are read from it then (setObs).
+      if (this.ctx.seat >= 0) this.showdownRec = rec;
       this.renderShowdown(rec);
     }
   }
 
-  teamName(t) {
-    if (this.ctx.seat < 0) return t === 0 ? "Seats 0 and 2" : "Seats 1 and 3";
-    return t === this.team(this.ctx.seat) ? "You and your partner" : "Your opponents";
+  // result is a finished hand as the page keeps it.
+  result(ev) {
+    const s = ev.Score;
+    const side = this.sideOf(s.Banker, s.Friends);
+    return {
+      hand: ev.Hand, score: s, kitty: C.splitMulti(ev.Kitty), side, keep: !!s.BankersKeep,
+      before: this.startLevels.get(ev.Hand) || null, after: ev.SeatLevels || null, gameOver: ev.GameOver, winners: seatList(ev.WinnerSeats || 0),
+      calls: this.obs && this.obs.HandNumber === ev.Hand ? friendsOf(this.obs).calls : [],
+    };
   }
 
-  scoreWords(s) {
-    const bankerTeam = this.team(s.Banker);
-    let text = `Attackers scored ${s.AttackerPoints} points`;
+  // sideWords names a hand's banker's side: "Seat 2 (banker) and its friends You and Seat 4".
+  sideWords(rec) {
+    const b = rec.score.Banker;
+    const rest = rec.side.filter((s) => s !== b);
+    if (!rest.length) return `${this.who(b)} (the banker) alone`;
+    return `${this.who(b)} (the banker) with ${this.friendsMode() ? (rest.length === 1 ? "friend " : "friends ") : ""}${this.whoList(rest)}`;
+  }
+
+  scoreWords(rec) {
+    const s = rec.score;
+    if (s.Redeal) return "Nobody declared: the cards are dealt again.";
     const parts = [`tricks ${s.TrickPoints}`];
     if (s.KittyMultiplier) parts.push(`kitty ${s.KittyPoints} × ${s.KittyMultiplier}`);
     if (s.Penalty) parts.push(`penalties ${s.Penalty}`);
-    text += ` (${parts.join(", ")}). `;
-    if (s.BankersKeep) text += `${this.teamName(bankerTeam)} keep the bank` + (s.LevelsUp ? ` and go up ${s.LevelsUp} level${s.LevelsUp > 1 ? "s" : ""}.` : ".");
-    else text += `${this.teamName(1 - bankerTeam)} take the bank` + (s.LevelsUp ? ` and go up ${s.LevelsUp} level${s.LevelsUp > 1 ? "s" : ""}.` : ".");
+    let text = `The attackers scored ${s.AttackerPoints} points (${parts.join(", ")}). `;
+    const up = s.LevelsUp ? ` and go up ${plural(s.LevelsUp, "level")}` : "";
+    if (s.BankersKeep) text += `${this.sideWords(rec)} ${rec.side.length === 1 && rec.side[0] !== this.ctx.seat ? "keeps" : "keep"} the bank${up}.`;
+    else {
+      const n = this.players();
+      const att = Array.from({ length: n }, (_, x) => x).filter((x) => !rec.side.includes(x));
+      text += `The attackers, ${this.whoList(att)}, take the bank${up}.`;
+    }
     return text;
   }
 
   // pastResult records a hand's score from the replay (the score sheet's
   // earlier hands), without telling it again.
   pastResult(ev) {
+    if (EVENT[ev.Kind] === "hand" && ev.SeatLevels && !this.startLevels.has(ev.Hand)) this.startLevels.set(ev.Hand, ev.SeatLevels);
     if (ev.HandOver && ev.Score && !this.hands.some((x) => x.hand === ev.Hand)) {
-      this.hands.push({ hand: ev.Hand, score: ev.Score, kitty: C.splitMulti(ev.Kitty), levels: ev.Levels, gameOver: ev.GameOver, winners: ev.Winners });
+      this.hands.push(this.result(ev));
       this.hands.sort((a, b) => a.hand - b.hand);
     }
   }
@@ -315,6 +557,13 @@ export class ShengjiView {
     this.obs = obs;
     const phase = phaseName(obs.Phase);
     if (this.pending && phase !== "deal" && obs.Turn !== this.ctx.seat) this.pending = null;
+    if (phase !== "over" && obs.SeatLevels && !this.startLevels.has(obs.HandNumber)) this.startLevels.set(obs.HandNumber, obs.SeatLevels);
+    const rec = this.showdownRec;
+    if (rec && phase === "over" && obs.HandNumber === rec.hand) {
+      this.showdownRec = null;
+      rec.calls = friendsOf(obs).calls;
+      this.renderShowdown(rec);
+    }
     this.pruneSelection();
   }
 
@@ -329,14 +578,15 @@ export class ShengjiView {
       // a bid we queued, or a decline) and tells us which declarations we
       // hold: a bid goes as a "bid" message, never as a move.
       this.optional = d;
-      if (d.obs) this.obs = d.obs;
+      if (d.obs) this.setObs(d.obs);
       this.render();
       return;
     }
     this.optional = null;
+    if (d.obs) this.setObs(d.obs);
     this.pending = d;
-    if (d.obs) this.obs = d.obs;
     this.hintCards = null;
+    this.calls = null;
     this.pruneSelection();
     this.render();
   }
@@ -352,11 +602,12 @@ export class ShengjiView {
 
   hint(msg) {
     const m = msg.move;
-    if (m && m.cards) {
+    if (m && m.kind === "call" && Array.isArray(m.calls)) this.calls = m.calls.map((c) => ({ card: c.card, ordinal: c.ordinal }));
+    else if (m && m.cards) {
       this.hintCards = C.splitMulti(m.cards);
       this.selectCards(this.hintCards);
     }
-    this.ctx.message("Hint: " + (msg.text ? C.pretty(msg.text) : (m ? `${m.kind} ${C.labels(C.splitMulti(m.cards || ""))}` : "")), "hint");
+    this.ctx.message("Hint: " + (msg.text ? C.pretty(msg.text) : m ? `${m.kind} ${C.labels(C.splitMulti(m.cards || ""))}` : ""), "hint");
     this.render();
   }
 
@@ -370,6 +621,14 @@ export class ShengjiView {
 
   handCards() {
     return this.obs ? C.splitMulti(this.obs.Hand) : [];
+  }
+
+  // kittySize is how many cards the banker buries: the table's kitty (the
+  // cards it took up say so too).
+  kittySize() {
+    const t = this.tableRules();
+    if (t && t.kitty) return t.kitty;
+    return C.splitMulti(this.obs && this.obs.PickedUp).length;
   }
 
   pruneSelection() {
@@ -395,11 +654,17 @@ export class ShengjiView {
     }
   }
 
+  // currentTrick is the trick being played (or the last one), null before
+  // the first.
+  currentTrick() {
+    const o = this.obs;
+    return o && o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
+  }
+
   // leadCount is how many cards a follow must have (0 when leading).
   leadCount() {
-    const o = this.obs;
-    const tr = o && o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
-    if (!tr || tr.Count === 0 || tr.Count === 4) return 0;
+    const tr = this.currentTrick();
+    if (!tr || tr.Count === 0 || tr.Count >= this.players()) return 0;
     return C.splitMulti(tr.Plays[tr.Leader]).length;
   }
 
@@ -409,32 +674,44 @@ export class ShengjiView {
   // page asks rather than looks the selection up.
   askCheck() {
     const o = this.obs;
-    if (!this.pending || !o || phaseName(o.Phase) !== "play") return;
-    const cards = this.selectedCards();
-    const n = this.leadCount();
-    if (!cards.length || (n && cards.length !== n) || (!n && cards.length < 2)) return;
-    const key = `${this.pending.seq}:${canonical(cards)}`;
+    if (!this.pending || !o) return;
+    const phase = phaseName(o.Phase);
+    let move;
+    if (phase === "play") {
+      const cards = this.selectedCards();
+      const n = this.leadCount();
+      if (!cards.length || (n && cards.length !== n) || (!n && cards.length < 2)) return;
+      move = { kind: "play", cards: canonical(cards) };
+    } else if (phase === "call" && this.calls) move = this.callMove();
+    else return;
+    const key = `${this.pending.seq}:${JSON.stringify(move)}`;
     if (key === this.asked) return;
     this.asked = key;
-    this.ctx.check({ kind: "play", cards: canonical(cards) }, this.pending.seq);
+    this.ctx.check(move, this.pending.seq);
   }
 
   checked(msg) {
-    if (!msg.move || msg.move.kind !== "play") return;
-    this.check = { seq: msg.seq, cards: msg.move.cards, legal: msg.legal, reason: msg.reason || "" };
+    if (!msg.move || (msg.move.kind !== "play" && msg.move.kind !== "call")) return;
+    this.check = { seq: msg.seq, move: msg.move, legal: msg.legal, reason: msg.reason || "" };
     this.render();
   }
 
-  // checkNote says what the server answered about the selection, if it
-  // is the one asked about.
+  // checkNote says what the server answered about the selection (or the
+  // calls), if it is the one asked about.
   checkNote() {
     const c = this.check;
-    const cards = this.selectedCards();
-    const n = this.leadCount();
-    if (!this.pending || !this.obs || phaseName(this.obs.Phase) !== "play") return null;
-    if (n && cards.length && cards.length !== n) return h("span.note", { id: "check-note", "data-legal": "false" }, `Follow with ${plural(n, "card")} (${cards.length} chosen).`);
-    if (!c || c.seq !== this.pending.seq || !cards.length || c.cards !== canonical(cards)) return null;
-    if (c.legal) return h("span.note", { id: "check-note", "data-legal": "true" }, "A legal play.");
+    const o = this.obs;
+    if (!this.pending || !o) return null;
+    const phase = phaseName(o.Phase);
+    let same = false;
+    if (phase === "play") {
+      const cards = this.selectedCards();
+      const n = this.leadCount();
+      if (n && cards.length && cards.length !== n) return h("span.note", { id: "check-note", "data-legal": "false" }, `Follow with ${plural(n, "card")} (${cards.length} chosen).`);
+      same = !!c && cards.length > 0 && c.move.kind === "play" && c.move.cards === canonical(cards);
+    } else if (phase === "call") same = !!c && !!this.calls && c.move.kind === "call" && JSON.stringify(c.move.calls) === JSON.stringify(this.callMove().calls);
+    if (!same || c.seq !== this.pending.seq) return null;
+    if (c.legal) return h("span.note", { id: "check-note", "data-legal": "true" }, phase === "call" ? "These calls are allowed." : "A legal play.");
     return h("span.note.refused", { id: "check-note", "data-legal": "false" }, c.reason);
   }
 
@@ -443,8 +720,9 @@ export class ShengjiView {
     if (i >= 0) this.selected.splice(i, 1);
     else {
       const phase = this.obs && phaseName(this.obs.Phase);
-      if (phase === "bury" && this.selected.length >= 8) {
-        this.ctx.message("The kitty holds eight cards: unselect one first.", "info");
+      const k = this.kittySize();
+      if (phase === "bury" && k && this.selected.length >= k) {
+        this.ctx.message(`The kitty holds ${plural(k, "card")}: unselect one first.`, "info");
         return;
       }
       this.selected.push(key);
@@ -471,9 +749,14 @@ export class ShengjiView {
     const cards = this.selectedCards();
     if (!this.pending) return;
     const phase = phaseName(this.obs.Phase);
+    if (phase === "call") {
+      this.act(this.callMove());
+      return;
+    }
     if (phase === "bury") {
-      if (cards.length !== 8) {
-        this.ctx.message(`Choose eight cards to bury (${cards.length} chosen).`, "info");
+      const k = this.kittySize();
+      if (cards.length !== k) {
+        this.ctx.message(`Choose ${plural(k, "card")} to bury (${cards.length} chosen).`, "info");
         return;
       }
       this.act({ kind: "bury", cards: canonical(cards) });
@@ -487,41 +770,74 @@ export class ShengjiView {
     this.act({ kind: "play", cards: canonical(cards) });
   }
 
-  // declarations lists the bids this seat may show now: from the pending
-  // decision's legal moves, or worked out from the hand while the cards
-  // are dealt (the server checks them).
-  declarations() {
-    const o = this.obs;
-    if (!o || this.ctx.seat < 0) return [];
-    if (this.pending && this.pending.legal) {
-      const l = this.pending.legal.filter((m) => m.kind === "bid");
-      if (l.length || phaseName(o.Phase) !== "deal") return l;
-    }
-    if (phaseName(o.Phase) !== "deal" || (o.Rules && o.Rules.bid_after_deal)) return [];
-    if (this.optional && this.optional.obs && this.optional.obs.Dealt === o.Dealt) {
-      return (this.optional.legal || []).filter((m) => m.kind === "bid");
-    }
-    const t = this.trump();
-    const hand = this.handCards();
-    const count = (c) => hand.filter((x) => x === c).length;
-    const bids = (o.Bids || []).slice(0, o.NBids || 0);
-    const top = bids.length ? bids[bids.length - 1] : null;
-    const topRank = top ? top.Rank : 0;
-    const out = [];
-    const lv = rankChar(o.Level);
-    for (const s of C.SUITS) {
-      const c = lv + s;
-      const n = count(c);
-      if (n >= 1 && topRank < 1) out.push({ kind: "bid", cards: c, rank: 1 });
-      const topSuit = top ? C.splitMulti(top.Cards)[0][1] : null;
-      if (n >= 2 && (topRank < 2 || (top && top.Seat === o.Seat && topRank === 1 && topSuit === s))) {
-        if (!(top && top.Seat !== o.Seat && topRank >= 2)) out.push({ kind: "bid", cards: `${c} ${c}`, rank: 2 });
-      }
-    }
-    if (count("SJ") >= 2 && topRank < 3) out.push({ kind: "bid", cards: "SJ SJ", rank: 3 });
-    if (count("BJ") >= 2 && topRank < 4) out.push({ kind: "bid", cards: "BJ BJ", rank: 4 });
-    void t;
-    return out;
+  // ---- calling friends ----
+
+  // defaultCalls are the calls the engine offers the banker (its legal
+  // call), else the first copy of each ace from spades on.
+  defaultCalls() {
+    const legal = ((this.pending && this.pending.legal) || []).find((m) => m.kind === "call");
+    if (legal && Array.isArray(legal.calls)) return legal.calls.map((c) => ({ card: c.card, ordinal: c.ordinal }));
+    const n = (this.tableRules() && this.tableRules().calls) || 0;
+    const cards = callable(this.obs.Level).filter((c) => c[0] === (rankChar(this.obs.Level) === "A" ? "K" : "A"));
+    return Array.from({ length: n }, (_, i) => ({ card: cards[i % cards.length], ordinal: 1 + Math.floor(i / cards.length) }));
+  }
+
+  callMove() {
+    return { kind: "call", calls: (this.calls || []).map((c) => ({ card: c.card, ordinal: Number(c.ordinal) })) };
+  }
+
+  // callForm returns the form choosing the calls, made again only when
+  // the decision or the calls change other than by its own selects (a
+  // re-render keeps the focus in it).
+  callForm(o) {
+    if (!this.calls) this.calls = this.defaultCalls();
+    const key = `${this.pending.seq}:${JSON.stringify(this.calls)}`;
+    if (this.formEl && this.formKey === key) return this.formEl;
+    const packs = (this.tableRules() && this.tableRules().packs) || 2;
+    const cards = callable(o.Level);
+    const rows = this.calls.map((c, i) => {
+      const ordId = `call-${i}-ordinal`;
+      const cardId = `call-${i}-card`;
+      const ord = h(
+        "select",
+        { id: ordId, "data-call": i, onchange: (e) => this.setCall(i, "ordinal", Number(e.target.value)) },
+        ...Array.from({ length: packs }, (_, k) => h("option", { value: k + 1, selected: k + 1 === Number(c.ordinal) }, `${ordinal(k + 1)} copy`)),
+      );
+      const card = h(
+        "select",
+        { id: cardId, "data-call": i, onchange: (e) => this.setCall(i, "card", e.target.value) },
+        ...C.SUITS.map((s) =>
+          h("optgroup", { label: C.SUIT_NAME[s] }, ...cards.filter((x) => x[1] === s).map((x) => h("option", { value: x, selected: x === c.card }, C.label(x)))),
+        ),
+      );
+      return h(
+        "div.call-row",
+        { "data-call": i },
+        h("span.call-n", `Friend ${i + 1}:`),
+        h("label.sr-only", { for: ordId }, `Friend ${i + 1}: which copy`),
+        ord,
+        h("span", "of"),
+        h("label.sr-only", { for: cardId }, `Friend ${i + 1}: which card`),
+        card,
+      );
+    });
+    this.formEl = h(
+      "fieldset.call-form",
+      { id: "call-form" },
+      h("legend", `Call ${plural(this.calls.length, "friend")}`),
+      h("p.call-help", "Whoever plays the copy you name (counted in the order the cards are played) joins your side when that trick ends. Level cards and jokers cannot be called."),
+      ...rows,
+    );
+    this.formKey = key;
+    return this.formEl;
+  }
+
+  // setCall changes one call as its select says (the form shows it
+  // already) and asks the server about the calls.
+  setCall(i, field, value) {
+    this.calls[i][field] = value;
+    this.formKey = `${this.pending ? this.pending.seq : ""}:${JSON.stringify(this.calls)}`;
+    this.render();
   }
 
   bid(m) {
@@ -534,6 +850,19 @@ export class ShengjiView {
     this.ctx.message(`Your declaration of ${C.labels(C.splitMulti(m.cards))} is on its way: it is shown at your next turn in the deal.`, "info");
     this.queued = m.cards;
     this.render();
+  }
+
+  // declarations lists the bids this seat may show now, as the server
+  // listed them: a pending decision's, or while the cards are dealt the
+  // last offer's, as long as the observation says the seat still holds a
+  // declaration it may show (the server checks a bid again when it comes).
+  declarations() {
+    const o = this.obs;
+    if (!o || this.ctx.seat < 0) return [];
+    if (this.pending && this.pending.legal) return this.pending.legal.filter((m) => m.kind === "bid");
+    if (phaseName(o.Phase) !== "deal" || !this.optional) return [];
+    if (!((o.ToAct || 0) & (1 << this.ctx.seat))) return [];
+    return (this.optional.legal || []).filter((m) => m.kind === "bid");
   }
 
   key(e) {
@@ -588,6 +917,7 @@ export class ShengjiView {
     main.dataset.handsEnded = String(this.hands.length);
     main.dataset.over = this.over ? "true" : "false";
     main.dataset.banker = o && o.Banker !== NO_SEAT ? String(o.Banker) : "";
+    main.dataset.players = String(this.players());
     if (!o) {
       els.board.replaceChildren(h("p.waiting", this.ctx.seat < 0 ? "Watching: the players' cards are hidden." : "Waiting for the deal…"));
       els.hand.replaceChildren();
@@ -607,60 +937,110 @@ export class ShengjiView {
     this.renderScores();
   }
 
+  // seatBox draws one seat: its name and badges, its cards held, level
+  // and points, and its play in the trick.
+  seatBox(o, phase, s, rel, pos, trick, fr) {
+    const n = this.players();
+    const toAct = phase !== "deal" && phase !== "over" && o.Turn === s && !this.over;
+    const badges = [];
+    if (o.Banker === s) badges.push(h("span.badge.banker", "banker"));
+    const met = fr.calls.filter((c) => c.met === s && s !== o.Banker);
+    if (met.length) badges.push(h("span.badge.friend", { title: `played the ${andList(met.map(callLabel))}` }, `friend · ${andList(met.map(callLabel))}`));
+    if (!this.friendsMode() && this.ctx.seat >= 0 && s !== this.ctx.seat && s % 2 === this.ctx.seat % 2) badges.push(h("span.badge.partner", "partner"));
+    if (o.Dealer === s && o.Banker !== s) badges.push(h("span.badge", "dealer"));
+    if (toAct) badges.push(h("span.badge.thinking", s === this.ctx.seat ? "your turn" : "to play"));
+    const play = trick && trick.Plays[s] ? C.splitMulti(trick.Plays[s]) : [];
+    const done = trick && trick.Count >= n;
+    const won = done && trick.Winner === s;
+    const lv = o.SeatLevels ? levelLabel(o.SeatLevels[s]) : "";
+    const pts = o.SeatPoints ? o.SeatPoints[s] : 0;
+    const name = this.who(s);
+    const onSide = o.Side && o.Side & (1 << s);
+    const cls =
+      `section.sj-seat.at-r${pos.row}.at-c${pos.col}.span-c${pos.colSpan}` + (rel === 0 ? ".me" : "") + (toAct ? ".to-act" : "") + (won ? ".won" : "") + (onSide && this.friendsMode() ? ".on-side" : "");
+    const label = `${name}: ${plural(o.Counts[s], "card")}, level ${lv}, ${plural(pts, "point")}` + (o.Banker === s ? ", the banker" : "") + (met.length ? ", a friend" : "") + (toAct ? ", to play" : "");
+    return h(
+      cls,
+      { "data-seat": s, "aria-label": label },
+      h("div.seat-name", h("span.name", name), badges, this.ctx.statusBadge(s)),
+      s !== this.ctx.seat && name !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
+      h("div.seat-facts", h("span.count", plural(o.Counts[s], "card")), h("span.level", `level ${lv}`), h("span.points", `${pts} pts`)),
+      h("div.trick-play" + (trick && trick.Leader === s && !done ? ".led" : ""), play.length ? C.row(play, { small: true }) : null, won ? h("span.badge.win", "wins") : null),
+    );
+  }
+
   renderBoard(o, phase) {
+    const n = this.players();
     const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
+    const lay = ringLayout(n);
     const t = this.trump();
-    const trick = o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
+    const trick = this.currentTrick();
+    const fr = friendsOf(o);
     const seats = [];
-    for (let s = 0; s < 4; s++) {
-      const rel = (s - me + 4) % 4;
-      const toAct = phase !== "deal" && o.Turn === s && !this.over;
-      const badges = [];
-      if (o.Banker === s) badges.push(h("span.badge.banker", "banker"));
-      if (o.Dealer === s && o.Banker !== s) badges.push(h("span.badge", "dealer"));
-      if (toAct) badges.push(h("span.badge.thinking", s === this.ctx.seat ? "your turn" : "to play"));
-      const play = trick && trick.Plays[s] ? C.splitMulti(trick.Plays[s]) : [];
-      const won = trick && trick.Count === 4 && trick.Winner === s;
-      seats.push(
-        h(
-          `section.sj-seat.pos-${POS[rel]}` + (toAct ? ".to-act" : "") + (won ? ".won" : ""),
-          { "data-seat": s, "aria-label": `${this.who(s)}, ${o.Counts[s]} cards` },
-          h("div.seat-name", this.who(s), rel === 2 && this.ctx.seat >= 0 ? h("span.team", "partner") : null, badges, this.ctx.statusBadge(s)),
-          s !== this.ctx.seat && this.who(s) !== this.ctx.names(s) ? h("div.seat-kind", this.ctx.names(s)) : null,
-          h("div.count", plural(o.Counts[s], "card")),
-          h("div.trick-play" + (trick && trick.Leader === s ? ".led" : ""), play.length ? C.row(play, { small: true }) : null, won ? h("span.badge.win", "wins") : null),
-        ),
-      );
+    // In turn order from the seat after the viewer's; the viewer's last.
+    for (let rel = 1; rel <= n; rel++) {
+      const r = rel % n;
+      seats.push(this.seatBox(o, phase, (me + r) % n, r, lay.seats[r], trick, fr));
     }
     const bids = (o.Bids || []).slice(0, o.NBids || 0);
     const turned = (o.Turned || []).slice(0, o.NTurned || 0).filter(Boolean);
+    const tr = this.tableRules();
+    const dealt = tr ? tr.deck - tr.kitty : 0;
+    const c = lay.centre;
+    const done = trick && trick.Count >= n;
     const centre = h(
-      "div.sj-centre",
+      `div.sj-centre.at-r${c.row}.at-c${c.col}.span-c${c.colSpan}.span-r${c.rowSpan}`,
       h("div.trump-box", h("span.label", "Trump"), h("span.trump" + (t.suit === "H" || t.suit === "D" ? ".red" : ""), { id: "trump" }, phase === "deal" && !bids.length ? `— (level ${levelLabel(o.Level)})` : trumpLabel(t))),
-      phase === "deal" ? h("div.dealt", `Dealt ${o.Dealt} of 100`) : null,
+      h("div.hand-line", `Hand ${o.HandNumber} · level ${levelLabel(o.Level)}` + (tr ? ` · ${plural(tr.packs, "pack")}, kitty ${tr.kitty}` : "")),
+      phase === "deal" ? h("div.dealt", { id: "dealt" }, dealt ? `Dealt ${o.Dealt} of ${dealt}` : `Dealt ${o.Dealt}`) : null,
       bids.length ? h("div.bids", "Declared: ", ...bids.map((b) => h("span.bid", `${this.who(b.Seat)} ${C.labels(C.splitMulti(b.Cards))}`))) : null,
       turned.length ? h("div.turned", "Kitty turned up: ", C.row(turned, { small: true })) : null,
-      trick && trick.Count === 4 ? h("p.trick-result", `${this.who(trick.Winner)} won the trick` + (trick.Points ? ` (${trick.Points} points)` : "")) : null,
+      this.friendsLine(o, phase, fr),
+      done ? h("p.trick-result", `${this.who(trick.Winner)} won the trick` + (trick.Points ? ` (${trick.Points} points)` : "")) : null,
       trick && trick.Attempt ? h("p.trick-result", `A throw of ${C.labels(C.splitMulti(trick.Attempt))} failed.`) : null,
     );
-    this.ctx.els.board.replaceChildren(h("div.sj-table", ...seats, centre), this.turnLine(o, phase));
+    this.ctx.els.board.replaceChildren(h(`div.sj-table.cols-${lay.cols}`, { "data-players": n }, centre, ...seats), this.turnLine(o, phase));
+  }
+
+  // friendsLine says the friend calls: each call and who met it, and how
+  // many friends are still unknown.
+  friendsLine(o, phase, fr) {
+    if (!this.friendsMode() || phase === "deal" || phase === "bid") return null;
+    if (!fr.calls.length) return h("div.friends", { id: "friends" }, phase === "bury" || phase === "call" ? `${this.who(o.Banker)} ${o.Banker === this.ctx.seat ? "call" : "calls"} friends after the kitty.` : null);
+    return h(
+      "div.friends",
+      { id: "friends" },
+      h("span.label", "Friends: "),
+      h(
+        "ul.calls",
+        ...fr.calls.map((c) =>
+          h("li.call" + (c.met !== null ? ".met" : ""), { "data-met": c.met === null ? "" : String(c.met) }, callLabel(c), " → ", c.met === null ? `not yet (${c.played} played)` : c.met === o.Banker ? `${this.who(c.met)} (the banker: no friend)` : this.who(c.met)),
+        ),
+      ),
+      h("span.open", { id: "friends-open" }, fr.open ? `${plural(fr.open, "friend")} still unknown` : "every friend known"),
+    );
   }
 
   turnLine(o, phase) {
     let text;
+    const n = this.players();
     if (this.over) text = "The game is over.";
     else if (phase === "deal") {
       const d = this.declarations();
       text = d.length ? "The cards are being dealt: you may declare trump." : "The cards are being dealt…";
-    } else if (!this.pending) text = phase === "over" ? "The hand is over." : o.Turn === this.ctx.seat ? "Your turn…" : `${this.ctx.names(o.Turn)} is playing…`;
-    else if (phase === "bid") text = "Declare trump or pass.";
-    else if (phase === "bury") text = "You are the banker: choose eight cards to bury in the kitty.";
+    } else if (!this.pending) {
+      if (phase === "over") text = "The hand is over.";
+      else if (phase === "call") text = `${this.who(o.Banker)}, the banker, ${o.Banker === this.ctx.seat ? "call" : "is calling"} friends…`;
+      else if (phase === "bury") text = `${this.who(o.Banker)}, the banker, ${o.Banker === this.ctx.seat ? "bury" : "is burying"} the kitty…`;
+      else text = o.Turn === this.ctx.seat ? "Your turn…" : `${this.who(o.Turn)} ${o.Turn === this.ctx.seat ? "are" : "is"} playing…`;
+    } else if (phase === "bid") text = "Declare trump or pass.";
+    else if (phase === "bury") text = `You are the banker: choose ${plural(this.kittySize(), "card")} to bury in the kitty.`;
+    else if (phase === "call") text = `You are the banker: call your ${plural(this.calls ? this.calls.length : 0, "friend")}.`;
     else if (phase === "play") {
-      const tr = o.NTricks > 0 ? o.Tricks[o.NTricks - 1] : null;
-      const leading = !tr || tr.Count === 0 || tr.Count === 4;
+      const tr = this.currentTrick();
+      const leading = !tr || tr.Count === 0 || tr.Count >= n;
       text = leading ? "Your lead: choose cards, then Play." : `Your turn to follow: choose ${plural(C.splitMulti(tr.Plays[tr.Leader]).length, "card")}, then Play.`;
-    }
-    else text = "Your turn.";
+    } else text = "Your turn.";
     return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
   }
 
@@ -704,26 +1084,32 @@ export class ShengjiView {
   renderActions(o, phase) {
     const bar = [];
     const btn = (id, text, key, fn, primary) => h("button" + (primary ? "" : ".secondary"), { type: "button", id, onclick: fn }, text, key ? h("kbd", key) : null);
-    const decls = this.declarations();
-    for (const d of decls) {
+    for (const d of this.declarations()) {
       const cards = C.splitMulti(d.cards);
       const what = cards[0] === "SJ" || cards[0] === "BJ" ? "no trump" : `${C.SYMBOL[cards[0][1]]} trump`;
       bar.push(h("button.bid", { type: "button", "data-cards": d.cards, onclick: () => this.bid(d) }, `Declare ${C.labels(cards)} (${what})`));
     }
+    let form = null;
     if (this.pending) {
       if (this.pending.legal && this.pending.legal.some((m) => m.kind === "pass")) bar.push(btn("act-pass", "Pass", "P", () => this.act({ kind: "pass" })));
       if (phase === "bury") {
-        const b = btn("act-bury", `Bury ${this.selected.length}/8`, "Enter", () => this.play(), true);
-        if (this.selected.length !== 8) b.disabled = true;
+        const k = this.kittySize();
+        const b = btn("act-bury", `Bury ${this.selected.length}/${k}`, "Enter", () => this.play(), true);
+        if (this.selected.length !== k) b.disabled = true;
         bar.push(b);
+      }
+      if (phase === "call") {
+        form = this.callForm(o);
+        bar.push(btn("act-call", "Call these friends", "Enter", () => this.play(), true));
+        bar.push(btn("act-default-calls", "Default calls", "", () => { this.calls = this.defaultCalls(); this.render(); }));
       }
       if (phase === "play") {
         const b = btn("act-play", this.selected.length ? `Play ${C.labels(this.selectedCards())}` : "Play", "Enter", () => this.play(), true);
         if (!this.selected.length) b.disabled = true;
         bar.push(b);
       }
-      if (phase === "bury" || phase === "play") bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
-      if (this.selected.length) bar.push(btn("act-clear", "Clear", "", () => { this.selected = []; this.render(); }));
+      if (phase === "bury" || phase === "play" || phase === "call") bar.push(btn("act-hint", "Hint", "H", () => this.ctx.hint()));
+      if (this.selected.length && phase !== "call") bar.push(btn("act-clear", "Clear", "", () => { this.selected = []; this.render(); }));
       const note = this.checkNote();
       if (note) bar.push(note);
     }
@@ -731,7 +1117,21 @@ export class ShengjiView {
     if (mine) this.queued = null;
     if (this.queued && phase === "deal") bar.push(h("span.note", `Queued: ${C.labels(C.splitMulti(this.queued))}`));
     if (phase !== "deal") this.queued = null;
-    patch(this.ctx.els.actions, bar);
+    const actions = this.ctx.els.actions;
+    if (form) {
+      // The form stays in place (and the focus in it); the buttons below
+      // it are drawn again.
+      if (!this.rowEl) this.rowEl = h("div.action-row");
+      if (actions.firstChild !== form || actions.lastChild !== this.rowEl) {
+        actions.replaceChildren(form, this.rowEl);
+        actions.feltSig = null;
+        this.rowEl.feltSig = null;
+      }
+      patch(this.rowEl, bar);
+    } else {
+      this.formEl = null;
+      patch(actions, bar);
+    }
     this.ctx.els.actions.dataset.legal = JSON.stringify(((this.pending && this.pending.legal) || []).slice(0, 64));
     this.ctx.els.actions.dataset.more = String((this.pending && this.pending.more) || 0);
     this.askCheck();
@@ -740,13 +1140,54 @@ export class ShengjiView {
   renderShowdown(rec) {
     const box = this.ctx.els.showdown;
     const s = rec.score;
-    const parts = [
-      h("h2", `Hand ${rec.hand} is over`),
-      h("p.result-line", this.scoreWords(s)),
-      h("p", `Banker: ${this.who(s.Banker)} · trump ${trumpLabel(trumpOf(s.Trump, s.Trump && s.Trump.level))} · last trick: ${this.who(s.LastWinner)}`),
-      rec.kitty.length ? h("div", h("span.label", "The kitty: "), C.row(rec.kitty, { small: true })) : null,
-    ];
-    if (rec.gameOver) parts.push(h("p.game-over", { id: "game-over" }, `The game is over: ${this.teamName(rec.winners)} win.`));
+    const n = this.players();
+    const parts = [h("h2", `Hand ${rec.hand} is over`), h("p.result-line", this.scoreWords(rec))];
+    if (!s.Redeal) {
+      const att = Array.from({ length: n }, (_, x) => x).filter((x) => !rec.side.includes(x));
+      parts.push(
+        h(
+          "dl.facts.sides",
+          h("dt", "Won by"),
+          h("dd", { id: "winning-side" }, s.BankersKeep ? `the banker's side: ${this.whoList(rec.side)}` : `the attackers: ${this.whoList(att)}`),
+          h("dt", "Banker's side"),
+          h("dd", { id: "banker-side" }, this.sideWords(rec)),
+          rec.calls.length ? h("dt", "Friend calls") : null,
+          rec.calls.length ? h("dd", { id: "showdown-calls" }, andList(rec.calls.map((c) => `${callLabel(c)}: ${c.met === null ? "never played" : this.who(c.met)}`))) : null,
+          h("dt", "Trump"),
+          h("dd", `${trumpLabel(trumpOf(s.Trump, s.Trump && s.Trump.level))} · last trick: ${s.LastWinner === NO_SEAT ? "—" : this.who(s.LastWinner)}`),
+        ),
+      );
+    }
+    if (rec.before && rec.after) {
+      const changes = levelChanges(rec.before, rec.after, n);
+      parts.push(
+        h(
+          "div.sheet-wrap",
+          { tabindex: "0", role: "region", "aria-label": "Levels" },
+          h(
+            "table.sheet.levels",
+            { id: "level-changes" },
+            h("caption", "Levels"),
+            h("thead", h("tr", h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Before"), h("th", { scope: "col" }, "After"), h("th.num", { scope: "col" }, "Change"))),
+            h(
+              "tbody",
+              changes.map((c) =>
+                h(
+                  "tr" + (c.up > 0 ? ".up" : ""),
+                  { "data-seat": c.seat },
+                  h("th", { scope: "row" }, this.who(c.seat) + (rec.side.includes(c.seat) ? (c.seat === s.Banker ? " (banker)" : this.friendsMode() ? " (friend)" : "") : "")),
+                  h("td", levelLabel(c.from)),
+                  h("td", levelLabel(c.to)),
+                  h("td.num", c.up > 0 ? `+${c.up}` : "—"),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+    if (rec.kitty.length) parts.push(h("div", h("span.label", "The kitty: "), C.row(rec.kitty, { small: true })));
+    if (rec.gameOver) parts.push(h("p.game-over", { id: "game-over" }, `The game is over: ${this.whoList(rec.winners)} win.`));
     parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
     box.replaceChildren(...parts);
     box.hidden = false;
@@ -756,23 +1197,36 @@ export class ShengjiView {
   renderScores() {
     const o = this.obs;
     const box = this.ctx.els.scores;
-    const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
-    const us = this.team(me);
     const parts = [];
     if (o) {
+      const n = this.players();
       const bankerKnown = o.Banker !== NO_SEAT;
-      const attackers = bankerKnown ? 1 - this.team(o.Banker) : null;
+      const side = seatList(o.Side || 0);
+      let points;
+      if (!bankerKnown) points = "—";
+      else {
+        let ours = 0;
+        let theirs = 0;
+        for (let s = 0; s < n; s++) {
+          if (side.includes(s)) ours += (o.SeatPoints && o.SeatPoints[s]) || 0;
+          else theirs += (o.SeatPoints && o.SeatPoints[s]) || 0;
+        }
+        points = `attackers ${theirs + (o.Penalty || 0)} · banker's side ${ours}` + (this.friendsMode() ? " (as known)" : "");
+      }
+      const fr = friendsOf(o);
       parts.push(
         h(
           "dl.facts",
-          h("dt", "Levels"),
-          h("dd", { id: "levels" }, `${this.ctx.seat < 0 ? "Seats 0 & 2" : "You & partner"} ${levelLabel(o.Levels[us])} · ${this.ctx.seat < 0 ? "Seats 1 & 3" : "Opponents"} ${levelLabel(o.Levels[1 - us])}`),
+          this.ctx.seat >= 0 && o.SeatLevels ? h("dt", "Your level") : null,
+          this.ctx.seat >= 0 && o.SeatLevels ? h("dd", { id: "my-level" }, levelLabel(o.SeatLevels[this.ctx.seat])) : null,
           h("dt", "Banker"),
           h("dd", { id: "banker" }, bankerKnown ? this.who(o.Banker) : "not yet known"),
+          this.friendsMode() && fr.calls.length ? h("dt", "Friends") : null,
+          this.friendsMode() && fr.calls.length ? h("dd", { id: "friends-known" }, (fr.joined.length ? this.whoList(fr.joined) : "none known yet") + ` · ${fr.open} still unknown`) : null,
           h("dt", "Trump"),
           h("dd", trumpLabel(this.trump())),
           h("dt", "Points"),
-          h("dd", { id: "points" }, attackers === null ? `${o.TeamPoints[0]} / ${o.TeamPoints[1]}` : `Attackers ${o.TeamPoints[attackers] + (o.Penalty || 0)}` + (attackers === us ? " (you)" : "")),
+          h("dd", { id: "points" }, points),
         ),
       );
     }
@@ -780,16 +1234,23 @@ export class ShengjiView {
       parts.push(
         h(
           "div.sheet-wrap",
+          { tabindex: "0", role: "region", "aria-label": "Score sheet" },
           h(
-          "table.sheet",
-          { id: "score-sheet" },
-          h("thead", h("tr", h("th", "Hand"), h("th", "Banker"), h("th.num", "Attackers"), h("th", "Result"))),
-          h(
-            "tbody",
-            this.hands.map((r) =>
-              h("tr", h("td", String(r.hand)), h("td", this.who(r.score.Banker)), h("td.num", String(r.score.AttackerPoints)), h("td", r.score.BankersKeep ? `kept, +${r.score.LevelsUp}` : r.score.LevelsUp ? `lost, attackers +${r.score.LevelsUp}` : "lost")),
+            "table.sheet",
+            { id: "score-sheet" },
+            h("thead", h("tr", h("th", { scope: "col" }, "Hand"), h("th", { scope: "col" }, "Banker's side"), h("th.num", { scope: "col" }, "Attackers"), h("th", { scope: "col" }, "Result"))),
+            h(
+              "tbody",
+              this.hands.map((r) =>
+                h(
+                  "tr",
+                  h("td", String(r.hand)),
+                  h("td", r.score.Redeal ? "—" : this.whoList(r.side)),
+                  h("td.num", r.score.Redeal ? "—" : String(r.score.AttackerPoints)),
+                  h("td", r.score.Redeal ? "dealt again" : r.score.BankersKeep ? `kept, +${r.score.LevelsUp}` : r.score.LevelsUp ? `lost, attackers +${r.score.LevelsUp}` : "lost"),
+                ),
+              ),
             ),
-          ),
           ),
         ),
       );

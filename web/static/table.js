@@ -59,6 +59,15 @@ export async function init() {
     get seat() {
       return seat;
     },
+    // seats is the number of seats at the table (0 until it is known).
+    get seats() {
+      return ((summary && summary.seats) || []).length;
+    },
+    // rules are the table's options, as its game writes them (null until
+    // the table is known).
+    get rules() {
+      return (summary && summary.rules) || null;
+    },
     els,
     names,
     send(move, seq) {
@@ -212,6 +221,9 @@ export async function init() {
 
   function notice(msg) {
     const text = msg.text || `${names(msg.seat)}: ${msg.kind}`;
+    // A notice of the teams replaces the one before it: only the teams
+    // as they are now matter.
+    if (msg.kind === "teams") for (const old of els.notices.querySelectorAll('.notice[data-kind="teams"]')) old.remove();
     const n = h("div.notice." + (msg.kind || "info"), { role: "status", "data-kind": msg.kind || "" }, h("span.notice-text", text), h("button.close", { type: "button", "aria-label": "Dismiss", onclick: () => n.remove() }, "×"));
     els.notices.append(n);
     while (els.notices.children.length > 4) els.notices.firstChild.remove();
