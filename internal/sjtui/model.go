@@ -805,11 +805,7 @@ func (m Model) describeHint(a shengji.Action) string {
 	if m.pending != nil {
 		o = m.pending.Obs
 	}
-	why := ""
-	if m.compass() {
-		// sjbot.Explain reads the standard table's tricks of four
-		why = sjbot.Explain(&o, a).Text(name, func(c card.Multi) string { return m.th.plain(ord, c) })
-	}
+	why := sjbot.Explain(&o, a).Text(name, func(c card.Multi) string { return m.th.plain(ord, c) })
 	if why == "" {
 		switch a.Kind {
 		case shengji.Bury:
