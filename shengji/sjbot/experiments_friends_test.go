@@ -145,7 +145,8 @@ func pairedHand(t testing.TB, rules shengji.Rules, seed uint64, name string, par
 	}
 	out.won /= float64(tested.Len())
 	out.levels /= float64(tested.Len())
-	o := h.Observe(seat)
+	var o shengji.Observation
+	h.Observe(seat, &o)
 	f := o.Friends
 	out.calls = f.NCalls
 	for i := range f.NCalls {
