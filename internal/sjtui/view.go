@@ -725,9 +725,7 @@ func (m Model) sheetLines(w, room int) []string {
 		for s := range shengji.Seat(m.players()) {
 			ls = append(ls, m.short(s)+" "+levelOf(m.result.Scores[s]))
 		}
-		for _, l := range wrap("Levels at the end: "+strings.Join(ls, ", ")+".", w, 3) {
-			lines = append(lines, l)
-		}
+		lines = append(lines, wrap("Levels at the end: "+strings.Join(ls, ", ")+".", w, 3)...)
 	} else if m.result.Over {
 		us := m.seat.Team()
 		who := "your team"
