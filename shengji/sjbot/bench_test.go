@@ -57,47 +57,33 @@ func (r recorder) Act(o *shengji.Observation) (shengji.Action, bool) {
 
 func BenchmarkGreedy_Decision(b *testing.B) {
 	obs := playObservations(b, 4)
-	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
-	i := 0
-	for b.Loop() {
-		p.Act(&obs[i%len(obs)])
-		i++
-	}
+	benchActs(b, obs, NewGreedy(rand.New(rand.NewPCG(1, 1))))
 }
 
 func BenchmarkHard_Decision(b *testing.B) {
 	obs := playObservations(b, 4)
-	p := NewHard(rand.New(rand.NewPCG(1, 1)))
-	i := 0
-	for b.Loop() {
-		p.Act(&obs[i%len(obs)])
-		i++
-	}
+	benchActs(b, obs, NewHard(rand.New(rand.NewPCG(1, 1))))
 }
 
 func BenchmarkGreedy_DecisionFriends6(b *testing.B) {
 	obs := playObservationsAt(b, preset(b, "friends-6"), 4)
-	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
-	i := 0
-	for b.Loop() {
-		p.Act(&obs[i%len(obs)])
-		i++
-	}
+	benchActs(b, obs, NewGreedy(rand.New(rand.NewPCG(1, 1))))
 }
 
 func BenchmarkGreedy_DecisionFriends8(b *testing.B) {
 	obs := playObservationsAt(b, preset(b, "friends-8"), 4)
-	p := NewGreedy(rand.New(rand.NewPCG(1, 1)))
-	i := 0
-	for b.Loop() {
-		p.Act(&obs[i%len(obs)])
-		i++
-	}
+	benchActs(b, obs, NewGreedy(rand.New(rand.NewPCG(1, 1))))
 }
 
 func BenchmarkHard_DecisionFriends6(b *testing.B) {
 	obs := playObservationsAt(b, preset(b, "friends-6"), 4)
-	p := NewHard(rand.New(rand.NewPCG(1, 1)))
+	benchActs(b, obs, NewHard(rand.New(rand.NewPCG(1, 1))))
+}
+
+// benchActs times p's decisions over obs, round and round.
+func benchActs(b *testing.B, obs []shengji.Observation, p interface {
+	Act(*shengji.Observation) (shengji.Action, bool)
+}) {
 	i := 0
 	for b.Loop() {
 		p.Act(&obs[i%len(obs)])
