@@ -200,11 +200,7 @@ func (r Replay) sheet() (Replay, bool) {
 	}
 	res := table.Result{Outcome: table.Outcome{Over: true, Winners: table.Seats(e.WinnerSeats), Hands: e.Hand}}
 	for s := range last.Obs.Rules.NumPlayers() {
-		l := last.Obs.SeatLevels[s]
-		res.Scores[s] = int(l)
-		if l == card.Ace {
-			res.Scores[s] = 14
-		}
+		res.Scores[s] = shengji.LevelNumber(last.Obs.SeatLevels[s])
 	}
 	r.m.over, r.m.done, r.m.result = nil, true, res
 	return r, true
