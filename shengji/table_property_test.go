@@ -91,7 +91,7 @@ func must[T any](v T, err error) T {
 func TestRules_RandomTablesWholeHands(t *testing.T) {
 	var st struct {
 		checks, hands, redeals, kept, taken, friendsTables, stopped, atNT int
-		players                                                     [MaxPlayers + 1]int
+		players                                                           [MaxPlayers + 1]int
 	}
 	rapid.Check(t, func(rt *rapid.T) {
 		r := drawRules(rt)
