@@ -97,7 +97,7 @@ export class GinView {
   }
 
   keysHelp() {
-    return "S draw from the stock · T take the top of the pile · P pass · ←/→ choose a card · Enter or D discard it · K knock · G gin · H hint";
+    return "S draw from the stock · T take the top of the pile · P pass · ←/→ choose a card · Enter picks it, Enter again or D discards it · K knock · G gin · H hint";
   }
 
   oppSeat() {
@@ -148,7 +148,8 @@ export class GinView {
       case "undercut":
         return `Undercut! ${this.who(end.winner)} wins ${pts} points.`;
       default:
-        return `${this.who(end.knocker)} knocked; ${this.who(end.winner)} ${end.winner === this.ctx.seat ? "win" : "wins"} ${pts} points.`;
+        if (end.winner === end.knocker) return `${this.who(end.knocker)} knocked and won ${pts} points.`;
+        return `${this.who(end.knocker)} knocked and ${end.winner === this.ctx.seat ? "you" : this.who(end.winner)} won ${pts} points.`;
     }
   }
 
@@ -191,7 +192,7 @@ export class GinView {
   renderWatch() {
     const w = this.spec;
     if (!w) {
-      this.ctx.els.board.replaceChildren(h("p.waiting", "Watching: waiting for the deal…"));
+      patch(this.ctx.els.board, [h("p.waiting", "Watching: waiting for the deal…")]);
       return;
     }
     const seatBox = (s) => {
@@ -207,7 +208,7 @@ export class GinView {
     const top = w.pile.length ? C.cardElement(w.pile[w.pile.length - 1]) : h("span.card.empty");
     const stock = C.backElement();
     stock.classList.add("stock");
-    this.ctx.els.board.replaceChildren(
+    patch(this.ctx.els.board, [
       seatBox(1),
       h(
         "section.center",
@@ -216,7 +217,7 @@ export class GinView {
       ),
       seatBox(0),
       h("p.turn-line", "Watching: the players' cards are hidden."),
-    );
+    ]);
     this.ctx.els.hand.replaceChildren();
     this.ctx.els.actions.replaceChildren();
   }
@@ -318,9 +319,6 @@ export class GinView {
 
   act(move) {
     if (!this.pending || !move) return;
-    // The last hand's showdown stays up until the first move of the next.
-    const sd = this.ctx.els.showdown;
-    if (!sd.hidden && this.obs && Number(sd.dataset.hand) < this.obs.hand) sd.hidden = true;
     this.lastDecide = this.pending;
     this.ctx.send(move, this.pending.seq);
     this.pending = null;
@@ -433,7 +431,7 @@ export class GinView {
       return;
     }
     if (!o) {
-      els.board.replaceChildren(h("p.waiting", "Waiting for the deal…"));
+      patch(els.board, [h("p.waiting", "Waiting for the deal…")]);
       els.hand.replaceChildren();
       els.actions.replaceChildren();
       return;
@@ -464,6 +462,7 @@ export class GinView {
     const canTake = !!this.find("take_discard");
     const stock = C.backElement({ button: canStock });
     stock.classList.add("stock");
+    stock.dataset.key = "stock";
     if (canStock) {
       stock.setAttribute("aria-label", `Draw from the stock (${o.stock} cards)`);
       stock.classList.add("playable");
@@ -486,6 +485,7 @@ export class GinView {
       }
     } else topEl = h("span.card.empty", { "aria-label": "The discard pile is empty" });
     topEl.classList.add("pile-top");
+    topEl.dataset.key = "pile";
     const under = o.pile.slice(0, -1).slice(-8);
     const pileBox = h(
       "div.pile-box.discard-pile",
@@ -516,7 +516,7 @@ export class GinView {
       o.doubled ? h("span.badge.warn", "doubled") : null,
     );
     const center = h("section.center", { "aria-label": "Stock and discard pile" }, stockBox, pileBox);
-    this.ctx.els.board.replaceChildren(oppBox, center, info, this.turnLine(o));
+    patch(this.ctx.els.board, [oppBox, center, info, this.turnLine(o)]);
   }
 
   turnLine(o) {
@@ -525,7 +525,13 @@ export class GinView {
     else if (!this.pending) text = o.turn === this.ctx.seat ? "Your turn…" : `${this.ctx.names(o.turn)} is playing…`;
     else if (o.phase === "upcard" || o.phase === "dealer_upcard") text = `Take the upcard ${C.label(o.upcard)} or pass.`;
     else if (o.phase === "draw") text = o.must_draw_stock ? "Draw from the stock." : "Draw from the stock or take the top of the pile.";
-    else if (o.phase === "discard") text = "Discard a card (choose it, then Discard), or knock.";
+    else if (o.phase === "discard") {
+      const ways = ["Discard a card: choose it, then Discard"];
+      if (this.ginCard()) ways.push("go gin");
+      else if (this.find("knock")) ways.push("knock");
+      if (this.find("big_gin")) ways.push("go big gin");
+      text = ways.join(", or ") + ".";
+    }
     else if (this.find("lay_out")) text = "Your opponent knocked: lay out your melds.";
     else text = "Your turn.";
     return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
@@ -556,7 +562,7 @@ export class GinView {
       wrap.append(h("div.group.deadwood", h("div.group-label", `Deadwood ${a.points}`), h("div.cards", a.deadwood.map(mk))));
     }
     const box = this.ctx.els.hand;
-    box.replaceChildren(h("div.seat-name", "Your hand", h("span.deadwood-total", { id: "deadwood" }, ` · deadwood ${a.points}`)), wrap);
+    patch(box, [h("div.seat-name", "Your hand", h("span.deadwood-total", { id: "deadwood" }, ` · deadwood ${a.points}`)), wrap]);
     // Dragging the stock or the pile onto the hand draws.
     box.ondragover = (e) => {
       if (this.find("draw_stock") || this.find("take_discard")) e.preventDefault();
@@ -599,16 +605,14 @@ export class GinView {
     this.ctx.els.actions.dataset.legal = JSON.stringify(this.legal());
   }
 
+  // renderShowdown shows the last hand's result, both hands laid out,
+  // over the table until the person moves on (ctx.showResult).
   renderShowdown() {
-    const box = this.ctx.els.showdown;
     const last = this.lastEnd;
-    if (!last) {
-      box.hidden = true;
-      return;
-    }
+    if (!last) return;
     const end = last.end;
     const seats = this.ctx.seat === 1 ? [1, 0] : [0, 1];
-    const parts = [h("h2", `Hand ${last.hand}: ${end.result.replace("_", " ")}`), h("p.result-line", this.endWords(end))];
+    const parts = [h("p.result-line", this.endWords(end))];
     if (end.discard) parts.push(h("p", `The knock's discard: ${C.label(end.discard)}`));
     for (const s of seats) {
       const hand = end.hands[s] || [];
@@ -622,7 +626,7 @@ export class GinView {
       parts.push(
         h(
           "div.show-seat",
-          h("h3", this.who(s), isKnocker ? " (knocked)" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
+          h("h3", this.who(s), isKnocker ? " knocked" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
           h(
             "div.gin-hand",
             ...melds.map((m) => h("div.group.meld", C.row(m, { small: true }))),
@@ -640,11 +644,14 @@ export class GinView {
       parts.push(
         h("p.game-over", { id: "game-over" }, w === undefined || w === null ? "The game is over." : `${this.who(w)} ${w === this.ctx.seat ? "win" : "wins"} the game`, end.final ? ` — final ${end.final[seats[0]]} to ${end.final[seats[1]]}` : "", "."),
       );
-    } else parts.push(h("p.note", "The next hand is dealt at once; its first move waits for its player."));
-    parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
-    box.replaceChildren(...parts);
-    box.hidden = false;
-    box.dataset.hand = String(last.hand);
+    } else parts.push(h("p.note", "The next hand is dealt: it is on the table when you go on."));
+    const titles = { gin: "gin", big_gin: "big gin", undercut: "undercut", knock: "a knock", draw: "a draw" };
+    this.ctx.showResult({
+      hand: last.hand,
+      title: `Hand ${last.hand}: ${titles[end.result] || end.result.replace("_", " ")}`,
+      body: parts,
+      button: end.over ? "See the table" : "Next hand",
+    });
   }
 
   renderScores() {
