@@ -166,3 +166,83 @@ export async function checkA11y(page, label) {
   if (bad.length) throw new Error(`accessibility (${label}): ${bad.length} axe-core violations:\n  ` + bad.join("\n  "));
   log(`axe-core: ${label}: no violations (${res.passes ? res.passes.length : "?"} rules passed)`);
 }
+
+// axeSerious runs axe-core on the page as it is now (the WCAG 2.1 A and
+// AA rules) and returns its serious and critical violations in words,
+// logging the lesser ones.
+export async function axeSerious(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const res = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] }),
+  );
+  const words = (v) =>
+    `${label}: ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary.replace(/\n/g, " ")}`).join("\n");
+  const bad = res.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  for (const v of res.violations) if (!bad.includes(v)) log("axe-core (lesser):", words(v));
+  return bad.map(words);
+}
+
+// sweep checks the page as it is now with axe-core at the phone and the
+// desktop size, each in the light and the dark scheme, and returns the
+// serious and critical violations found (an empty list when none).
+export async function sweep(page, label) {
+  const before = page.viewportSize();
+  const found = [];
+  for (const [tag, vp] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+    await page.setViewportSize(vp);
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      found.push(...(await axeSerious(page, `${label} (${tag}, ${scheme})`)));
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (before) await page.setViewportSize(before);
+  log(`axe-core: ${label}: ${found.length} serious or critical violations at both sizes in both schemes`);
+  return found;
+}
+
+// tapWidths measures, for each card button of the hand, the width a finger
+// can tap: along a line through the middle of its face, the pixels where
+// the card is what the page would hit (elementFromPoint), so what lies on
+// top of it (the next card) is not counted. Each card is scrolled into
+// view first. It returns [{card, width}].
+export async function tapWidths(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const b of document.querySelectorAll("#hand button.card")) {
+      b.scrollIntoView({ block: "center", inline: "nearest" });
+      const r = b.querySelector(".card-svg").getBoundingClientRect();
+      const y = r.top + r.height * 0.6;
+      let n = 0;
+      for (let x = Math.floor(r.left); x < Math.ceil(r.right); x++) {
+        const e = document.elementFromPoint(x + 0.5, y);
+        if (e && e.closest("button.card") === b) n++;
+      }
+      out.push({ card: b.dataset.key || b.dataset.card, width: n });
+    }
+    return out;
+  });
+}
+
+// raisedTappable checks that a raised (selected) card takes a tap anywhere
+// on its face that shows, the strip it rose into included: it returns the
+// points of its face (a grid over the part not under the next card) that
+// hit something else.
+export async function raisedTappable(page, sel) {
+  return page.evaluate((sel) => {
+    const b = document.querySelector(sel);
+    b.scrollIntoView({ block: "center" });
+    const r = b.querySelector(".card-svg").getBoundingClientRect();
+    const next = b.nextElementSibling && b.nextElementSibling.matches("button.card") ? b.nextElementSibling.getBoundingClientRect().left : r.right;
+    const right = Math.min(r.right, next) - 1;
+    const miss = [];
+    for (let y = r.top + 1; y < r.bottom - 1; y += 4) {
+      for (let x = r.left + 1; x < right; x += 4) {
+        const e = document.elementFromPoint(x, y);
+        if (!e || e.closest("button.card") !== b) miss.push(`(${Math.round(x)},${Math.round(y)})`);
+      }
+    }
+    return miss;
+  }, sel);
+}
