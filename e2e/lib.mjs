@@ -194,6 +194,10 @@ export async function sweep(page, label) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       found.push(...(await axeSerious(page, `${label} (${tag}, ${scheme})`)));
+      found.push(...(await lowContrast(page)).map((x) => `${label} (${tag}, ${scheme}): contrast ${x}`));
+      // The lowest contrasts of the small texts, for the record.
+      const low = (await lowContrast(page, 1000)).sort((a, b) => parseFloat(a.split(": ").pop()) - parseFloat(b.split(": ").pop()));
+      if (low.length) log(`contrast (${label}, ${tag}, ${scheme}), lowest: ${low.slice(0, 2).join("; ")}`);
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -245,4 +249,61 @@ export async function raisedTappable(page, sel) {
     }
     return miss;
   }, sel);
+}
+
+// CONTRASTED are the small texts a person found hard to read (the dealer
+// and other badges, the key hints, the card counts, the labels of groups):
+// lowContrast measures them itself, not only where axe-core is sure.
+const CONTRASTED = ".badge, kbd, .count, .deadwood-total, .group-label, .seat-facts, .seat-kind, .team, .pile-box .count, .help p, .label";
+
+// lowContrast returns the texts among CONTRASTED shown now whose contrast
+// with what is behind them is under 4.5:1 (disabled controls aside, as
+// WCAG has them): the colours as computed, each background composed over
+// the ones behind it, the opacities of the text's ancestors applied.
+export async function lowContrast(page, min = 4.5) {
+  return page.evaluate(([sel, min]) => {
+    const parse = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (top, under) => {
+      const a = top[3] + under[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      return [0, 1, 2].map((i) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a).concat([a]);
+    };
+    const lum = (c) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const page = parse(getComputedStyle(document.body).backgroundColor);
+    const out = [];
+    for (const e of document.querySelectorAll(sel)) {
+      if (!e.textContent.trim() || !e.getClientRects().length || e.closest("button:disabled, [inert], [hidden], [aria-hidden=true]")) continue;
+      const cs = getComputedStyle(e);
+      if (cs.visibility === "hidden") continue;
+      // A modal dialog hides the rest of the page from people and checks.
+      const dlg = document.querySelector("dialog:modal");
+      if (dlg && !dlg.contains(e)) continue;
+      let opacity = 1;
+      const layers = [];
+      for (let a = e; a && a.nodeType === 1; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        opacity *= Number(s.opacity);
+        layers.push(parse(s.backgroundColor));
+      }
+      let bg = page[3] ? page : [255, 255, 255, 1];
+      for (const l of layers.reverse()) bg = over(l, bg);
+      const fg0 = parse(cs.color);
+      const fg = over([fg0[0], fg0[1], fg0[2], fg0[3] * opacity], bg);
+      const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (l1 + 0.05) / (l2 + 0.05);
+      if (ratio < min) out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${e.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1 (${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(",")}))`);
+    }
+    return out;
+  }, [CONTRASTED, min]);
 }

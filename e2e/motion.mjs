@@ -54,10 +54,9 @@ try {
     await ginMove(p, st, n, { hold: true });
     last = st.seq;
   }
-  const cards = await p.$$("#hand button.card");
-  await cards[0].click();
+  await p.locator("#hand button.card").first().click();
   await p.waitForSelector("#hand button.card.selected");
-  await cards[cards.length - 1].hover();
+  await p.locator("#hand button.card").last().hover();
   m = await moving(p);
   log(`reduced motion: ${m.length} elements move`);
   assert(m.length === 0, "the table moves with reduced motion:\n" + m.join("\n"));

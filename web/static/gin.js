@@ -196,7 +196,7 @@ export class GinView {
       return;
     }
     const seatBox = (s) => {
-      const backs = h("div.cards.fan.backs", { "aria-label": `${w.counts[s]} cards` });
+      const backs = h("div.cards.fan.backs", { role: "img", "aria-label": `${w.counts[s]} cards` });
       for (let i = 0; i < w.counts[s]; i++) backs.append(C.backElement({ small: true }));
       return h(
         "section.seat.opponent" + (w.turn === s && !this.lastEnd ? ".to-act" : ""),
@@ -445,7 +445,7 @@ export class GinView {
   renderBoard(o) {
     const opp = this.oppSeat();
     const oppTurn = o.turn === opp && !this.over;
-    const backs = h("div.cards.fan.backs", { "aria-label": `${o.opponent_cards} cards` });
+    const backs = h("div.cards.fan.backs", { role: "img", "aria-label": `${o.opponent_cards} cards` });
     for (let i = 0; i < o.opponent_cards; i++) backs.append(C.backElement({ small: true }));
     const took = o.opponent_took.length
       ? h("div.took", h("span.label", "Holding from the pile:"), C.row(o.opponent_took, { small: true }))
@@ -469,7 +469,10 @@ export class GinView {
       stock.addEventListener("click", () => this.act(this.find("draw_stock")));
       stock.draggable = true;
       stock.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "stock"));
-    } else stock.setAttribute("aria-label", `The stock: ${o.stock} cards`);
+    } else {
+      stock.setAttribute("role", "img");
+      stock.setAttribute("aria-label", `The stock: ${o.stock} cards`);
+    }
     const stockBox = h("div.pile-box", stock, h("div.count", { id: "stock-count" }, `Stock ${o.stock}`));
 
     const top = this.topCard();
@@ -478,12 +481,13 @@ export class GinView {
       topEl = C.cardElement(top, { button: canTake });
       if (canTake) {
         topEl.classList.add("playable");
-        topEl.setAttribute("aria-label", `Take ${C.words(top)} from the pile`);
+        // The name starts with the face's text, as every card's does.
+        topEl.setAttribute("aria-label", `${C.label(top)}, ${C.words(top)}: take it from the pile`);
         topEl.addEventListener("click", () => this.act(this.find("take_discard")));
         topEl.draggable = true;
         topEl.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "pile"));
       }
-    } else topEl = h("span.card.empty", { "aria-label": "The discard pile is empty" });
+    } else topEl = h("span.card.empty", { role: "img", "aria-label": "The discard pile is empty" });
     topEl.classList.add("pile-top");
     topEl.dataset.key = "pile";
     const under = o.pile.slice(0, -1).slice(-8);
@@ -492,7 +496,7 @@ export class GinView {
       { id: "discard-pile" },
       topEl,
       h("div.count", o.phase === "upcard" || o.phase === "dealer_upcard" ? "Upcard" : `Pile ${o.pile.length}`),
-      under.length ? h("div.pile-under", { "aria-label": "Below the top of the pile" }, C.row(under.reverse(), { small: true })) : null,
+      under.length ? h("div.pile-under", { role: "group", "aria-label": "Below the top of the pile" }, C.row(under.reverse(), { small: true })) : null,
     );
     // Drop a card of the hand on the pile to discard it.
     pileBox.addEventListener("dragover", (e) => {
@@ -556,7 +560,7 @@ export class GinView {
       return b;
     };
     for (const m of a.melds) {
-      wrap.append(h("div.group.meld", { "aria-label": "Meld" }, h("div.group-label", "Meld"), h("div.cards", m.map(mk))));
+      wrap.append(h("div.group.meld", { role: "group", "aria-label": "Meld" }, h("div.group-label", "Meld"), h("div.cards", m.map(mk))));
     }
     if (a.deadwood.length) {
       wrap.append(h("div.group.deadwood", h("div.group-label", `Deadwood ${a.points}`), h("div.cards", a.deadwood.map(mk))));
