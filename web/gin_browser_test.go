@@ -47,3 +47,10 @@ func TestReducedMotion(t *testing.T) {
 func TestAxePages(t *testing.T) {
 	runScript(t, buildFelt(t), browserScript{name: "axe", about: "axe-core over every page and state at both sizes in both schemes", flags: []string{"--deal-pace", "40ms"}})
 }
+
+// TestKeyboardFocusShengji: the shared drawing code keeps the focus in
+// Shengji too: a card focused while the cards are dealt keeps it as the
+// hand is drawn again at every card.
+func TestKeyboardFocusShengji(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "keyfocus-shengji", about: "Shengji by the keyboard: the focus survives the deal's redraws", flags: []string{"--deal-pace", "150ms"}})
+}
