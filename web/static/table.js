@@ -3,7 +3,7 @@
 // (gin.js or shengji.js). The server is the authority: a move is only an
 // intent until an event or a refusal comes back.
 
-import { api, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, gameTitle } from "./app.js";
+import { api, focusKey, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, gameTitle } from "./app.js";
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
 import { newView } from "./views.js";
@@ -17,6 +17,7 @@ export async function init() {
     hand: document.getElementById("hand"),
     actions: document.getElementById("actions"),
     showdown: document.getElementById("showdown"),
+    result: document.getElementById("result-dialog"),
     scores: document.getElementById("scores"),
     log: document.getElementById("log"),
     notices: document.getElementById("notices"),
@@ -93,6 +94,13 @@ export async function init() {
       if (info.status === "away") return h("span.badge", "away");
       if (info.status === "open") return h("span.badge", "not joined yet");
       return null;
+    },
+    // showResult shows a hand's result over the table, as a modal dialog,
+    // until the person moves on (its button, Enter or Escape); the focus
+    // goes into it and, when it closes, back where it was. r: {hand,
+    // title, body (nodes), button (its words)}.
+    showResult(r) {
+      showResult(els, r);
     },
     log(text, kind) {
       const li = h("li." + (kind || "info"), text);
@@ -255,6 +263,8 @@ export async function init() {
     if (!view || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    // While a result is shown, the keys are the dialog's.
+    if (els.result.open) return;
     if (e.key === "Escape") {
       els.message.hidden = true;
       return;
@@ -273,6 +283,38 @@ export async function init() {
     showMessage(els, "This table: " + e.message, "refused");
   }
   conn.start();
+}
+
+// resultFocus is where the focus was when a result was shown (a key to
+// find its control again after the table was redrawn under the dialog).
+let resultFocus = "";
+
+function showResult(els, r) {
+  const d = els.result;
+  const button = h("button", { type: "button", id: "result-close", "data-key": "Enter", autofocus: true, onclick: () => d.close() }, r.button || "Continue", h("kbd", "Enter"));
+  d.replaceChildren(h("h2", { id: "result-title" }, r.title), ...r.body, h("div.dialog-actions", button));
+  d.dataset.hand = String(r.hand);
+  if (!d.open) {
+    const a = document.activeElement;
+    resultFocus = a && a !== document.body && !d.contains(a) ? focusKey(a) : "";
+    if (!d.feltClose) {
+      d.feltClose = true;
+      d.addEventListener("close", () => {
+        // Back to the control the focus was on, redrawn or not; else to
+        // the first move offered, else the hand.
+        let to = null;
+        try {
+          to = resultFocus ? document.querySelector(`:is(#board, #actions, #hand) ${resultFocus}`) : null;
+        } catch (e) {
+          to = null;
+        }
+        if (!to || to.disabled) to = document.querySelector("#actions button:not(:disabled), #hand button.card");
+        if (to) to.focus();
+      });
+    }
+    d.showModal();
+  }
+  button.focus();
 }
 
 // askName asks a friend who opened an invite link for the name the table
