@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
