@@ -19,11 +19,7 @@ import (
 
 // browserScripts are the end-to-end scripts in e2e/, each run against a
 // fresh felt serve started with the script's flags.
-var browserScripts = []struct {
-	name, about string
-	flags       []string
-	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
-}{
+var browserScripts = []browserScript{
 	{"gin", "a whole Gin Rummy hand against the computer; my games; the replay", nil, false},
 	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand", nil, false},
 	// A quicker deal than the default keeps the Shengji test short; it is
@@ -73,11 +69,26 @@ func TestPageUnits(t *testing.T) {
 	}
 }
 
-// TestBrowser builds felt and, for each script in e2e/, starts felt serve
-// on a free loopback port with a new SQLite database and plays through the
-// page in chromium with playwright-core. Screenshots (360×740 and 1280×800) go to
-// $FELT_SCREENSHOTS, or the test's temporary directory.
-func TestBrowser(t *testing.T) {
+// browserScript is one end-to-end script in e2e/: NAME.mjs, run against a
+// fresh felt serve started with flags.
+type browserScript struct {
+	name, about string
+	flags       []string
+	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
+}
+
+// browserEnv is what running a browser script needs: node, chromium, the
+// e2e directory, a felt binary and where screenshots go.
+type browserEnv struct {
+	node, chromium, e2e, bin, shots string
+}
+
+// newBrowserEnv checks the tools the browser tests need (skipping the test
+// without them), builds felt and takes the processes a server and node
+// (with its chromium) need. TestBrowser and the tests named after what
+// one script checks (shengji_browser_test.go …) all start here.
+func newBrowserEnv(t *testing.T) *browserEnv {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are long")
 	}
@@ -106,8 +117,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("screenshots in %s", shots)
 
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "felt")
+	bin := filepath.Join(t.TempDir(), "felt")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
@@ -116,85 +126,109 @@ func TestBrowser(t *testing.T) {
 
 	// One server and one node (with its chromium) run at a time.
 	testenv.AcquireProcs(t, 2)
+	return &browserEnv{node: node, chromium: chromium, e2e: e2e, bin: bin, shots: shots}
+}
+
+// runBrowserScript runs one e2e script as a test of its own: the
+// top-level tests named after what a script checks call it.
+func runBrowserScript(t *testing.T, s browserScript) {
+	t.Helper()
+	newBrowserEnv(t).run(t, s)
+}
+
+// TestBrowser builds felt and, for each script in browserScripts, starts
+// felt serve on a free loopback port with a new SQLite database and plays
+// through the page in chromium with playwright-core. Screenshots (360×740
+// and 1280×800) go to $FELT_SCREENSHOTS, or the test's temporary directory.
+func TestBrowser(t *testing.T) {
+	env := newBrowserEnv(t)
 	for _, s := range browserScripts {
-		t.Run(s.name, func(t *testing.T) {
-			t.Logf("%s: %s", s.name, s.about)
-			addr := freeAddr(t)
-			base := "http://" + addr
-			db := filepath.Join(t.TempDir(), "felt.db")
-			srv := startServer(t, bin, addr, db, s.flags...)
+		t.Run(s.name, func(t *testing.T) { env.run(t, s) })
+	}
+}
+
+// run starts felt serve on a free loopback port with a new SQLite
+// database and runs e2e/NAME.mjs against it, its screenshots in
+// shots/NAME; a RESTART line from the script kills the server and starts
+// it again.
+func (env *browserEnv) run(t *testing.T, s browserScript) {
+	t.Helper()
+	t.Logf("%s: %s", s.name, s.about)
+	bin, node, e2e, chromium := env.bin, env.node, env.e2e, env.chromium
+	addr := freeAddr(t)
+	base := "http://" + addr
+	db := filepath.Join(t.TempDir(), "felt.db")
+	srv := startServer(t, bin, addr, db, s.flags...)
+	waitUp(t, base, srv)
+	dir := filepath.Join(env.shots, s.name)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
+	cmd.Dir = e2e
+	cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	out := &testenv.Buffer{Max: 1 << 20}
+	cmd.Stderr = out
+	// The script's output, line by line: a RESTART line asks for
+	// the server to be killed and started again, then GO on stdin.
+	pr, pw := io.Pipe()
+	cmd.Stdout = pw
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restart := make(chan struct{}, 1)
+	scanned := make(chan struct{})
+	go func() {
+		defer close(scanned)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			fmt.Fprintln(out, sc.Text())
+			if sc.Text() == "RESTART" {
+				restart <- struct{}{}
+			}
+		}
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		exited <- err
+	}()
+	var runErr error
+wait:
+	for {
+		select {
+		case <-restart:
+			if !s.restart {
+				t.Errorf("e2e/%s.mjs asked for a restart", s.name)
+			}
+			t.Logf("killing felt serve (SIGKILL) and starting it again")
+			srv.kill()
+			srv = startServer(t, bin, addr, db, s.flags...)
 			waitUp(t, base, srv)
-			dir := filepath.Join(shots, s.name)
-			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
-			defer cancel()
-			cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
-			cmd.Dir = e2e
-			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
-			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
-			cmd.WaitDelay = 10 * time.Second
-			out := &testenv.Buffer{Max: 1 << 20}
-			cmd.Stderr = out
-			// The script's output, line by line: a RESTART line asks for
-			// the server to be killed and started again, then GO on stdin.
-			pr, pw := io.Pipe()
-			cmd.Stdout = pw
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
+			if _, err := io.WriteString(stdin, "GO\n"); err != nil {
+				t.Errorf("telling the script the server is back: %v", err)
 			}
-			restart := make(chan struct{}, 1)
-			scanned := make(chan struct{})
-			go func() {
-				defer close(scanned)
-				sc := bufio.NewScanner(pr)
-				for sc.Scan() {
-					fmt.Fprintln(out, sc.Text())
-					if sc.Text() == "RESTART" {
-						restart <- struct{}{}
-					}
-				}
-				_, _ = io.Copy(io.Discard, pr)
-			}()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan error, 1)
-			go func() {
-				err := cmd.Wait()
-				pw.Close()
-				exited <- err
-			}()
-			var runErr error
-		wait:
-			for {
-				select {
-				case <-restart:
-					if !s.restart {
-						t.Errorf("e2e/%s.mjs asked for a restart", s.name)
-					}
-					t.Logf("killing felt serve (SIGKILL) and starting it again")
-					srv.kill()
-					srv = startServer(t, bin, addr, db, s.flags...)
-					waitUp(t, base, srv)
-					if _, err := io.WriteString(stdin, "GO\n"); err != nil {
-						t.Errorf("telling the script the server is back: %v", err)
-					}
-				case runErr = <-exited:
-					break wait
-				}
-			}
-			<-scanned
-			if runErr != nil {
-				t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
-			}
-			if testing.Verbose() {
-				t.Logf("%s", out.String())
-			}
-			shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-			if len(shotsMade) == 0 {
-				t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
-			}
-		})
+		case runErr = <-exited:
+			break wait
+		}
+	}
+	<-scanned
+	if runErr != nil {
+		t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out.String())
+	}
+	shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(shotsMade) == 0 {
+		t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
 	}
 }
 
