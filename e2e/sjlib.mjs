@@ -41,6 +41,7 @@ async function state(page) {
 export async function playOn(page, stop, opts = {}) {
   const deadline = Date.now() + T(opts.timeout || 300000);
   let last = "";
+  let declaredHand = ""; // declare once a hand
   for (;;) {
     assert(Date.now() < deadline, "the condition was not reached in time");
     const st = await state(page);
@@ -51,21 +52,34 @@ export async function playOn(page, stop, opts = {}) {
       await page.click("#next-hand");
       continue;
     }
+    const hand = await page.getAttribute("main#table", "data-hand");
+    if (opts.declare && st.phase === "deal" && !st.result && hand !== declaredHand) {
+      // Declare once a hand as soon as the deal offers it (the strongest offered).
+      const bid = page.locator("button.bid").last();
+      if ((await bid.count()) > 0 && (await bid.click({ timeout: T(2000) }).then(() => true, () => false))) {
+        log(`hand ${hand}: declared during the deal`);
+        declaredHand = hand;
+        continue;
+      }
+    }
     if (!st.myTurn || st.seq === last) {
       await page
         .waitForFunction(
-          (last) => {
+          ([last, declare, declared]) => {
             const m = document.querySelector("main#table");
+            if (declare && m.dataset.phase === "deal" && m.dataset.hand !== declared && document.querySelector("button.bid")) return true;
             return m.dataset.result === "open" || m.dataset.over === "true" || (m.dataset.myTurn === "true" && m.dataset.seq !== last) || m.dataset.shown !== "";
           },
-          last,
+          [last, !!opts.declare, declaredHand],
           { timeout: T(5000), polling: 50 },
         )
         .catch(() => {});
       continue;
     }
     if (st.phase === "bid") {
-      await page.click("#act-pass");
+      const bids = await page.$$("button.bid");
+      if (opts.declare && bids.length) await bids[bids.length - 1].click();
+      else await page.click("#act-pass");
     } else if (st.phase === "bury") {
       const cards = await page.$$eval("#hand button.card", (bs) => bs.map((b) => b.dataset.card));
       const k = Number(await page.evaluate(() => (document.getElementById("act-bury").textContent.match(/\/(\d+)/) || [])[1]));

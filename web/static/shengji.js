@@ -1224,6 +1224,8 @@ export class ShengjiView {
     const t = this.trump();
     const groups = units(this.handCards(), t);
     const kitty = phase === "bury" ? kittyKeys(C.splitMulti(o.PickedUp)) : null;
+    // The cards taken up, as marked (the seat's own: it is the banker).
+    this.ctx.els.hand.dataset.kitty = kitty ? C.splitMulti(o.PickedUp).join(" ") : "";
     const hinted = new Map();
     for (const c of this.hintCards || []) hinted.set(c, (hinted.get(c) || 0) + 1);
     const seen = new Map();
