@@ -387,7 +387,9 @@ export class ShengjiView {
     this.resultOpen = false;
     if (typeof document !== "undefined") {
       document.addEventListener("keydown", (e) => this.skipShown(e), true);
-      document.addEventListener("pointerdown", (e) => this.skipShown(e), true);
+      // A click, not a pointerdown: the page drawn again under a pointer that
+      // is down would lose the tap on a card.
+      document.addEventListener("click", (e) => this.skipShown(e), true);
     }
   }
 
