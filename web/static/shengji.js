@@ -1015,7 +1015,7 @@ export class ShengjiView {
   // declaration it may show (the server checks a bid again when it comes).
   declarations() {
     const o = this.obs;
-    if (!o || this.ctx.seat < 0 || this.resultOpen) return [];
+    if (!o || this.ctx.seat < 0 || this.resultOpen || this.resultDue) return [];
     if (this.pending && this.pending.legal) return this.pending.legal.filter((m) => m.kind === "bid");
     if (phaseName(o.Phase) !== "deal" || !this.optional) return [];
     if (!((o.ToAct || 0) & (1 << this.ctx.seat))) return [];
@@ -1077,7 +1077,7 @@ export class ShengjiView {
     const phase = o ? phaseName(o.Phase) : "";
     main.dataset.game = "shengji";
     // While the hand's result is over the table the next decisions wait.
-    main.dataset.myTurn = this.pending && !this.resultOpen ? "true" : "false";
+    main.dataset.myTurn = this.pending && !this.resultOpen && !this.resultDue ? "true" : "false";
     main.dataset.result = this.resultOpen ? "open" : "";
     main.dataset.shown = this.shown ? this.shown.kind : "";
     main.dataset.seq = this.pending ? String(this.pending.seq) : "";
@@ -1381,7 +1381,9 @@ export class ShengjiView {
       parts.push(h("button", { type: "button", id: "next-hand", onclick: () => this.closeResult() }, rec.gameOver ? "Back to the table" : "Next hand", h("kbd", "Enter")));
     else parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
     box.replaceChildren(...parts);
-    box.hidden = false;
+    // A result due over the table waits, hidden, for the last trick to be
+    // shown.
+    box.hidden = this.resultDue === rec && !this.resultOpen;
     box.dataset.hand = String(rec.hand);
     if (this.resultOpen) box.querySelector("#next-hand").focus();
   }
@@ -1396,6 +1398,7 @@ export class ShengjiView {
     this.resultOpen = true;
     this.returnFocus = document.activeElement;
     box.classList.add("overlay");
+    box.hidden = false;
     box.setAttribute("role", "dialog");
     box.setAttribute("aria-modal", "true");
     box.setAttribute("aria-labelledby", "showdown-title");
