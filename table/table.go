@@ -41,6 +41,11 @@ type Options[M, O, E any] struct {
 	// decision that is not optional (its controller's answer, or its
 	// deadline).
 	DecisionTime func(s Seat, took time.Duration)
+	// Checkpoint, if set, is asked after each advance without a record,
+	// once its views are told: true writes an advanced line counting the
+	// advances not yet logged (they were shown to a person as they came,
+	// and a recovered table must not take them back).
+	Checkpoint func() bool
 }
 
 // Result is how a run ended.
@@ -306,6 +311,14 @@ func (t *Table[M, O, E]) advance() error {
 	if rec == nil {
 		t.adv++
 		t.notifyViews()
+		// An advance shown as it came (paced for a person) is kept at
+		// once: a recovered table does not take it back.
+		if t.opts.Checkpoint != nil && t.opts.Checkpoint() {
+			if err := t.writeOther(record{Type: "advanced", N: t.n, Adv: t.adv}); err != nil {
+				return err
+			}
+			t.counted()
+		}
 		return nil
 	}
 	// A deal draws on chance: logged, then made from its record.

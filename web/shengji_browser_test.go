@@ -39,5 +39,6 @@ func TestKittyHighlightShengji(t *testing.T) {
 // agree on, a declaration "on its way" only until it is shown, refusals
 // in a person's words.
 func TestWordsShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-words", about: "the trump's words, a declaration on its way, refusals as a person says them", flags: sjFlags})
+	// Slow enough a deal to declare in before it ends.
+	runBrowserScript(t, browserScript{name: "shengji-words", about: "the trump's words, a declaration on its way, refusals as a person says them", flags: []string{"--deal-pace", "80ms"}})
 }

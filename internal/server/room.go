@@ -68,6 +68,7 @@ type room[M, O, E any] struct {
 	// Touched only by the goroutine running the table.
 	lastType string // the type of the last line written
 	viewsDue bool   // the last line written shows views (a move or a deal)
+	paced    bool   // the last advance was paced for a person (the table's goroutine)
 	round    [table.MaxSeats]E
 }
 
@@ -147,8 +148,15 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 		Fallback:    r.fallback,
 		Spectators:  []table.Listener[E]{(*spectators[M, O, E])(r)},
 		AfterLine:   r.afterLine,
+		Checkpoint:  r.checkpoint,
 	}
 }
+
+// checkpoint says whether the advance just made was paced for a person
+// (a Shengji card dealt while a person may declare): then the table logs
+// it at once, and a server restarted after a crash deals on from the card
+// the person last saw, not from the last move (the table's goroutine).
+func (r *room[M, O, E]) checkpoint() bool { return r.paced }
 
 // fallback is the level that takes a seat over when its controller fails
 // (a level erring, or refused again and again): a plain level from then on.
@@ -465,7 +473,8 @@ func (r *room[M, O, E]) roundDone(spect E) {
 	}
 	r.round = [table.MaxSeats]E{}
 	r.mu.Unlock()
-	if pace && adv > 0 && r.srv.cfg.DealPace > 0 {
+	r.paced = pace && adv > 0 && r.srv.cfg.DealPace > 0
+	if r.paced {
 		t := time.NewTimer(r.srv.cfg.DealPace)
 		select {
 		case <-t.C:
