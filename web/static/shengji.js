@@ -431,6 +431,12 @@ export class ShengjiView {
     if (e.type === "keydown" && (["Shift", "Control", "Alt", "Meta"].includes(e.key) || e.key.toLowerCase() === "l")) return;
     const t = e.target;
     if (t && t.closest && t.closest("#act-last-trick, #trick-delay")) return;
+    // A key only goes on (Enter does not also play the cards chosen, nor
+    // close the result it brings up); a tap on a card chooses it too.
+    if (e.type === "keydown") {
+      e.preventDefault();
+      e.stopPropagation();
+    }
     this.endShown();
   }
 
