@@ -23,7 +23,7 @@ import (
 // (Shengji dealing a card) made since the line before: replay makes them
 // first. An advanced line is only that count: a table whose advances a
 // person watches as they come (Options.Checkpoint) writes one after each,
-// so that a crash does not take back what was shown. A move line is written after the move is checked and before it is
+// before it is shown, so that a crash does not take back what was shown. A move line is written after the move is checked and before it is
 // applied; a deal line before the advance counts. Results are never logged:
 // they follow from the moves. A deal line is the engine's record of a deal
 // drawn from the header's seed: replay draws it again and refuses a line

@@ -42,9 +42,9 @@ type Options[M, O, E any] struct {
 	// deadline).
 	DecisionTime func(s Seat, took time.Duration)
 	// Checkpoint, if set, is asked after each advance without a record,
-	// once its views are told: true writes an advanced line counting the
-	// advances not yet logged (they were shown to a person as they came,
-	// and a recovered table must not take them back).
+	// before its views are told: true writes an advanced line counting the
+	// advances not yet logged, this one last (they are shown to a person
+	// as they come, and a recovered table must not take them back).
 	Checkpoint func() bool
 }
 
@@ -310,15 +310,15 @@ func (t *Table[M, O, E]) advance() error {
 	t.askFrom = 0
 	if rec == nil {
 		t.adv++
-		t.notifyViews()
-		// An advance shown as it came (paced for a person) is kept at
-		// once: a recovered table does not take it back.
+		// An advance shown as it comes (paced for a person) is kept before
+		// anyone is told of it: a recovered table does not take it back.
 		if t.opts.Checkpoint != nil && t.opts.Checkpoint() {
 			if err := t.writeOther(record{Type: "advanced", N: t.n, Adv: t.adv}); err != nil {
 				return err
 			}
 			t.counted()
 		}
+		t.notifyViews()
 		return nil
 	}
 	// A deal draws on chance: logged, then made from its record.

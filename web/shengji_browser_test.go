@@ -45,8 +45,8 @@ func TestWordsShengji(t *testing.T) {
 
 // TestRestartKeepsDealShengji: felt serve killed (SIGKILL) during a
 // Shengji deal and started again: the page reconnects and the deal goes on
-// from the cards it showed (at most the one card dealt at the kill again),
-// not from the last move; a reload shows it where it is.
+// from the cards it showed, not from the last move; a reload shows it
+// where it is.
 func TestRestartKeepsDealShengji(t *testing.T) {
 	runBrowserScript(t, browserScript{name: "shengji-restart", about: "a server restart during a Shengji deal does not rewind it", flags: []string{"--deal-pace", "150ms"}, restart: true})
 }
