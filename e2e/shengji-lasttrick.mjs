@@ -33,15 +33,16 @@ const shownIs = (kind) => (p, st) => p.evaluate((k) => document.querySelector("m
 
 try {
   const page = await newPage(browser, undefined, "lasttrick");
-  // A long hold, so that the checks below see it.
+  // Held until a key or a tap, so that the checks below see it however
+  // slow the machine.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("set")) {
-      localStorage.setItem("felt.shengji.trickDelay", "5000");
+      localStorage.setItem("felt.shengji.trickDelay", "-1");
       sessionStorage.setItem("set", "1");
     }
   });
   await newTable(page, base);
-  assert((await page.inputValue("#trick-delay")) === "5000", "the setting shows the kept choice");
+  assert((await page.inputValue("#trick-delay")) === "-1", "the setting shows the kept choice");
 
   // 1. A trick ends: the whole trick stays, the winner marked.
   await playOn(page, shownIs("done"));
@@ -52,7 +53,7 @@ try {
   assert(/Trick over/.test(t.caption) && /won the trick/.test(t.result), "the board says the trick is over and who won: " + t.caption + " / " + t.result);
   await shoot(page, dir, "lasttrick-finished");
   await checkA11y(page, "a finished trick held on the board");
-  // Still held after the screenshots (5 s): then any key goes on.
+  // Still held after the screenshots: then any key goes on.
   assert((await heldTrick(page)).shown === "done", "the trick is still held");
   await page.keyboard.press("x");
   await page.waitForFunction(() => document.querySelector("main#table").dataset.shown === "", null, { timeout: T(5000) });
@@ -92,7 +93,7 @@ try {
   await page.waitForFunction(() => document.querySelector("main#table").dataset.shown === "", null, { timeout: T(10000), polling: 50 });
   const held = Date.now() - since;
   log(`with reduced motion: held ${held} ms (setting 1000)`);
-  assert(held < 3500, "the trick went on by itself after the chosen 1 s, not the 5 s before: " + held);
+  assert(held < 5000, "the trick went on by itself after the chosen 1 s: " + held);
   checkErrors(page);
   log("ok");
 } finally {

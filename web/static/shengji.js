@@ -19,9 +19,9 @@ const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
 const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play", 7: "call" };
 const TUPLE = { 2: "pair", 3: "triple", 4: "four", 5: "five" };
-// How long a finished trick stays on the board: the choices, the default
-// and where the person's choice is kept.
-export const TRICK_DELAYS = [0, 1000, 1500, 3000, 5000];
+// How long a finished trick stays on the board: the choices (ms; -1 until
+// a key or tap), the default and where the person's choice is kept.
+export const TRICK_DELAYS = [0, 1000, 1500, 3000, 5000, -1];
 const DEFAULT_TRICK_DELAY = 1500;
 const TRICK_DELAY_KEY = "felt.shengji.trickDelay";
 
@@ -394,7 +394,8 @@ export class ShengjiView {
   }
 
   // trickDelay is how long (ms) a finished trick stays on the board: the
-  // person's choice, kept in localStorage; 0 goes on at once.
+  // person's choice, kept in localStorage; 0 goes on at once, -1 waits
+  // for a key or a tap.
   trickDelay() {
     const v = Number(localStorage.getItem(TRICK_DELAY_KEY));
     return localStorage.getItem(TRICK_DELAY_KEY) !== null && TRICK_DELAYS.includes(v) ? v : DEFAULT_TRICK_DELAY;
@@ -414,7 +415,8 @@ export class ShengjiView {
   showTrick(trick, kind) {
     clearTimeout(this.shownTimer);
     this.shown = { trick: JSON.parse(JSON.stringify(trick)), kind };
-    if (kind === "done") this.shownTimer = setTimeout(() => this.endShown(), this.trickDelay());
+    const ms = this.trickDelay();
+    if (kind === "done" && ms > 0) this.shownTimer = setTimeout(() => this.endShown(), ms);
   }
 
   endShown() {
@@ -637,7 +639,7 @@ export class ShengjiView {
       const me = ev.Banker === this.ctx.seat;
       this.ctx.log(`Trump: ${trumpLabel(t)}. ${this.who(ev.Banker)} ${me ? "are" : "is"} the banker and ${me ? "take" : "takes"} up the kitty.`, "end");
     }
-    if (ev.TrickDone && live && this.trickDelay() > 0) this.trickDue = true;
+    if (ev.TrickDone && live && this.trickDelay() !== 0) this.trickDue = true;
     if (ev.TrickDone) {
       this.ctx.log(`${this.who(ev.Winner)} won the trick` + (ev.Points ? ` (${ev.Points} points)` : "") + ".", "trick");
       const joined = seatList(ev.Joined || 0);
@@ -1527,7 +1529,7 @@ export class ShengjiView {
     const sel = h(
       "select",
       { id: "trick-delay", onchange: (e) => localStorage.setItem(TRICK_DELAY_KEY, String(Number(e.target.value))) },
-      ...TRICK_DELAYS.map((ms) => h("option", { value: String(ms), selected: ms === cur }, ms ? `${ms / 1000} s` : "no pause")),
+      ...TRICK_DELAYS.map((ms) => h("option", { value: String(ms), selected: ms === cur }, ms > 0 ? `${ms / 1000} s` : ms ? "until a key or tap" : "no pause")),
     );
     return h("div.field.trick-delay", h("label", { for: "trick-delay" }, "A finished trick stays"), sel);
   }
