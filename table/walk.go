@@ -14,14 +14,14 @@ type StepType uint8
 // The steps of a log: one per line, named as the line's type, and one per
 // advance that has no line of its own.
 const (
-	HeaderStep  StepType = iota // line 0: the engine is new
-	DealStep                    // a deal line: a hand dealt from the seed
-	MoveStep                    // a move line
-	ControlStep                 // a control line: another player plays a seat
-	ForfeitStep                 // a forfeit line: the table ended
-	AbandonStep                 // an abandon line
-	AdvanceStep                 // an advance without a record (Shengji dealing a card), counted by line N's adv
-	AdvancedStep                // an advanced line: the advances before it kept, nothing more
+	HeaderStep   StepType = iota // line 0: the engine is new
+	DealStep                     // a deal line: a hand dealt from the seed
+	MoveStep                     // a move line
+	ControlStep                  // a control line: another player plays a seat
+	ForfeitStep                  // a forfeit line: the table ended
+	AbandonStep                  // an abandon line
+	AdvanceStep                  // an advance without a record (Shengji dealing a card), counted by line N's adv
+	AdvancedStep                 // an advanced line: the advances before it kept, nothing more
 )
 
 var stepNames = [...]string{"header", "deal", "move", "control", "forfeit", "abandon", "advance", "advanced"}
