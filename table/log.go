@@ -17,10 +17,13 @@ import (
 //	{"type":"control","n":9,"seat":1,"from":"exec:x","to":"normal","reason":"…"}
 //	{"type":"forfeit","n":9,"seat":1,"from":"exec:x","reason":"…"}
 //	{"type":"abandon","n":9,"reason":"…"}
+//	{"type":"advanced","n":9,"adv":4}             the advances made so far, kept
 //
 // adv, on any line after the header, counts the advances without a record
 // (Shengji dealing a card) made since the line before: replay makes them
-// first. A move line is written after the move is checked and before it is
+// first. An advanced line is only that count: a table whose advances a
+// person watches as they come (Options.Checkpoint) writes one after each,
+// before it is shown, so that a crash does not take back what was shown. A move line is written after the move is checked and before it is
 // applied; a deal line before the advance counts. Results are never logged:
 // they follow from the moves. A deal line is the engine's record of a deal
 // drawn from the header's seed: replay draws it again and refuses a line

@@ -41,6 +41,11 @@ type Options[M, O, E any] struct {
 	// decision that is not optional (its controller's answer, or its
 	// deadline).
 	DecisionTime func(s Seat, took time.Duration)
+	// Checkpoint, if set, is asked after each advance without a record,
+	// before its views are told: true writes an advanced line counting the
+	// advances not yet logged, this one last (they are shown to a person
+	// as they come, and a recovered table must not take them back).
+	Checkpoint func() bool
 }
 
 // Result is how a run ended.
@@ -305,6 +310,14 @@ func (t *Table[M, O, E]) advance() error {
 	t.askFrom = 0
 	if rec == nil {
 		t.adv++
+		// An advance shown as it comes (paced for a person) is kept before
+		// anyone is told of it: a recovered table does not take it back.
+		if t.opts.Checkpoint != nil && t.opts.Checkpoint() {
+			if err := t.writeOther(record{Type: "advanced", N: t.n, Adv: t.adv}); err != nil {
+				return err
+			}
+			t.counted()
+		}
 		t.notifyViews()
 		return nil
 	}

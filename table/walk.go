@@ -14,16 +14,17 @@ type StepType uint8
 // The steps of a log: one per line, named as the line's type, and one per
 // advance that has no line of its own.
 const (
-	HeaderStep  StepType = iota // line 0: the engine is new
-	DealStep                    // a deal line: a hand dealt from the seed
-	MoveStep                    // a move line
-	ControlStep                 // a control line: another player plays a seat
-	ForfeitStep                 // a forfeit line: the table ended
-	AbandonStep                 // an abandon line
-	AdvanceStep                 // an advance without a record (Shengji dealing a card), counted by line N's adv
+	HeaderStep   StepType = iota // line 0: the engine is new
+	DealStep                     // a deal line: a hand dealt from the seed
+	MoveStep                     // a move line
+	ControlStep                  // a control line: another player plays a seat
+	ForfeitStep                  // a forfeit line: the table ended
+	AbandonStep                  // an abandon line
+	AdvanceStep                  // an advance without a record (Shengji dealing a card), counted by line N's adv
+	AdvancedStep                 // an advanced line: the advances before it kept, nothing more
 )
 
-var stepNames = [...]string{"header", "deal", "move", "control", "forfeit", "abandon", "advance"}
+var stepNames = [...]string{"header", "deal", "move", "control", "forfeit", "abandon", "advance", "advanced"}
 
 // String returns the step's name: the line's type, or "advance".
 func (t StepType) String() string {
@@ -245,6 +246,10 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 			}
 		}
 	case "abandon":
+	case "advanced":
+		if r.Adv == 0 {
+			return fmt.Errorf("%w: an advanced line counting no advance", ErrBadLine)
+		}
 	default:
 		return fmt.Errorf("%w: unknown type %q", ErrBadLine, r.Type)
 	}
@@ -315,6 +320,8 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 	case "abandon":
 		rec.Abandoned = true
 		return w.tell(Step[M, O, E]{Type: AbandonStep, N: n, Reason: r.Reason})
+	case "advanced":
+		return w.tell(Step[M, O, E]{Type: AdvancedStep, N: n})
 	}
 	return nil
 }

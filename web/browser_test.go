@@ -308,3 +308,11 @@ func freeAddr(t *testing.T) string {
 	defer l.Close()
 	return l.Addr().String()
 }
+
+// runBrowserScript runs one e2e script as a test of its own (building
+// felt for it): the top-level tests named after what a script checks call
+// it.
+func runBrowserScript(t *testing.T, s browserScript) {
+	t.Helper()
+	runScript(t, buildFelt(t), s)
+}

@@ -68,6 +68,8 @@ type room[M, O, E any] struct {
 	// Touched only by the goroutine running the table.
 	lastType string // the type of the last line written
 	viewsDue bool   // the last line written shows views (a move or a deal)
+	paced    bool   // the last advance was paced for a person (the table's goroutine)
+	kept     int    // the count of the advanced line just written, whose views are due
 	round    [table.MaxSeats]E
 }
 
@@ -147,8 +149,16 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 		Fallback:    r.fallback,
 		Spectators:  []table.Listener[E]{(*spectators[M, O, E])(r)},
 		AfterLine:   r.afterLine,
+		Checkpoint:  r.checkpoint,
 	}
 }
+
+// checkpoint says whether the advances are paced for a person (the last
+// one was: a Shengji card dealt while a person may declare): then the
+// table logs each before it is shown, and a server restarted after a
+// crash deals on from the card the person last saw, not from the last
+// move (the table's goroutine).
+func (r *room[M, O, E]) checkpoint() bool { return r.paced }
 
 // fallback is the level that takes a seat over when its controller fails
 // (a level erring, or refused again and again): a plain level from then on.
@@ -409,6 +419,11 @@ func (s *spectators[M, O, E]) Notice(n table.Notice) { (*room[M, O, E])(s).notic
 
 func (r *room[M, O, E]) afterLine(n int) {
 	r.mu.Lock()
+	if r.lastType == "advanced" {
+		// Written before the views of the advance it ends with: they are
+		// numbered as the log numbers them, (n, its count).
+		r.kept = r.adv + 1
+	}
 	r.lines, r.adv = n+1, 0
 	r.mu.Unlock()
 }
@@ -420,6 +435,8 @@ func (r *room[M, O, E]) roundDone(spect E) {
 	var n, adv int
 	if r.viewsDue {
 		n, r.viewsDue = r.lines-1, false
+	} else if r.kept > 0 {
+		n, adv, r.kept = r.lines-1, r.kept, 0
 	} else {
 		r.adv++
 		n, adv = r.lines, r.adv
@@ -465,7 +482,8 @@ func (r *room[M, O, E]) roundDone(spect E) {
 	}
 	r.round = [table.MaxSeats]E{}
 	r.mu.Unlock()
-	if pace && adv > 0 && r.srv.cfg.DealPace > 0 {
+	r.paced = pace && adv > 0 && r.srv.cfg.DealPace > 0
+	if r.paced {
 		t := time.NewTimer(r.srv.cfg.DealPace)
 		select {
 		case <-t.C:
