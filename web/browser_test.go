@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,11 +20,7 @@ import (
 
 // browserScripts are the end-to-end scripts in e2e/, each run against a
 // fresh felt serve started with the script's flags.
-var browserScripts = []struct {
-	name, about string
-	flags       []string
-	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
-}{
+var browserScripts = []browserScript{
 	{"gin", "a whole Gin Rummy hand against the computer; my games; the replay", nil, false},
 	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand", nil, false},
 	// A quicker deal than the default keeps the Shengji test short; it is
@@ -73,30 +70,85 @@ func TestPageUnits(t *testing.T) {
 	}
 }
 
-// TestBrowser builds felt and, for each script in e2e/, starts felt serve
-// on a free loopback port with a new SQLite database and plays through the
-// page in chromium with playwright-core. Screenshots (360×740 and 1280×800) go to
-// $FELT_SCREENSHOTS, or the test's temporary directory.
+// browserScript is an end-to-end script in e2e/, run against a fresh felt
+// serve started with its flags.
+type browserScript struct {
+	name, about string
+	flags       []string
+	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
+}
+
+// TestBrowser runs each script of browserScripts (runScript).
 func TestBrowser(t *testing.T) {
+	bin := buildFelt(t)
+	for _, s := range browserScripts {
+		t.Run(s.name, func(t *testing.T) { runScript(t, bin, s) })
+	}
+}
+
+var built struct {
+	sync.Mutex
+	bin string
+}
+
+// buildFelt skips the test when the browser tests cannot run (-short, or
+// node, chromium or e2e/node_modules missing) and builds felt once for the
+// test binary, returning its path.
+func buildFelt(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are long")
 	}
-	node, err := exec.LookPath("node")
+	_, err := exec.LookPath("node")
 	need(t, "node", err)
-	chromium := os.Getenv("FELT_CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	_, err = os.Stat(chromium)
+	_, err = os.Stat(chromiumPath())
 	need(t, "chromium (FELT_CHROMIUM)", err)
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	e2e := filepath.Join(root, "e2e")
-	_, err = os.Stat(filepath.Join(e2e, "node_modules", "playwright-core", "package.json"))
+	_, err = os.Stat(filepath.Join(root, "e2e", "node_modules", "playwright-core", "package.json"))
 	need(t, "e2e/node_modules (npm ci in e2e/)", err)
+	built.Lock()
+	defer built.Unlock()
+	if built.bin != "" {
+		return built.bin
+	}
+	dir, err := os.MkdirTemp("", "felt-browser-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "felt")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
+	}
+	built.bin = bin
+	return bin
+}
 
+func chromiumPath() string {
+	if c := os.Getenv("FELT_CHROMIUM"); c != "" {
+		return c
+	}
+	return "/usr/bin/chromium"
+}
+
+// runScript starts felt serve on a free loopback port with a new SQLite
+// database and plays e2e/NAME.mjs through the page in chromium with
+// playwright-core. Screenshots (360×740 and 1280×800) go to
+// $FELT_SCREENSHOTS/NAME, or the test's temporary directory.
+func runScript(t *testing.T, bin string, s browserScript) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	need(t, "node", err)
+	chromium := chromiumPath()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2e := filepath.Join(root, "e2e")
 	shots := os.Getenv("FELT_SCREENSHOTS")
 	if shots == "" {
 		shots = filepath.Join(t.TempDir(), "screenshots")
@@ -106,95 +158,83 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("screenshots in %s", shots)
 
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "felt")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
-	}
-
 	// One server and one node (with its chromium) run at a time.
 	testenv.AcquireProcs(t, 2)
-	for _, s := range browserScripts {
-		t.Run(s.name, func(t *testing.T) {
-			t.Logf("%s: %s", s.name, s.about)
-			addr := freeAddr(t)
-			base := "http://" + addr
-			db := filepath.Join(t.TempDir(), "felt.db")
-			srv := startServer(t, bin, addr, db, s.flags...)
+	t.Logf("%s: %s", s.name, s.about)
+	addr := freeAddr(t)
+	base := "http://" + addr
+	db := filepath.Join(t.TempDir(), "felt.db")
+	srv := startServer(t, bin, addr, db, s.flags...)
+	waitUp(t, base, srv)
+	dir := filepath.Join(shots, s.name)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
+	cmd.Dir = e2e
+	cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	out := &testenv.Buffer{Max: 1 << 20}
+	cmd.Stderr = out
+	// The script's output, line by line: a RESTART line asks for
+	// the server to be killed and started again, then GO on stdin.
+	pr, pw := io.Pipe()
+	cmd.Stdout = pw
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restart := make(chan struct{}, 1)
+	scanned := make(chan struct{})
+	go func() {
+		defer close(scanned)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			fmt.Fprintln(out, sc.Text())
+			if sc.Text() == "RESTART" {
+				restart <- struct{}{}
+			}
+		}
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		exited <- err
+	}()
+	var runErr error
+wait:
+	for {
+		select {
+		case <-restart:
+			if !s.restart {
+				t.Errorf("e2e/%s.mjs asked for a restart", s.name)
+			}
+			t.Logf("killing felt serve (SIGKILL) and starting it again")
+			srv.kill()
+			srv = startServer(t, bin, addr, db, s.flags...)
 			waitUp(t, base, srv)
-			dir := filepath.Join(shots, s.name)
-			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
-			defer cancel()
-			cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
-			cmd.Dir = e2e
-			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
-			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
-			cmd.WaitDelay = 10 * time.Second
-			out := &testenv.Buffer{Max: 1 << 20}
-			cmd.Stderr = out
-			// The script's output, line by line: a RESTART line asks for
-			// the server to be killed and started again, then GO on stdin.
-			pr, pw := io.Pipe()
-			cmd.Stdout = pw
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
+			if _, err := io.WriteString(stdin, "GO\n"); err != nil {
+				t.Errorf("telling the script the server is back: %v", err)
 			}
-			restart := make(chan struct{}, 1)
-			scanned := make(chan struct{})
-			go func() {
-				defer close(scanned)
-				sc := bufio.NewScanner(pr)
-				for sc.Scan() {
-					fmt.Fprintln(out, sc.Text())
-					if sc.Text() == "RESTART" {
-						restart <- struct{}{}
-					}
-				}
-				_, _ = io.Copy(io.Discard, pr)
-			}()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan error, 1)
-			go func() {
-				err := cmd.Wait()
-				pw.Close()
-				exited <- err
-			}()
-			var runErr error
-		wait:
-			for {
-				select {
-				case <-restart:
-					if !s.restart {
-						t.Errorf("e2e/%s.mjs asked for a restart", s.name)
-					}
-					t.Logf("killing felt serve (SIGKILL) and starting it again")
-					srv.kill()
-					srv = startServer(t, bin, addr, db, s.flags...)
-					waitUp(t, base, srv)
-					if _, err := io.WriteString(stdin, "GO\n"); err != nil {
-						t.Errorf("telling the script the server is back: %v", err)
-					}
-				case runErr = <-exited:
-					break wait
-				}
-			}
-			<-scanned
-			if runErr != nil {
-				t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
-			}
-			if testing.Verbose() {
-				t.Logf("%s", out.String())
-			}
-			shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-			if len(shotsMade) == 0 {
-				t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
-			}
-		})
+		case runErr = <-exited:
+			break wait
+		}
+	}
+	<-scanned
+	if runErr != nil {
+		t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out.String())
+	}
+	shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(shotsMade) == 0 {
+		t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
 	}
 }
 

@@ -1,0 +1,17 @@
+package web_test
+
+import "testing"
+
+// TestSoundToggleOnTurn checks the sound on one's turn: off by default, a
+// choice in the page's display settings kept over a reload, one tone when
+// a decision becomes the person's and none on a redraw.
+func TestSoundToggleOnTurn(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "sound", about: "the turn's sound: off by default, toggled, remembered, once a decision"})
+}
+
+// TestFourColourSuits checks the four-colour suits: off by default, kept,
+// ♦ blue and ♣ green in both games' cards, every ink at 4.5:1 or more on
+// the card's face in the light and the dark scheme.
+func TestFourColourSuits(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "fourcolour", about: "four-colour suits in both games, contrast in both schemes", flags: []string{"--deal-pace", "40ms"}})
+}
