@@ -23,3 +23,18 @@ export async function checkA11yOf(page, sel, label) {
   if (bad.length) throw new Error(`accessibility (${label}, ${sel}): ${bad.length} axe-core violations:\n  ` + bad.join("\n  "));
   log(`axe-core: ${label} (${sel}): no serious or critical violations`);
 }
+
+// shootView saves a screenshot of what the window shows (not the whole
+// page: a long document's full page is too tall to take) at the phone
+// and the desktop size.
+export async function shootView(page, dir, name) {
+  const { PHONE, DESKTOP } = await import("./lib.mjs");
+  const { join } = await import("node:path");
+  const before = page.viewportSize();
+  for (const [tag, vp] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+    await page.setViewportSize(vp);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: join(dir, `${name}-${tag}-${vp.width}x${vp.height}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
+}

@@ -15,3 +15,10 @@ func TestSoundToggleOnTurn(t *testing.T) {
 func TestFourColourSuits(t *testing.T) {
 	runScript(t, buildFelt(t), browserScript{name: "fourcolour", about: "four-colour suits in both games, contrast in both schemes", flags: []string{"--deal-pace", "40ms"}})
 }
+
+// TestRulesPageFromTable checks the rules pages: reached from the start
+// page and each table's "Rules" link, docs/rules rendered as HTML,
+// without sideways scrolling at 360 px, and no axe-core violation.
+func TestRulesPageFromTable(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "rules", about: "the rules pages from the start page and the tables", flags: []string{"--deal-pace", "40ms"}})
+}

@@ -38,6 +38,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /t/{id}", page("table.html"))
 	mux.HandleFunc("GET /games", page("games.html"))
 	mux.HandleFunc("GET /replay/{id}", page("replay.html"))
+	mux.HandleFunc("GET /rules", s.serveRulesIndex)
+	mux.HandleFunc("GET /rules/{game}", s.serveRules)
 	mux.HandleFunc("GET /static/", s.serveStatic)
 	mux.HandleFunc("POST /api/tables", s.createTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)

@@ -123,6 +123,8 @@ export async function init() {
     els.log.replaceChildren();
     view = v;
     view.game = game;
+    const rules = document.getElementById("rules-link");
+    if (rules) rules.href = "/rules/" + encodeURIComponent(game);
     gameTitle(game).then((title) => {
       els.title.textContent = title;
       document.title = `Felt — ${title}`;
