@@ -22,3 +22,11 @@ func TestFourColourSuits(t *testing.T) {
 func TestRulesPageFromTable(t *testing.T) {
 	runScript(t, buildFelt(t), browserScript{name: "rules", about: "the rules pages from the start page and the tables", flags: []string{"--deal-pace", "40ms"}})
 }
+
+// TestStatsPageCountsGames checks the statistics page: empty at first,
+// then one Gin Rummy and one Shengji game finished in the browser's name
+// counted as the outcomes say (played, won, levels gained).
+func TestStatsPageCountsGames(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "stats", about: "the statistics page before and after two finished games",
+		flags: []string{"--away", "1s", "--computer-pace", "0", "--deal-pace", "1ms"}})
+}

@@ -46,6 +46,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/tables", s.playerGames)
+	mux.HandleFunc("GET /api/stats", s.playerStats)
+	mux.HandleFunc("GET /stats", page("stats.html"))
 	mux.HandleFunc("GET /api/games", s.listGames)
 	mux.HandleFunc("POST /api/games/{game}/rules", s.mixRules)
 	mux.HandleFunc("GET /ws", s.serveWS)

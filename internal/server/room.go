@@ -292,7 +292,9 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	case err == nil && (res.Over || res.Forfeited):
 		// The outcome is stored before anyone is told.
 		o := outcomeWire(res.Outcome, r.tb.Engine().Teams(), r.tb.Engine().Seats(), &res)
+		rs := r.results(res.Outcome)
 		r.mu.Unlock()
+		r.saveResults(rs)
 		r.saveOutcome(o)
 		r.mu.Lock()
 		r.outcome = &o

@@ -320,5 +320,6 @@ if (page === "index") initIndex();
 else if (page === "games") initGames();
 else if (page === "table") import("./table.js").then((m) => m.init());
 else if (page === "replay") import("./replay.js").then((m) => m.init());
+else if (page === "stats") import("./stats.js").then((m) => m.init());
 // Every page: the display choices (four-colour suits, the turn's sound).
 if (page) import("./settings.js").then((m) => m.initDisplay(page));
