@@ -57,7 +57,7 @@ func (r *room[M, O, E]) saveResults(rs []store.Result) {
 
 // StatsWire is GET /api/stats's answer: a player's figures, a game each.
 type StatsWire struct {
-	Player string       `json:"player"`
+	Player string      `json:"player"`
 	Games  []GameStats `json:"games"`
 }
 
