@@ -30,3 +30,11 @@ func TestStatsPageCountsGames(t *testing.T) {
 	runScript(t, buildFelt(t), browserScript{name: "stats", about: "the statistics page before and after two finished games",
 		flags: []string{"--away", "1s", "--computer-pace", "0", "--deal-pace", "1ms"}})
 }
+
+// TestUndoTakesBackAMove checks undo against a computer: a Gin Rummy
+// table made with "Allow undo", a move and the computer's reply taken
+// back (the hand and the decision as they were), the reason when there
+// is nothing to take back, and a table with a friend refused.
+func TestUndoTakesBackAMove(t *testing.T) {
+	runScript(t, buildFelt(t), browserScript{name: "undo", about: "undo against the computer: taken back, nothing to take back, refused with a friend"})
+}

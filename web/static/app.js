@@ -234,6 +234,7 @@ async function initIndex() {
       const body = { game, preset: presetSel.value, player: playerID(), name, seats };
       const set = settings ? settings.values() : {};
       if (Object.keys(set).length) body.settings = set;
+      if (form.elements.undo && form.elements.undo.checked) body.undo = true;
       const r = await api("POST", "/api/tables", body);
       if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
