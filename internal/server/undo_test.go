@@ -79,7 +79,8 @@ func TestUndoAgainstComputers(t *testing.T) {
 				cl := dial(t, ts)
 				defer cl.close()
 				cl.hello(cr.ID, cr.Token, "ann")
-				w, _ := cl.expect("welcome")
+				w, first := cl.expect("welcome")
+				all := append(first, w)
 				var welcome struct {
 					Table Summary `json:"table"`
 				}
@@ -91,7 +92,8 @@ func TestUndoAgainstComputers(t *testing.T) {
 				var moved *decision
 				undone := 0
 				for i := 0; i < 60 && undone < 2; i++ {
-					d, _ := nextDecision(t, cl)
+					d, seen := nextDecision(t, cl)
+					all = append(all, seen...)
 					if moved == nil {
 						mv := pick(t, c.game, d, rng)
 						dd := d
@@ -112,6 +114,7 @@ func TestUndoAgainstComputers(t *testing.T) {
 							break
 						}
 					}
+					all = append(all, got...)
 					last := got[len(got)-1]
 					if last.Type == "error" {
 						// A hand ended between the two decisions: nothing
@@ -153,6 +156,24 @@ func TestUndoAgainstComputers(t *testing.T) {
 					t.Errorf("%d undo lines for %d undos", n, undone)
 				}
 				verifyLog(t, c.game, log)
+				// No card the seat could not see, in what it was sent again
+				// after each undo as in every other message (those of lines
+				// not written yet left out).
+				lines := len(bytes.Split(bytes.TrimSuffix(log, []byte{'\n'}), []byte{'\n'}))
+				var written []msg
+				for _, m := range all {
+					if m.Type == "decide" && m.int("seq") >= lines || (m.Type == "event" || m.Type == "state") && m.int("n") >= lines {
+						continue
+					}
+					written = append(written, m)
+				}
+				g, err := gameOf(c.game)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := checkLeaks(t, cr.ID, allowedSets(t, g, log, g.Visible), []seen{{0, written}}); n < len(written)/2 {
+					t.Errorf("%d messages checked of %d", n, len(written))
+				}
 			})
 		}
 	})
