@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -86,14 +85,10 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-var built struct {
-	sync.Mutex
-	bin string
-}
-
 // buildFelt skips the test when the browser tests cannot run (-short, or
-// node, chromium or e2e/node_modules missing) and builds felt once for the
-// test binary, returning its path.
+// node, chromium or e2e/node_modules missing) and builds felt into the
+// test's temporary directory (quick once the build cache holds it),
+// returning its path.
 func buildFelt(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -109,22 +104,12 @@ func buildFelt(t *testing.T) string {
 	}
 	_, err = os.Stat(filepath.Join(root, "e2e", "node_modules", "playwright-core", "package.json"))
 	need(t, "e2e/node_modules (npm ci in e2e/)", err)
-	built.Lock()
-	defer built.Unlock()
-	if built.bin != "" {
-		return built.bin
-	}
-	dir, err := os.MkdirTemp("", "felt-browser-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "felt")
+	bin := filepath.Join(t.TempDir(), "felt")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
 	}
-	built.bin = bin
 	return bin
 }
 
