@@ -18,6 +18,7 @@ import (
 //	{"type":"forfeit","n":9,"seat":1,"from":"exec:x","reason":"…"}
 //	{"type":"abandon","n":9,"reason":"…"}
 //	{"type":"advanced","n":9,"adv":4}             the advances made so far, kept
+//	{"type":"undo","n":9,"seat":0,"back":6,"reason":"…"}  moves taken back (undo.go)
 //
 // adv, on any line after the header, counts the advances without a record
 // (Shengji dealing a card) made since the line before: replay makes them
@@ -93,6 +94,8 @@ type Header struct {
 	Seed    uint64          // the table's seed
 	Options json.RawMessage // the game's options, as Spec.New takes them
 	Seats   []SeatInfo
+	// Undo says a seat may take moves back (see undo.go).
+	Undo bool
 }
 
 type record struct {
@@ -112,12 +115,14 @@ type record struct {
 	From    string          `json:"from,omitempty"`
 	To      string          `json:"to,omitempty"`
 	Reason  string          `json:"reason,omitempty"`
+	Back    int             `json:"back,omitempty"`
+	Undo    bool            `json:"undo,omitempty"`
 }
 
 func headerLine(h Header) ([]byte, error) {
 	seed := h.Seed
 	b, err := json.Marshal(record{Type: "header", Table: LogFormat, Game: h.Game, ID: h.ID, Format: h.Format,
-		Seed: &seed, Options: h.Options, Seats: h.Seats})
+		Seed: &seed, Options: h.Options, Seats: h.Seats, Undo: h.Undo})
 	if err != nil {
 		return nil, fmt.Errorf("table: header: %w", err)
 	}

@@ -34,9 +34,10 @@ const (
 	hintMsg          // the hint for the pending decision
 	backMsg          // take the seat back from the computer standing in
 	checkMsg         // is this move legal for the pending decision?
+	undoMsg          // take back the seat's last move of the hand (a table that allows it)
 )
 
-var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check"}
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo"}
 
 // String returns the message's type as the protocol writes it.
 func (t msgType) String() string {
@@ -99,6 +100,9 @@ func decodeClient(b []byte) (clientMsg, error) {
 		m.Type = hintMsg
 	case "back":
 		m.Type = backMsg
+	case "undo":
+		m.Type = undoMsg
+		allowed = map[string]bool{"seq": true}
 	case "":
 		return clientMsg{}, fmt.Errorf("%w: no type", ErrBadMessage)
 	default:
@@ -129,6 +133,11 @@ func decodeClient(b []byte) (clientMsg, error) {
 			}
 			m.Player = *w.Player
 		}
+	case undoMsg:
+		if w.Seq == nil || *w.Seq < 0 {
+			return clientMsg{}, fmt.Errorf("%w: undo needs the pending decision's seq, a number from 0", ErrBadMessage)
+		}
+		m.Seq = *w.Seq
 	case moveMsg, bidMsg, checkMsg:
 		if m.Type != bidMsg {
 			if w.Seq == nil || *w.Seq < 0 {

@@ -46,6 +46,8 @@ type apiTable interface {
 	account() *acct
 	// start begins the game: its log's header, its run.
 	start() error
+	// allowUndo lets the person take moves back (before start).
+	allowUndo()
 }
 
 // recoverable is what recovery needs of a stored table's room

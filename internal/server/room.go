@@ -62,6 +62,9 @@ type room[M, O, E any] struct {
 	// readOnly is a room made from the store for the connections of a
 	// table that ended: it runs nothing and writes nothing.
 	readOnly bool
+	// undo: the person may take moves back (undo.go); set before the
+	// table starts, or from its log's header.
+	undo bool
 
 	moves prometheus.Counter // felt_moves_total of the table's game
 
@@ -150,6 +153,7 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 		Spectators:  []table.Listener[E]{(*spectators[M, O, E])(r)},
 		AfterLine:   r.afterLine,
 		Checkpoint:  r.checkpoint,
+		Undo:        r.undo,
 	}
 }
 
@@ -215,6 +219,12 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 	if err != nil {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
+	r.mu.Lock()
+	r.undo = rec.Header.Undo
+	if n := lastUndo(buf.Bytes()); n > 0 {
+		r.reseed(n)
+	}
+	r.mu.Unlock()
 	if rec.Torn > 0 {
 		return fmt.Errorf("server: table %s: the stored log ends in a torn line", r.id)
 	}
@@ -302,7 +312,9 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	case err == nil && (res.Over || res.Forfeited):
 		// The outcome is stored before anyone is told.
 		o := outcomeWire(res.Outcome, r.tb.Engine().Teams(), r.tb.Engine().Seats(), &res)
+		rs := r.results(res.Outcome)
 		r.mu.Unlock()
+		r.saveResults(rs)
 		r.saveOutcome(o)
 		r.mu.Lock()
 		r.outcome = &o
@@ -513,6 +525,9 @@ func (r *room[M, O, E]) notice(n table.Notice) {
 	case table.Abandon:
 		seat = -1
 		text = "the table stopped: " + n.Reason
+	case table.Undone:
+		r.undoneLocked(n)
+		return
 	case table.TeamsChange:
 		r.teams = n.Teams
 		msg := noticeMsg{Type: "notice", Kind: kind, Seat: -1, Teams: teamList(n.Teams, len(r.ctls)),
@@ -551,7 +566,7 @@ func (r *room[M, O, E]) summaryLocked() Summary {
 		rules = json.RawMessage("{}")
 	}
 	return Summary{ID: r.id, Game: r.g.Name, Rules: rules, Status: r.st.Status.String(),
-		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created}
+		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created, Undo: r.undo}
 }
 
 func (r *room[M, O, E]) seatsLocked() []SeatSummary {

@@ -166,6 +166,10 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		c.enqueue(cached)
 	case checkMsg:
 		c.enqueue(encode(r.check(c.seat, m)))
+	case undoMsg:
+		if why := r.takeBack(c.seat, m.Seq); why != "" {
+			c.enqueue(encode(errorMsg{Type: "error", Error: why}))
+		}
 	case backMsg:
 		r.mu.Lock()
 		if ctl := r.ctls[c.seat]; ctl.standingIn() {

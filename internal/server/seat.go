@@ -58,8 +58,9 @@ func (c *seatCtl[M, O, E]) control() table.Controller[M, O] {
 		StandingIn: c.standing,
 		Patience:   r.srv.cfg.MoveTimeout,
 		MaxQueued:  maxQueued,
-		Offered:    c.offered,
-		Refused:    c.refused,
+		Offered:     c.offered,
+		Refused:     c.refused,
+		UndoRefused: c.undoRefused,
 	})
 	return personSeat[M, O, E]{c.p, c}
 }

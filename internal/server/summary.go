@@ -22,6 +22,8 @@ type Summary struct {
 	// store alone.
 	Teams   [][]int   `json:"teams,omitempty"`
 	Created time.Time `json:"created"`
+	// Undo says the person may take moves back (a table made so).
+	Undo bool `json:"undo,omitempty"`
 }
 
 // SeatSummary is one seat of a table.

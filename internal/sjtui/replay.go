@@ -58,7 +58,7 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 			return fmt.Errorf("sjtui: seat %d: the table has seats 0 to %d, or %d for a spectator", seat, len(st.Header.Seats)-1, Spectator)
 		case st.Type == table.HeaderStep && seat < 0:
 			seat = personSeat(st.Header.Seats)
-		case st.Views == nil:
+		case st.Views == nil, st.Redo: // a line that shows nothing, or one made again after an undo
 		case seat == Spectator:
 			var o Obs
 			st.Engine.Observe(0, &o)

@@ -284,6 +284,7 @@ async function initIndex() {
       const body = { game, preset: presetSel.value, player: playerID(), name, seats };
       const set = settings ? settings.values() : {};
       if (Object.keys(set).length) body.settings = set;
+      if (form.elements.undo && form.elements.undo.checked) body.undo = true;
       const r = await api("POST", "/api/tables", body);
       if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
@@ -370,3 +371,6 @@ if (page === "index") initIndex();
 else if (page === "games") initGames();
 else if (page === "table") import("./table.js").then((m) => m.init());
 else if (page === "replay") import("./replay.js").then((m) => m.init());
+else if (page === "stats") import("./stats.js").then((m) => m.init());
+// Every page: the display choices (four-colour suits, the turn's sound).
+if (page) import("./settings.js").then((m) => m.initDisplay(page));

@@ -7,6 +7,7 @@ import { api, focusKey, getToken, h, playerID, playerName, seatName, setPlayerNa
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
 import { newView } from "./views.js";
+import { mountUndo } from "./undo.js";
 
 export async function init() {
   const main = document.getElementById("table");
@@ -86,6 +87,11 @@ export async function init() {
     check(move, seq) {
       return conn.send({ type: "check", seq, move });
     },
+    // undo asks to take back the person's last move of the hand, at
+    // decision seq (a table made to allow it).
+    undo(seq) {
+      if (!conn.send({ type: "undo", seq })) showMessage(els, "Not connected: the undo was not sent.", "refused");
+    },
     // statusBadge shows a seat's presence: away, or played by a computer
     // standing in for its person.
     statusBadge(s) {
@@ -131,6 +137,8 @@ export async function init() {
     els.log.replaceChildren();
     view = v;
     view.game = game;
+    const rules = document.getElementById("rules-link");
+    if (rules) rules.href = "/rules/" + encodeURIComponent(game);
     gameTitle(game).then((title) => {
       els.title.textContent = title;
       document.title = `Felt — ${title}`;
@@ -146,6 +154,7 @@ export async function init() {
         if (!makeView(msg.game || (summary && summary.game))) return;
         main.dataset.seat = String(seat);
         main.dataset.state = "playing";
+        mountUndo(ctx, summary);
         renderSeats();
         view.render();
         break;
