@@ -77,11 +77,22 @@ func (u *undoPerson) run(done chan struct{}, quit chan struct{}) {
 
 func playUndo(t *testing.T, seed uint64, allow bool, undoAt func(n int, d Decision[toyObs]) bool) ([]byte, *Table[toyMove, toyObs, toyEvent], *undoPerson) {
 	t.Helper()
+	return playUndoShown(t, seed, allow, false, undoAt)
+}
+
+// playUndoShown is playUndo, the advances kept as they are shown (an
+// advanced line for each: Options.Checkpoint) when shown.
+func playUndoShown(t *testing.T, seed uint64, allow, shown bool, undoAt func(n int, d Decision[toyObs]) bool) ([]byte, *Table[toyMove, toyObs, toyEvent], *undoPerson) {
+	t.Helper()
 	u := &undoPerson{t: t, undoAt: undoAt}
 	ps := []Player[toyMove, toyObs]{{Name: "ann", Kind: Person, Control: u.controller()}, {Name: "p1", Kind: Level, Control: pure{}}, {Name: "p2", Kind: Level, Control: pure{}}}
 	done, quit := make(chan struct{}), make(chan struct{})
 	go u.run(done, quit)
-	log, tb, _, err := runTable(t, seed, ps, Options[toyMove, toyObs, toyEvent]{Undo: allow, GameOptions: []byte("10")})
+	opts := Options[toyMove, toyObs, toyEvent]{Undo: allow, GameOptions: []byte("10")}
+	if shown {
+		opts.Checkpoint = func() bool { return true }
+	}
+	log, tb, _, err := runTable(t, seed, ps, opts)
 	close(quit)
 	<-done
 	if err != nil {
@@ -109,12 +120,26 @@ func undoLines(log []byte) []string {
 // an undo line is where the table stood.
 func TestUndoTakesBackTheLastMoveOfTheHand(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
-		t.Run("seed"+itoa(int(seed)), func(t *testing.T) { testUndo(t, seed) })
+		t.Run("seed"+itoa(int(seed)), func(t *testing.T) { testUndo(t, seed, false) })
 	}
 }
 
-func testUndo(t *testing.T, seed uint64) {
-	log, tb, u := playUndo(t, seed, true, func(n int, d Decision[toyObs]) bool { return n%3 == 0 })
+// TestUndoWithShownAdvances: as TestUndoTakesBackTheLastMoveOfTheHand at a
+// table that keeps its advances as they are shown (advanced lines, as a
+// Shengji deal paced for a person): the game made again makes them too.
+func TestUndoWithShownAdvances(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		t.Run("seed"+itoa(int(seed)), func(t *testing.T) {
+			testUndo(t, seed, true)
+		})
+	}
+}
+
+func testUndo(t *testing.T, seed uint64, shown bool) {
+	log, tb, u := playUndoShown(t, seed, true, shown, func(n int, d Decision[toyObs]) bool { return n%3 == 0 })
+	if shown && !strings.Contains(string(log), `"type":"advanced"`) {
+		t.Fatalf("no advanced line:\n%s", log)
+	}
 	lines := undoLines(log)
 	if len(lines)+len(u.refused) != len(u.asks) || len(lines) == 0 {
 		t.Fatalf("%d take-backs asked, %d undo lines, %d refused:\n%s", len(u.asks), len(lines), len(u.refused), log)
