@@ -27,17 +27,21 @@ type msgType uint8
 
 // The client messages.
 const (
-	noMsg    msgType = iota
-	helloMsg         // join a table as a seat (with its token) or a spectator
-	moveMsg          // a move for the pending decision
-	bidMsg           // Shengji: queue a declaration while the cards are dealt
-	hintMsg          // the hint for the pending decision
-	backMsg          // take the seat back from the computer standing in
-	checkMsg         // is this move legal for the pending decision?
-	undoMsg          // take back the seat's last move of the hand (a table that allows it)
+	noMsg     msgType = iota
+	helloMsg          // join a table as a seat (with its token) or a spectator
+	moveMsg           // a move for the pending decision
+	bidMsg            // Shengji: queue a declaration while the cards are dealt
+	hintMsg           // the hint for the pending decision
+	backMsg           // take the seat back from the computer standing in
+	checkMsg          // is this move legal for the pending decision?
+	undoMsg           // take back the seat's last move of the hand (a table that allows it)
+	onwardMsg         // the person moved on from a hand's result: the computers need not wait
 )
 
-var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo"}
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo", "onward"}
+
+// maxHand bounds the hand number an onward message may name.
+const maxHand = 1 << 20
 
 // String returns the message's type as the protocol writes it.
 func (t msgType) String() string {
@@ -55,16 +59,22 @@ type clientMsg struct {
 	Player string
 	Seq    int
 	Move   json.RawMessage // a move object, for the game's codec
+	// Results: a hello from a client that shows each hand's result over
+	// the table until the person moves on (onward); the computers wait.
+	Results bool
+	Hand    int // onward: the hand whose result the person leaves
 }
 
 // wireClient is a client message as it is sent.
 type wireClient struct {
-	Type   string          `json:"type"`
-	Table  *string         `json:"table"`
-	Token  *string         `json:"token"`
-	Player *string         `json:"player"`
-	Seq    *int            `json:"seq"`
-	Move   json.RawMessage `json:"move"`
+	Type    string          `json:"type"`
+	Table   *string         `json:"table"`
+	Token   *string         `json:"token"`
+	Player  *string         `json:"player"`
+	Seq     *int            `json:"seq"`
+	Move    json.RawMessage `json:"move"`
+	Results *bool           `json:"results"`
+	Hand    *int            `json:"hand"`
 }
 
 // decodeClient reads one client message strictly: one JSON object, its
@@ -86,7 +96,7 @@ func decodeClient(b []byte) (clientMsg, error) {
 	switch w.Type {
 	case "hello":
 		m.Type = helloMsg
-		allowed = map[string]bool{"table": true, "token": true, "player": true}
+		allowed = map[string]bool{"table": true, "token": true, "player": true, "results": true}
 	case "move":
 		m.Type = moveMsg
 		allowed = map[string]bool{"seq": true, "move": true}
@@ -103,14 +113,17 @@ func decodeClient(b []byte) (clientMsg, error) {
 	case "undo":
 		m.Type = undoMsg
 		allowed = map[string]bool{"seq": true}
+	case "onward":
+		m.Type = onwardMsg
+		allowed = map[string]bool{"hand": true}
 	case "":
 		return clientMsg{}, fmt.Errorf("%w: no type", ErrBadMessage)
 	default:
 		return clientMsg{}, fmt.Errorf("%w: unknown type %q", ErrBadMessage, clip(w.Type))
 	}
 	has := map[string]bool{"table": w.Table != nil, "token": w.Token != nil, "player": w.Player != nil,
-		"seq": w.Seq != nil, "move": w.Move != nil}
-	for _, f := range []string{"table", "token", "player", "seq", "move"} {
+		"seq": w.Seq != nil, "move": w.Move != nil, "results": w.Results != nil, "hand": w.Hand != nil}
+	for _, f := range []string{"table", "token", "player", "seq", "move", "results", "hand"} {
 		if has[f] && !allowed[f] {
 			return clientMsg{}, fmt.Errorf("%w: %s takes no field %s", ErrBadMessage, m.Type, f)
 		}
@@ -133,6 +146,12 @@ func decodeClient(b []byte) (clientMsg, error) {
 			}
 			m.Player = *w.Player
 		}
+		m.Results = w.Results != nil && *w.Results
+	case onwardMsg:
+		if w.Hand == nil || *w.Hand < 1 || *w.Hand > maxHand {
+			return clientMsg{}, fmt.Errorf("%w: onward needs the hand whose result was shown, a number from 1 to %d", ErrBadMessage, maxHand)
+		}
+		m.Hand = *w.Hand
 	case undoMsg:
 		if w.Seq == nil || *w.Seq < 0 {
 			return clientMsg{}, fmt.Errorf("%w: undo needs the pending decision's seq, a number from 0", ErrBadMessage)

@@ -58,7 +58,12 @@ type room[M, O, E any] struct {
 	runCtx  context.Context
 	acct    acct          // set before the room is the server's
 	touched time.Time     // when a client last touched the table
-	wake    chan struct{} // closed (and replaced) when a connection attaches
+	wake    chan struct{} // closed (and replaced) when a connection attaches or closes, or a person moves on
+	// hands is the engine's hand number (Outcome.Hands) after the last
+	// round; acked[i] the last hand whose result seat i's person moved on
+	// from (see awaitOnward).
+	hands int
+	acked [table.MaxSeats]int
 	// readOnly is a room made from the store for the connections of a
 	// table that ended: it runs nothing and writes nothing.
 	readOnly bool
@@ -193,6 +198,7 @@ func (r *room[M, O, E]) start() error {
 	}
 	r.tb, r.lines = tb, 1
 	r.teams = tb.Engine().Teams()
+	r.hands = tb.Engine().Outcome().Hands
 	r.observeAll()
 	for _, c := range r.ctls {
 		if c.person && c.conns == 0 {
@@ -243,6 +249,11 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 	}
 	r.tb, r.lines = tb, rec.Lines
 	r.teams = rec.Engine.Teams()
+	// A recovered table holds no result up: its pages start anew.
+	r.hands = rec.Engine.Outcome().Hands
+	for i := range r.acked {
+		r.acked[i] = r.hands - 1
+	}
 	r.hist = hist
 	r.observeAll()
 	if rec.Forfeited || rec.Engine.Over() {
@@ -443,7 +454,9 @@ func (r *room[M, O, E]) afterLine(n int) {
 // roundDone hands every seat's view of one round (a line or an advance)
 // to the seat's connections, and keeps it for the hand's history.
 func (r *room[M, O, E]) roundDone(spect E) {
+	hands := r.tb.Engine().Outcome().Hands // the table's goroutine: the engine is still
 	r.mu.Lock()
+	r.hands = hands
 	var n, adv int
 	if r.viewsDue {
 		n, r.viewsDue = r.lines-1, false
@@ -756,3 +769,59 @@ func (s *Server) endedRoom(ctx context.Context, t store.Table) (roomer, error) {
 }
 
 func (r *room[M, O, E]) setReadOnly() { r.readOnly = true }
+
+// awaitOnward holds a computer's decision while a person is shown the
+// result of the hand before over the table: while a seat's person, on a
+// connection whose hello said it shows results, has not moved on from it
+// (an onward message, a move, or a new connection), for at most the
+// person's time for a decision (Config.MoveTimeout).
+func (r *room[M, O, E]) awaitOnward(ctx context.Context) error {
+	var deadline <-chan time.Time
+	for {
+		r.mu.Lock()
+		shown, wake := r.resultShownLocked(), r.wake
+		r.mu.Unlock()
+		if !shown {
+			return nil
+		}
+		if deadline == nil {
+			t := time.NewTimer(r.srv.cfg.MoveTimeout)
+			defer t.Stop()
+			deadline = t.C
+		}
+		select {
+		case <-wake:
+		case <-deadline:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// resultShownLocked reports whether a person seat shows the last hand's
+// result and has not moved on from it (r.mu held).
+func (r *room[M, O, E]) resultShownLocked() bool {
+	for i, c := range r.ctls {
+		if !c.person || r.acked[i] >= r.hands-1 {
+			continue
+		}
+		for cn := range r.conns[i] {
+			if cn.results {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// movedOn records that seat i's person moved on from the results of the
+// hands up to hand, and wakes the computers waiting (r.mu held).
+func (r *room[M, O, E]) movedOn(i, hand int) {
+	if i < 0 || i >= len(r.acked) || hand <= r.acked[i] {
+		return
+	}
+	r.acked[i] = hand
+	close(r.wake)
+	r.wake = make(chan struct{})
+}

@@ -1435,6 +1435,7 @@ export class ShengjiView {
       return;
     }
     this.resultOpen = false;
+    this.ctx.onward(Number(box.dataset.hand));
     for (const el of this.outside()) el.inert = false;
     box.classList.remove("overlay");
     box.removeAttribute("role");

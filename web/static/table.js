@@ -106,7 +106,12 @@ export async function init() {
     // goes into it and, when it closes, back where it was. r: {hand,
     // title, body (nodes), button (its words)}.
     showResult(r) {
-      showResult(els, r);
+      showResult(els, { onward: (hand) => ctx.onward(hand), ...r });
+    },
+    // onward tells the server the person moved on from hand's result: the
+    // computers waiting for it play on (the hello says results are shown).
+    onward(hand) {
+      if (seat >= 0 && hand > 0) conn.send({ type: "onward", hand });
     },
     log(text, kind) {
       const li = h("li." + (kind || "info"), text);
@@ -282,7 +287,9 @@ export async function init() {
   });
 
   // Without a token the page watches as a spectator.
-  const hello = { type: "hello", table: id, player: playerID() };
+  // results: the page shows each hand's result over the table until the
+  // person moves on (ctx.onward), and the computers wait for that.
+  const hello = { type: "hello", table: id, player: playerID(), results: true };
   if (getToken(id)) hello.token = getToken(id);
   const conn = new Connection(hello, onMessage, onStatus);
   try {
@@ -303,12 +310,14 @@ function showResult(els, r) {
   const button = h("button", { type: "button", id: "result-close", "data-key": "Enter", autofocus: true, onclick: () => d.close() }, r.button || "Continue", h("kbd", "Enter"));
   d.replaceChildren(h("h2", { id: "result-title" }, r.title), ...r.body, h("div.dialog-actions", button));
   d.dataset.hand = String(r.hand);
+  d.feltOnward = r.onward;
   if (!d.open) {
     const a = document.activeElement;
     resultFocus = a && a !== document.body && !d.contains(a) ? focusKey(a) : "";
     if (!d.feltClose) {
       d.feltClose = true;
       d.addEventListener("close", () => {
+        if (d.feltOnward) d.feltOnward(Number(d.dataset.hand));
         // Back to the control the focus was on, redrawn or not; else to
         // the first move offered, else the hand.
         let to = null;
