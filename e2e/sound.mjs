@@ -6,7 +6,7 @@
 //   node e2e/sound.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { ginMove, moveOn } from "./ginplay.mjs";
 import { checkA11yOf } from "./extras.mjs";
 
 const tones = (page) => page.evaluate(() => Number(document.documentElement.dataset.turnTones || "0"));
@@ -25,12 +25,15 @@ try {
   assert((await tones(page)) === 0, "no tone while the sound is off");
 
   // Turned on: a sample tone, and it is kept.
+  await moveOn(page); // a hand may have ended: its result is over the table
   await page.click("#display-settings summary");
   await page.check("#display-sound");
   assert((await tones(page)) === 1, "turning the sound on plays it once");
   assert((await page.evaluate(() => localStorage.getItem("felt.sound"))) === "on", "the choice is kept");
   await checkA11yOf(page, "#display-settings", "the table's display settings");
   await shoot(page, dir, "sound-setting");
+  // The table's keys are not typed into a form control: leave the box.
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
 
   // Each new decision of mine sounds once; a redraw (a hint) does not.
   let last = "";
@@ -62,8 +65,10 @@ try {
   assert(await page.isChecked("#display-sound"), "the sound stays on after a reload");
 
   // Off again: no tone at the next decision.
+  await moveOn(page); // a hand may have ended: its result is over the table
   await page.click("#display-settings summary");
   await page.uncheck("#display-sound");
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
   st = await waitTurnOrEnd(page, "", { hands: 1 });
   const off = await tones(page);
   if (!st.over && st.handsEnded < 1) {
