@@ -170,10 +170,10 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 		created = &t.Created
 	}
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, lobby)
-			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, clock_timestamp()), clock_timestamp(), $8, $9)
+		tag, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, preset, lobby)
+			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, clock_timestamp()), clock_timestamp(), $8, $9, $10)
 			ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, []byte(t.Options), int64(t.Seed), int16(t.Status), []byte(t.Outcome), created, t.Host, t.Lobby)
+			t.ID, t.Game, []byte(t.Options), int64(t.Seed), int16(t.Status), []byte(t.Outcome), created, t.Host, t.Preset, t.Lobby)
 		if err != nil {
 			return err
 		}
@@ -241,7 +241,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string, limit int) (
 // the tables it picks with their seats, newest first.
 func (p *Postgres) tables(ctx context.Context, sel string, args ...any) ([]Table, error) {
 	rows, err := p.pool.Query(ctx, `SELECT t.id, t.game, t.options, t.seed, t.status, t.outcome, t.created, t.updated,
-			t.host, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
+			t.host, t.preset, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
 		FROM (`+sel+`) t LEFT JOIN seats s ON s.table_id = t.id
 		ORDER BY t.created DESC, t.seq DESC, s.i`, args...)
 	if err != nil {
@@ -262,7 +262,7 @@ func (p *Postgres) tables(ctx context.Context, sel string, args ...any) ([]Table
 			created, updatedAt time.Time
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &options, &seed, &status, &outcome, &created, &updatedAt,
-			&t.Host, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
+			&t.Host, &t.Preset, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
 			return nil, err
 		}
 		if n := len(ts); n == 0 || ts[n-1].ID != t.ID {

@@ -160,10 +160,10 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) (err error) {
 	if !t.Created.IsZero() {
 		created = micros(t.Created)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, lobby)
-		VALUES (?, ?, ?, ?, ?, ?, coalesce(?, `+sqliteNow+`), `+sqliteNow+`, ?, ?)
+	res, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, preset, lobby)
+		VALUES (?, ?, ?, ?, ?, ?, coalesce(?, `+sqliteNow+`), `+sqliteNow+`, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
-		t.ID, t.Game, nullBytes(t.Options), int64(t.Seed), int(t.Status), nullBytes(t.Outcome), created, t.Host, t.Lobby)
+		t.ID, t.Game, nullBytes(t.Options), int64(t.Seed), int(t.Status), nullBytes(t.Outcome), created, t.Host, t.Preset, t.Lobby)
 	if err != nil {
 		return fmt.Errorf("store: create table %s: %w", t.ID, err)
 	}
@@ -228,7 +228,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string, limit int) ([]
 // the tables it picks with their seats, newest first.
 func (s *SQLite) tables(ctx context.Context, sel string, args ...any) ([]Table, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT t.id, t.game, t.options, t.seed, t.status, t.outcome, t.created, t.updated,
-			t.host, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
+			t.host, t.preset, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
 		FROM (`+sel+`) t LEFT JOIN seats s ON s.table_id = t.id
 		ORDER BY t.created DESC, t.seq DESC, s.i`, args...)
 	if err != nil {
@@ -249,7 +249,7 @@ func (s *SQLite) tables(ctx context.Context, sel string, args ...any) ([]Table, 
 			options, outcome []byte
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &options, &seed, &status, &outcome, &created, &updated,
-			&t.Host, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
+			&t.Host, &t.Preset, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
 			return nil, err
 		}
 		if n := len(ts); n == 0 || ts[n-1].ID != t.ID {

@@ -66,6 +66,9 @@ type Table struct {
 	// of their own, "" for none: the one who may move its seats, give an
 	// absent person's seat to the computer or end it.
 	Host string
+	// Preset names the rules' preset the table was made from ("" when
+	// not said).
+	Preset string
 	// Lobby says the table is listed in the lobby of open tables while it
 	// waits for people.
 	Lobby bool

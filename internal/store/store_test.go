@@ -86,15 +86,15 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		s := open(t)
 		ctx := testCtx(t)
 		tb := newTable("t1")
-		tb.Host, tb.Lobby = "p-ann", true
+		tb.Host, tb.Preset, tb.Lobby = "p-ann", "friends-6", true
 		mustCreate(t, s, tb)
 		mustCreate(t, s, newTable("t2"))
 		got, err := s.Table(ctx, "t1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Host != "p-ann" || !got.Lobby {
-			t.Errorf("host %q, lobby %v: want p-ann, true", got.Host, got.Lobby)
+		if got.Host != "p-ann" || got.Preset != "friends-6" || !got.Lobby {
+			t.Errorf("host %q, preset %q, lobby %v: want p-ann, friends-6, true", got.Host, got.Preset, got.Lobby)
 		}
 		if got, _ := s.Table(ctx, "t2"); got.Host != "" || got.Lobby {
 			t.Errorf("a table made without them: host %q, lobby %v", got.Host, got.Lobby)

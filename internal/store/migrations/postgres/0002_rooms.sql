@@ -1,6 +1,8 @@
--- Rooms: a table's host (the player id of the person who made it), whether
--- it is listed in the lobby, and its chat.
+-- Rooms: a table's host (the player id of the person who made it), the
+-- rules' preset it was made from, whether it is listed in the lobby, and
+-- its chat.
 ALTER TABLE tables ADD COLUMN host text NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN preset text NOT NULL DEFAULT '';
 ALTER TABLE tables ADD COLUMN lobby boolean NOT NULL DEFAULT false;
 
 CREATE TABLE chat (
