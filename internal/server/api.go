@@ -42,6 +42,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/tables", s.createTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
+	mux.HandleFunc("POST /api/tables/{id}/sit", s.sitTable)
+	mux.HandleFunc("GET /api/lobby", s.lobby)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/tables", s.playerGames)
 	mux.HandleFunc("GET /api/games", s.listGames)
@@ -121,6 +123,8 @@ type createReq struct {
 	Player   string            `json:"player"`
 	Name     string            `json:"name"`
 	Seats    []json.RawMessage `json:"seats"`
+	// Lobby lists the table in the lobby of open tables while it waits.
+	Lobby bool `json:"lobby,omitempty"`
 }
 
 type seatReq struct {
@@ -141,6 +145,9 @@ type Created struct {
 	Seat    int      `json:"seat"`            // the creator's seat, -1 for none
 	Token   string   `json:"token,omitempty"` // the creator's seat's token
 	Invites []Invite `json:"invites"`
+	// Link is the table's link, which anyone may open to take a free
+	// seat while it waits ("" for a table with no open seat).
+	Link string `json:"link,omitempty"`
 }
 
 // createTable is POST /api/tables.
@@ -167,7 +174,13 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats with these rules, not %d", req.Game, seats, len(req.Seats)))
 		return
 	}
-	t := store.Table{ID: newID(), Game: req.Game, Options: opts, Seed: newSeed(), Status: store.Waiting, Created: time.Now().UTC()}
+	t := store.Table{ID: newID(), Game: req.Game, Options: opts, Seed: newSeed(), Status: store.Waiting, Created: time.Now().UTC(),
+		Preset: req.Preset}
+	if t.Preset == "" {
+		if ps := info.PresetNames(); len(ps) > 0 {
+			t.Preset = ps[0]
+		}
+	}
 	out := Created{ID: t.ID, Seat: -1, Invites: []Invite{}}
 	tokens := make([]string, seats)
 	open := false
@@ -188,7 +201,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 				writeError(w, http.StatusBadRequest, fmt.Sprintf("a seat of yours needs your player id: 1 to %d letters, digits, - or _", maxID))
 				return
 			}
-			out.Seat = i
+			out.Seat, t.Host = i, req.Player
 			st = store.Seat{Kind: kindPerson, Name: cleanName(req.Name, "You"), Player: req.Player}
 			tokens[i], st.TokenHash = newToken()
 		case "open":
@@ -211,6 +224,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		}
 		t.Seats = append(t.Seats, st)
 	}
+	if req.Lobby && !open {
+		writeError(w, http.StatusBadRequest, "a table in the lobby needs an open seat (kind open) for whoever joins")
+		return
+	}
+	t.Lobby = req.Lobby
 	a := &acct{addr: s.clientAddr(r), computer: out.Seat < 0 && !open}
 	if out.Seat >= 0 {
 		a.player = req.Player
@@ -255,6 +273,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		} else if st.Kind == kindPerson {
 			out.Invites = append(out.Invites, Invite{Seat: i, URL: fmt.Sprintf("/t/%s#seat=%d&token=%s", t.ID, i, tokens[i])})
 		}
+	}
+	if open {
+		out.Link = "/t/" + t.ID
 	}
 	s.log.Info("table created", "table", t.ID, "game", t.Game)
 	writeJSON(w, http.StatusCreated, out)
@@ -307,7 +328,8 @@ func storedSummary(t store.Table) Summary {
 	if len(rules) == 0 {
 		rules = json.RawMessage("{}")
 	}
-	sum := Summary{ID: t.ID, Game: t.Game, Rules: rules, Status: t.Status.String(), Seats: storedSeats(t), Created: t.Created}
+	sum := Summary{ID: t.ID, Game: t.Game, Rules: rules, Status: t.Status.String(), Seats: storedSeats(t), Created: t.Created,
+		Host: hostSeat(t), Preset: t.Preset, Lobby: t.Lobby}
 	if len(t.Outcome) > 0 {
 		var o OutcomeWire
 		if json.Unmarshal(t.Outcome, &o) == nil {

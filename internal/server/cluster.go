@@ -126,6 +126,16 @@ func encodeClient(m clientMsg) []byte {
 		w["seq"], w["move"] = m.Seq, m.Move
 	case bidMsg:
 		w["move"] = m.Move
+	case chatMsg:
+		w["text"] = m.Text
+	case hostMsg:
+		w["action"] = m.Action.String()
+		if m.Seat >= 0 {
+			w["seat"] = m.Seat
+		}
+		if m.To >= 0 {
+			w["to"] = m.To
+		}
 	}
 	b, _ := json.Marshal(w)
 	return b

@@ -31,6 +31,7 @@ type conn struct {
 	seat   int // -1 for a spectator
 	player string
 	bucket *bucket
+	chat   *bucket // the chat's own rate (read loop only)
 }
 
 // enqueue queues a message without blocking; a full queue closes the
