@@ -19,11 +19,7 @@ import (
 
 // browserScripts are the end-to-end scripts in e2e/, each run against a
 // fresh felt serve started with the script's flags.
-var browserScripts = []struct {
-	name, about string
-	flags       []string
-	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
-}{
+var browserScripts = []browserScript{
 	{"gin", "a whole Gin Rummy hand against the computer; my games; the replay", nil, false},
 	{"friend", "a Gin Rummy hand between two browser contexts, one reloading mid-hand", nil, false},
 	// A quicker deal than the default keeps the Shengji test short; it is
@@ -73,17 +69,36 @@ func TestPageUnits(t *testing.T) {
 	}
 }
 
+// browserScript is an end-to-end script in e2e/, run against a fresh felt
+// serve started with its flags.
+type browserScript struct {
+	name, about string
+	flags       []string
+	restart     bool // the script asks (RESTART) for felt serve to be killed and started again
+}
+
 // TestBrowser builds felt and, for each script in e2e/, starts felt serve
 // on a free loopback port with a new SQLite database and plays through the
 // page in chromium with playwright-core. Screenshots (360×740 and 1280×800) go to
 // $FELT_SCREENSHOTS, or the test's temporary directory.
 func TestBrowser(t *testing.T) {
+	bin := buildFelt(t)
+	for _, s := range browserScripts {
+		t.Run(s.name, func(t *testing.T) { runScript(t, bin, s) })
+	}
+}
+
+// browserTools finds what the browser tests need (skipping the test, or
+// failing it on CI, when something is missing): node, chromium, the e2e
+// directory with its node_modules, and where screenshots go.
+func browserTools(t *testing.T) (node, chromium, e2e, shots string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are long")
 	}
 	node, err := exec.LookPath("node")
 	need(t, "node", err)
-	chromium := os.Getenv("FELT_CHROMIUM")
+	chromium = os.Getenv("FELT_CHROMIUM")
 	if chromium == "" {
 		chromium = "/usr/bin/chromium"
 	}
@@ -93,108 +108,118 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e2e := filepath.Join(root, "e2e")
+	e2e = filepath.Join(root, "e2e")
 	_, err = os.Stat(filepath.Join(e2e, "node_modules", "playwright-core", "package.json"))
 	need(t, "e2e/node_modules (npm ci in e2e/)", err)
-
-	shots := os.Getenv("FELT_SCREENSHOTS")
+	shots = os.Getenv("FELT_SCREENSHOTS")
 	if shots == "" {
 		shots = filepath.Join(t.TempDir(), "screenshots")
 	}
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("screenshots in %s", shots)
+	return node, chromium, e2e, shots
+}
 
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "felt")
+// buildFelt builds felt into the test's temporary directory.
+func buildFelt(t *testing.T) string {
+	t.Helper()
+	browserTools(t) // skip before building when the browser tests cannot run
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "felt")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
 	}
+	return bin
+}
 
-	// One server and one node (with its chromium) run at a time.
+// runScript starts felt serve (bin) with the script's flags on a free
+// loopback port and a new SQLite database, and runs e2e/NAME.mjs against
+// it; one server and one node (with its chromium) run at a time.
+func runScript(t *testing.T, bin string, s browserScript) {
+	node, chromium, e2e, shots := browserTools(t)
 	testenv.AcquireProcs(t, 2)
-	for _, s := range browserScripts {
-		t.Run(s.name, func(t *testing.T) {
-			t.Logf("%s: %s", s.name, s.about)
-			addr := freeAddr(t)
-			base := "http://" + addr
-			db := filepath.Join(t.TempDir(), "felt.db")
-			srv := startServer(t, bin, addr, db, s.flags...)
+	t.Logf("%s: %s", s.name, s.about)
+	addr := freeAddr(t)
+	base := "http://" + addr
+	db := filepath.Join(t.TempDir(), "felt.db")
+	srv := startServer(t, bin, addr, db, s.flags...)
+	waitUp(t, base, srv)
+	dir := filepath.Join(shots, s.name)
+	t.Logf("screenshots in %s", dir)
+	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
+	cmd.Dir = e2e
+	cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	out := &testenv.Buffer{Max: 1 << 20}
+	cmd.Stderr = out
+	// The script's output, line by line: a RESTART line asks for
+	// the server to be killed and started again, then GO on stdin.
+	pr, pw := io.Pipe()
+	cmd.Stdout = pw
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	restart := make(chan struct{}, 1)
+	scanned := make(chan struct{})
+	go func() {
+		defer close(scanned)
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			fmt.Fprintln(out, sc.Text())
+			if sc.Text() == "RESTART" {
+				restart <- struct{}{}
+			}
+		}
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		pw.Close()
+		exited <- err
+	}()
+	var runErr error
+wait:
+	for {
+		select {
+		case <-restart:
+			if !s.restart {
+				t.Errorf("e2e/%s.mjs asked for a restart", s.name)
+			}
+			t.Logf("killing felt serve (SIGKILL) and starting it again")
+			srv.kill()
+			srv = startServer(t, bin, addr, db, s.flags...)
 			waitUp(t, base, srv)
-			dir := filepath.Join(shots, s.name)
-			ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
-			defer cancel()
-			cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
-			cmd.Dir = e2e
-			cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
-			cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
-			cmd.WaitDelay = 10 * time.Second
-			out := &testenv.Buffer{Max: 1 << 20}
-			cmd.Stderr = out
-			// The script's output, line by line: a RESTART line asks for
-			// the server to be killed and started again, then GO on stdin.
-			pr, pw := io.Pipe()
-			cmd.Stdout = pw
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
+			if _, err := io.WriteString(stdin, "GO\n"); err != nil {
+				t.Errorf("telling the script the server is back: %v", err)
 			}
-			restart := make(chan struct{}, 1)
-			scanned := make(chan struct{})
-			go func() {
-				defer close(scanned)
-				sc := bufio.NewScanner(pr)
-				for sc.Scan() {
-					fmt.Fprintln(out, sc.Text())
-					if sc.Text() == "RESTART" {
-						restart <- struct{}{}
-					}
-				}
-				_, _ = io.Copy(io.Discard, pr)
-			}()
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan error, 1)
-			go func() {
-				err := cmd.Wait()
-				pw.Close()
-				exited <- err
-			}()
-			var runErr error
-		wait:
-			for {
-				select {
-				case <-restart:
-					if !s.restart {
-						t.Errorf("e2e/%s.mjs asked for a restart", s.name)
-					}
-					t.Logf("killing felt serve (SIGKILL) and starting it again")
-					srv.kill()
-					srv = startServer(t, bin, addr, db, s.flags...)
-					waitUp(t, base, srv)
-					if _, err := io.WriteString(stdin, "GO\n"); err != nil {
-						t.Errorf("telling the script the server is back: %v", err)
-					}
-				case runErr = <-exited:
-					break wait
-				}
-			}
-			<-scanned
-			if runErr != nil {
-				t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
-			}
-			if testing.Verbose() {
-				t.Logf("%s", out.String())
-			}
-			shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-			if len(shotsMade) == 0 {
-				t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
-			}
-		})
+		case runErr = <-exited:
+			break wait
+		}
+	}
+	<-scanned
+	if runErr != nil {
+		t.Fatalf("node e2e/%s.mjs: %v\n%s", s.name, runErr, out.String())
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out.String())
+	}
+	shotsMade, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(shotsMade) == 0 {
+		t.Errorf("e2e/%s.mjs saved no screenshot in %s", s.name, dir)
 	}
 }
 
