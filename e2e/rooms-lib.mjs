@@ -1,7 +1,11 @@
 // Shared by the rooms' browser tests (invite flow, table link, lobby, host,
 // chat): small waits on the page's own state.
 
-import { T } from "./lib.mjs";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { T, log } from "./lib.mjs";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 // tableID reads the table's id from a table page's address.
 export function tableID(page) {
@@ -59,4 +63,18 @@ export async function rawSend(page, id, token, player, msg) {
       }),
     [id, token, player, msg],
   );
+}
+
+// checkA11yOf runs axe-core (WCAG 2.1 A and AA) on the part of the page at
+// sel only: the rooms' panels, whatever the game's board shows (the
+// boards have tests of their own).
+export async function checkA11yOf(page, sels, label) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const res = await page.evaluate(
+    (sels) => window.axe.run({ include: sels.map((s) => [s]) }, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] }),
+    sels,
+  );
+  const bad = res.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary.replace(/\n/g, " ")}`).join("\n"));
+  if (bad.length) throw new Error(`accessibility (${label}): ${bad.length} axe-core violations:\n  ` + bad.join("\n  "));
+  log(`axe-core: ${label} (${sels.join(", ")}): no violations`);
 }
