@@ -371,7 +371,8 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, ok := rm.seatOf(req.Token)
-	if !ok || i != req.Seat {
+	// Seat -1: whichever seat the token opens (the host may have moved it).
+	if !ok || req.Seat >= 0 && i != req.Seat {
 		writeError(w, http.StatusForbidden, "the token does not open that seat")
 		return
 	}

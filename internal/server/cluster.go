@@ -316,7 +316,8 @@ func (h host) Join(id string, body []byte) (int, string) {
 		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
 	}
 	i, ok := rm.seatOf(req.Token)
-	if !ok || i != req.Seat {
+	// Seat -1: whichever seat the token opens (the host may have moved it).
+	if !ok || req.Seat >= 0 && i != req.Seat {
 		return http.StatusForbidden, "the token does not open that seat"
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.StoreTimeout)

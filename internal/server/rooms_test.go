@@ -213,6 +213,24 @@ func TestRoomHostMovesSeats(t *testing.T) {
 	if w, _ := bo2.expect("welcome"); w.int("seat") != 3 {
 		t.Fatalf("Bo's welcome after the move: %s", w.Raw)
 	}
+	// An invite of an open seat the host moved: its old seat is refused,
+	// seat -1 takes the seat its token opens now.
+	inv := ts.create(t, `{"game":"gin","player":"ann","name":"Ann","seats":[{"kind":"me"},{"kind":"open"}]}`)
+	ia := dial(t, ts)
+	ia.hello(inv.ID, inv.Token, "ann")
+	ia.expect("welcome")
+	ia.send(`{"type":"host","action":"move","seat":1,"to":0}`)
+	ia.closed() // Ann's own seat moved: her page reconnects
+	tok := inviteToken(t, inv.Invites[0])
+	if code := ts.post(t, "/api/tables/"+inv.ID+"/join", `{"seat":1,"token":"`+tok+`","player":"zed","name":"Zed"}`, nil); code != http.StatusForbidden {
+		t.Errorf("join by the moved invite's old seat: %d, want 403", code)
+	}
+	if code := ts.post(t, "/api/tables/"+inv.ID+"/join", `{"seat":-1,"token":"`+tok+`","player":"zed","name":"Zed"}`, nil); code != http.StatusOK {
+		t.Errorf("join by the moved invite with seat -1: %d, want 200", code)
+	}
+	if s := storedTableT(t, ts, inv.ID).Seats[0]; s.Player != "zed" || s.Name != "Zed" {
+		t.Errorf("seat 0 after Zed joined: %+v", s)
+	}
 	// The host's own seat moves too, and Ann is still the host.
 	ann.send(`{"type":"host","action":"move","seat":0,"to":1}`)
 	ann.closed()

@@ -46,8 +46,10 @@ export async function init() {
     history.replaceState(null, "", location.pathname + location.search);
     let name = playerName();
     if (!name && !getToken(id)) name = await askName(els, await invitation(first, Number(frag.get("seat"))));
+    const join = (s) => api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat: s, token, player: playerID(), name: name || "Friend" });
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, token, player: playerID(), name: name || "Friend" });
+      // The host may have moved the invited seat: the token still opens it.
+      await join(seat).catch((e) => (/does not open that seat/.test(e.message) ? join(-1) : Promise.reject(e)));
       setToken(id, token, seat);
     } catch (e) {
       // A link used again by its own holder (a reload before the fragment
