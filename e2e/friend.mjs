@@ -68,11 +68,11 @@ try {
   }
   assert(reloaded, "the friend reloaded mid-hand");
   for (const p of pages) {
-    await p.waitForSelector("#showdown:not([hidden]) .result-line");
+    await p.waitForSelector("#result-dialog[open] .result-line");
     await p.waitForSelector("#score-sheet tbody tr");
   }
-  const ra = await ann.textContent("#showdown .result-line");
-  const rb = await bo.textContent("#showdown .result-line");
+  const ra = await ann.textContent("#result-dialog .result-line");
+  const rb = await bo.textContent("#result-dialog .result-line");
   log("ann sees:", ra, "| bo sees:", rb);
   assert(/Bo/.test(ra) || /Bo/.test(await ann.textContent("#board")), "ann sees the friend's name");
   await shoot(bo, dir, "friend-showdown");

@@ -47,10 +47,10 @@ try {
   log(`hand over after ${moves} moves of ours`);
 
   // The showdown shows both hands and the result; the score sheet has the hand.
-  await page.waitForSelector("#showdown:not([hidden]) .result-line");
-  const result = await page.textContent("#showdown .result-line");
+  await page.waitForSelector("#result-dialog[open] .result-line");
+  const result = await page.textContent("#result-dialog .result-line");
   log("result:", result);
-  assert((await page.$$("#showdown .show-seat")).length === 2, "the showdown shows both hands");
+  assert((await page.$$("#result-dialog .show-seat")).length === 2, "the showdown shows both hands");
   await page.waitForSelector("#score-sheet tbody tr");
   const logText = await page.textContent("#log");
   assert(/drew|took|discarded|passed/.test(logText), "the moves are told in words");

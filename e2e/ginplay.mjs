@@ -11,6 +11,8 @@ const value = (c) => Math.min(RANKS.indexOf(c[0]) + 1, 10);
 // opts.hold it neither knocks nor goes gin while a discard is offered, so
 // that a test can be sure the hand is still on (deals are random).
 export async function ginMove(page, st, n, opts = {}) {
+  // The last hand's result is over the table until the person goes on.
+  await moveOn(page);
   const legal = st.legal;
   const kinds = new Set(legal.map((m) => m.kind));
   if (opts.hold && kinds.has("discard")) {
@@ -82,4 +84,12 @@ export async function ginMove(page, st, n, opts = {}) {
 // isSelected reports whether the card button sel is the selected card.
 async function isSelected(page, sel) {
   return page.$eval(sel, (b) => b.classList.contains("selected"));
+}
+
+// moveOn closes the last hand's result, if it is shown over the table.
+export async function moveOn(page) {
+  if (await page.$("#result-dialog[open]")) {
+    await page.click("#result-close");
+    await page.waitForSelector("#result-dialog:not([open])", { state: "attached" });
+  }
 }

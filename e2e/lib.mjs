@@ -166,3 +166,144 @@ export async function checkA11y(page, label) {
   if (bad.length) throw new Error(`accessibility (${label}): ${bad.length} axe-core violations:\n  ` + bad.join("\n  "));
   log(`axe-core: ${label}: no violations (${res.passes ? res.passes.length : "?"} rules passed)`);
 }
+
+// axeSerious runs axe-core on the page as it is now (the WCAG 2.1 A and
+// AA rules) and returns its serious and critical violations in words,
+// logging the lesser ones.
+export async function axeSerious(page, label) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(axeSource);
+  const res = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] }),
+  );
+  const words = (v) =>
+    `${label}: ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary.replace(/\n/g, " ")}`).join("\n");
+  const bad = res.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  for (const v of res.violations) if (!bad.includes(v)) log("axe-core (lesser):", words(v));
+  return bad.map(words);
+}
+
+// sweep checks the page as it is now with axe-core at the phone and the
+// desktop size, each in the light and the dark scheme, and returns the
+// serious and critical violations found (an empty list when none).
+export async function sweep(page, label) {
+  const before = page.viewportSize();
+  const found = [];
+  for (const [tag, vp] of [["phone", PHONE], ["desktop", DESKTOP]]) {
+    await page.setViewportSize(vp);
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      found.push(...(await axeSerious(page, `${label} (${tag}, ${scheme})`)));
+      found.push(...(await lowContrast(page)).map((x) => `${label} (${tag}, ${scheme}): contrast ${x}`));
+      // The lowest contrasts of the small texts, for the record.
+      const low = (await lowContrast(page, 1000)).sort((a, b) => parseFloat(a.split(": ").pop()) - parseFloat(b.split(": ").pop()));
+      if (low.length) log(`contrast (${label}, ${tag}, ${scheme}), lowest: ${low.slice(0, 2).join("; ")}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (before) await page.setViewportSize(before);
+  log(`axe-core: ${label}: ${found.length} serious or critical violations at both sizes in both schemes`);
+  return found;
+}
+
+// tapWidths measures, for each card button of the hand, the width a finger
+// can tap: along a line through the middle of its face, the pixels where
+// the card is what the page would hit (elementFromPoint), so what lies on
+// top of it (the next card) is not counted. Each card is scrolled into
+// view first. It returns [{card, width}].
+export async function tapWidths(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const b of document.querySelectorAll("#hand button.card")) {
+      b.scrollIntoView({ block: "center", inline: "nearest" });
+      const r = b.querySelector(".card-svg").getBoundingClientRect();
+      const y = r.top + r.height * 0.6;
+      let n = 0;
+      for (let x = Math.floor(r.left); x < Math.ceil(r.right); x++) {
+        const e = document.elementFromPoint(x + 0.5, y);
+        if (e && e.closest("button.card") === b) n++;
+      }
+      out.push({ card: b.dataset.key || b.dataset.card, width: n });
+    }
+    return out;
+  });
+}
+
+// raisedTappable checks that a raised (selected) card takes a tap anywhere
+// on its face that shows, the strip it rose into included: it returns the
+// points of its face (a grid over the part not under the next card) that
+// hit something else.
+export async function raisedTappable(page, sel) {
+  return page.evaluate((sel) => {
+    const b = document.querySelector(sel);
+    b.scrollIntoView({ block: "center" });
+    const r = b.querySelector(".card-svg").getBoundingClientRect();
+    const next = b.nextElementSibling && b.nextElementSibling.matches("button.card") ? b.nextElementSibling.getBoundingClientRect().left : r.right;
+    const right = Math.min(r.right, next) - 1;
+    const miss = [];
+    for (let y = r.top + 1; y < r.bottom - 1; y += 4) {
+      for (let x = r.left + 1; x < right; x += 4) {
+        const e = document.elementFromPoint(x, y);
+        if (!e || e.closest("button.card") !== b) miss.push(`(${Math.round(x)},${Math.round(y)})`);
+      }
+    }
+    return miss;
+  }, sel);
+}
+
+// CONTRASTED are the small texts a person found hard to read (the dealer
+// and other badges, the key hints, the card counts, the labels of groups):
+// lowContrast measures them itself, not only where axe-core is sure.
+const CONTRASTED = ".badge, kbd, .count, .deadwood-total, .group-label, .seat-facts, .seat-kind, .team, .pile-box .count, .help p, .label";
+
+// lowContrast returns the texts among CONTRASTED shown now whose contrast
+// with what is behind them is under 4.5:1 (disabled controls aside, as
+// WCAG has them): the colours as computed, each background composed over
+// the ones behind it, the opacities of the text's ancestors applied.
+export async function lowContrast(page, min = 4.5) {
+  return page.evaluate(([sel, min]) => {
+    const parse = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (top, under) => {
+      const a = top[3] + under[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      return [0, 1, 2].map((i) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a).concat([a]);
+    };
+    const lum = (c) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const page = parse(getComputedStyle(document.body).backgroundColor);
+    const out = [];
+    for (const e of document.querySelectorAll(sel)) {
+      if (!e.textContent.trim() || !e.getClientRects().length || e.closest("button:disabled, [inert], [hidden], [aria-hidden=true]")) continue;
+      const cs = getComputedStyle(e);
+      if (cs.visibility === "hidden") continue;
+      // A modal dialog hides the rest of the page from people and checks.
+      const dlg = document.querySelector("dialog:modal");
+      if (dlg && !dlg.contains(e)) continue;
+      let opacity = 1;
+      const layers = [];
+      for (let a = e; a && a.nodeType === 1; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        opacity *= Number(s.opacity);
+        layers.push(parse(s.backgroundColor));
+      }
+      let bg = page[3] ? page : [255, 255, 255, 1];
+      for (const l of layers.reverse()) bg = over(l, bg);
+      const fg0 = parse(cs.color);
+      const fg = over([fg0[0], fg0[1], fg0[2], fg0[3] * opacity], bg);
+      const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (l1 + 0.05) / (l2 + 0.05);
+      if (ratio < min) out.push(`${e.tagName.toLowerCase()}.${[...e.classList].join(".")} "${e.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}:1 (${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(",")}))`);
+    }
+    return out;
+  }, [CONTRASTED, min]);
+}

@@ -64,8 +64,8 @@ try {
     last = st.seq;
   }
   assert(restarted, "the server was restarted mid-hand");
-  await page.waitForSelector("#showdown:not([hidden]) .result-line");
-  log("result:", await page.textContent("#showdown .result-line"));
+  await page.waitForSelector("#result-dialog[open] .result-line");
+  log("result:", await page.textContent("#result-dialog .result-line"));
   checkErrors(page);
   log("ok");
 } finally {

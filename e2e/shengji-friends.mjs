@@ -102,6 +102,8 @@ try {
         break;
       }
       assert(hand < 8 && !st.over, "never the banker in eight hands");
+      // The result is over the table until we move on.
+      if (await page.$("#next-hand")) await page.click("#next-hand");
       target = hand + 1;
       continue;
     }

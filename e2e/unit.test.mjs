@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { arrange, cardValue } from "../web/static/gin.js";
 import {
   units, sortHand, canonical, trumpOf, seatList, ordinal, callLabel, friendsOf, endTrick, trickOrder, ringLayout, levelChanges, callable, andList,
+  sayRefusal, kittyKeys, levelLabel, levelPower, rankChar, trumpLabel,
 } from "../web/static/shengji.js";
 import { settingValue, fieldAtFault } from "../web/static/settings.js";
 import { seatLabels, seatRange } from "../web/static/app.js";
@@ -328,4 +329,65 @@ test("home page: seats named in turn order, seat counts said", () => {
   assert.match(seatLabels(6)[4], /Seat 5/);
   assert.equal(seatRange([2]), "2 players");
   assert.equal(seatRange([4, 5, 6, 7, 8, 9, 10]), "4\u201310 players");
+});
+
+// Shengji's refusals as a person says them: every reason the engine gives
+// (shengji's ActionError and FollowError texts, card codes already written
+// as symbols by the page) becomes a sentence spoken to the seat, without
+// the package name or seat numbers.
+test("shengji refusals in a person's words", () => {
+  const cases = [
+    ["shengji: seat 0 cannot play 4♠ to the lead big joker: you hold 7 cards of trumps: play only trumps, not 4♠", "You must follow with trumps: you hold 7."],
+    ["shengji: seat 0 cannot play 2♠ 3♠ to the lead A♥: the lead has 1 card: play 1, not 2", "Play 1 card, as many as the lead (you chose 2)."],
+    ["shengji: seat 0 cannot play 5♦ 6♦ to the lead 7♥ 7♥: you hold only 1 card of hearts (9♥): play all of them before any other card", "You must play all your hearts first: you hold only 1 (9♥)."],
+    ["shengji: seat 0 cannot play 9♥ 3♠ to the lead K♥ K♥: you hold the pair 9♥ 9♥: a led pair must be followed with a pair", "You must follow a led pair with a pair: you hold the pair 9♥ 9♥."],
+    ["shengji: seat 0 cannot play 9♥ 3♥ 4♥ 5♥ to the lead J♥ J♥ Q♥ Q♥: you hold the tractor 9♥ 9♥ 10♥ 10♥: a led tractor of 2 pairs must be followed with a tractor of 2 pairs", "You must follow the tractor of 2 pairs with your tractor 9♥ 9♥ 10♥ 10♥."],
+    ["shengji: seat 0 cannot play 3♥: it does not hold 3♥", "You do not hold 3♥."],
+    ["shengji: seat 0 cannot play: it is seat 2's turn", "It is Seat 2's turn, not yours."],
+    ["shengji: seat 0 cannot bury: the banker, seat 3, buries the kitty", "Only the banker, Seat 3, buries the kitty."],
+    ["shengji: seat 0 cannot lead 3♥ 4♠: a lead is one suit-group (one plain suit, or the trumps): a single, a pair, a tractor or a throw of them", "Lead cards of one suit, or only trumps: a single, a pair, a tractor or a throw of them."],
+    ["shengji: bury 8 cards, not 7", "Bury 8 cards (you chose 7)."],
+    ["shengji: seat 0 cannot declare: declaring closed when the last card before the kitty was dealt", "You cannot declare: declaring closed when the last card before the kitty was dealt."],
+    ["shengji: seat 0 cannot override seat 1's 2♠ with 2♥: an override must be stronger (more cards; on equal count level cards < small jokers < big jokers)", "You cannot override Seat 1's 2♠ with 2♥: an override must be stronger (more cards; on equal count level cards < small jokers < big jokers)."],
+  ];
+  for (const [text, want] of cases) assert.equal(sayRefusal(text), want, text);
+  // Another seat is named as the page names it.
+  assert.equal(sayRefusal("shengji: seat 0 cannot play: it is seat 2's turn", (s) => (s === 2 ? "Bo" : `Seat ${s}`)), "It is Bo's turn, not yours.");
+  // Whatever the engine says, never the package's name or a seat number.
+  for (const [text] of cases) assert.doesNotMatch(sayRefusal(text), /shengji:|\bseat \d/);
+  assert.equal(sayRefusal("something new"), "Something new.");
+});
+
+// The kitty's cards marked in the banker's hand: per face, as many copies
+// as the kitty held (both copies only when it held both), checked against
+// counting on random kitties.
+test("shengji kitty marks count each face's copies", () => {
+  assert.deepEqual([...kittyKeys(["AS", "3H", "AS"])].sort(), ["3H#0", "AS#0", "AS#1"]);
+  assert.deepEqual([...kittyKeys(["KD"])], ["KD#0"]);
+  const next = rng(21);
+  const deck = [...DECK, ...DECK, "SJ", "SJ", "BJ", "BJ"];
+  for (let i = 0; i < 500; i++) {
+    const k = 1 + Math.floor(next() * 12);
+    const kitty = Array.from({ length: k }, () => deck[Math.floor(next() * deck.length)]);
+    const keys = kittyKeys(kitty);
+    assert.equal(keys.size, k, "one mark per kitty card");
+    const per = new Map();
+    for (const c of kitty) per.set(c, (per.get(c) || 0) + 1);
+    for (const [c, n] of per) for (let j = 0; j < 3; j++) assert.equal(keys.has(`${c}#${j}`), j < n, `${c}#${j} of ${kitty.join(" ")}`);
+  }
+});
+
+// The no-trump top level (14 on the wire) reads "NT", climbs above the ace,
+// and the trump reads alike on the board and in the score panel.
+test("shengji NT level and the trump's words", () => {
+  assert.equal(levelLabel(14), "NT");
+  assert.equal(rankChar(14), "NT");
+  assert.equal(levelLabel(1), "A");
+  assert.equal(levelLabel(10), "10");
+  assert.ok(levelPower(14) > levelPower(1) && levelPower(1) > levelPower(13));
+  assert.equal(trumpLabel(trumpOf({ suit: "H", level: 2 }, 2)), "\u2665 (level 2)");
+  assert.equal(trumpLabel(trumpOf({ suit: "none", level: 2 }, 2)), "no trump (level 2)");
+  assert.equal(trumpLabel(trumpOf({ suit: "none", level: 2 }, 2), true), "none yet (level 2)");
+  assert.equal(trumpLabel(trumpOf({ suit: "none", level: 14 }, 14)), "no trump (level NT)");
+  assert.equal(trumpLabel(trumpOf({ suit: "S", level: 10 }, 10)), "\u2660 (level 10)");
 });

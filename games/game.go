@@ -52,6 +52,9 @@ type Info struct {
 	MatchPreset string `json:"match_preset,omitempty"`
 	// Score says what Outcome.Scores count ("points", "level").
 	Score string `json:"score"`
+	// Doc names the game's rules for people, docs/rules/DOC.md, which
+	// felt serve shows at /rules/NAME ("" for none).
+	Doc string `json:"doc,omitempty"`
 	// Settings are the rules a page lets people set over a preset, each
 	// a field of the game's options (none: the presets only; see
 	// Def.Mix).

@@ -288,7 +288,8 @@ func TestAnyTable_BankerAsOwnFriendLeavesTheSideSmaller(t *testing.T) {
 func TestAnyTable_CallsChecked(t *testing.T) {
 	r := Rules{StartLevel: card.Two, Players: 6, NumPacks: 3, Friends: FriendsOn}
 	h := Hand{rules: r, level: card.Two, trump: Trump{card.Spades, card.Two}, banker: 0, phase: CallPhase, turn: 0}
-	for _, a := range []Action{CallAction(Call{card.MustParse("AS"), 1}), CallAction(Call{card.MustParse("2S"), 1}, Call{card.MustParse("AH"), 1}), CallAction(Call{card.BigJoker, 1}, Call{card.MustParse("AH"), 1})} {
+	for _, a := range []Action{CallAction(Call{card.MustParse("AS"), 1}), CallAction(Call{card.MustParse("2S"), 1}, Call{card.MustParse("AH"), 1}), CallAction(Call{card.BigJoker, 1}, Call{card.MustParse("AH"), 1}),
+		CallAction(Call{card.MustParse("AH"), 2}, Call{card.MustParse("AH"), 2})} { // the same copy twice
 		err := h.Check(0, a)
 		if !errors.Is(err, ErrBadCall) {
 			t.Errorf("%v: %v, want ErrBadCall", a, err)
@@ -297,6 +298,9 @@ func TestAnyTable_CallsChecked(t *testing.T) {
 		if want := "seat 0 cannot " + a.String() + ": "; err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "call call") {
 			t.Errorf("%v: the reason %q does not say %q once", a, err, want)
 		}
+	}
+	if err := h.Check(0, CallAction(Call{card.MustParse("AH"), 1}, Call{card.MustParse("AH"), 2})); err != nil {
+		t.Errorf("two copies of one card: %v", err)
 	}
 	if err := h.Check(1, CallAction(Call{card.MustParse("AS"), 1}, Call{card.MustParse("AH"), 1})); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("seat 1 calls: %v", err)

@@ -89,10 +89,10 @@ func DeclarationRank(cards card.Multi, level card.Rank) (r BidRank, suit card.Su
 
 // Declaration returns the rank, the trump suit and the number of cards of
 // showing cards at level rank level, ok false if they are not a
-// declaration (see DeclarationRank).
+// declaration (see DeclarationRank). At level NT nothing is a declaration.
 func Declaration(cards card.Multi, level card.Rank) (r BidRank, suit card.Suit, count int, ok bool) {
 	one := cards.One & card.AllFaces
-	if one.Len() != 1 || cards.One != one || cards.Two&^one != 0 {
+	if level == LevelNT || one.Len() != 1 || cards.One != one || cards.Two&^one != 0 {
 		return BidNone, card.NoSuit, 0, false
 	}
 	c := card.Card(bits.TrailingZeros64(uint64(one)))
@@ -113,6 +113,9 @@ func Declaration(cards card.Multi, level card.Rank) (r BidRank, suit card.Suit, 
 // declaring reports whether declarations are open now (by anyone, or by the
 // seat in turn when declaring after the deal).
 func (h *Hand) declaring() bool {
+	if h.level == LevelNT {
+		return false
+	}
 	switch h.phase {
 	case DealPhase:
 		return !h.rules.BidAfterDeal && int(h.dealt) < h.dealSize() && h.bids.Len() < MaxBids
@@ -130,6 +133,9 @@ func (h *Hand) standing() (Bid, bool) {
 // checkDeclare says whether seat may show cards as a declaration now.
 func (h *Hand) checkDeclare(seat Seat, a Action) error {
 	if !h.declaring() {
+		if h.level == LevelNT && (h.phase == DealPhase || h.phase == BidPhase) {
+			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare: nobody declares at level NT, which is played without a trump suit", seat)
+		}
 		if h.phase == DealPhase && h.rules.BidAfterDeal {
 			return refuse(seat, a, ErrWrongPhase, "seat %s cannot declare yet: in these rules each seat declares once the whole deal is done", seat)
 		}
@@ -205,8 +211,11 @@ func canDeclare(d card.Multi, level card.Rank, seat Seat, st *bidEntry, r *Rules
 // strongest returns the strength of the strongest declaration a seat
 // dealt cards d may show at level rank level, 0 if none: every copy of
 // its most held level card, or of a joker it holds at least twice
-// (unless noJokers).
+// (unless noJokers); none at level NT.
 func strongest(d card.Multi, level card.Rank, noJokers bool) int {
+	if level == LevelNT {
+		return 0
+	}
 	s := 0
 	if n := d.Within(levelFaces(level)).MaxCount(); n > 0 {
 		s = strength(BidSingle, n)

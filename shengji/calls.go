@@ -4,7 +4,7 @@ import "felt/card"
 
 // checkCall says whether seat may call friends with a in phase, banker
 // being the banker at level rank level under rules r (for a hand and an
-// observation alike).
+// observation alike): CheckCalls, and no call made twice.
 func checkCall(seat Seat, a Action, phase Phase, banker Seat, level card.Rank, r Rules) error {
 	if phase != CallPhase {
 		return refuse(seat, a, ErrWrongPhase, "seat %s cannot call friends: the phase is %s", seat, phase)
@@ -12,8 +12,16 @@ func checkCall(seat Seat, a Action, phase Phase, banker Seat, level card.Rank, r
 	if seat != banker {
 		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot call friends: the banker, seat %s, calls them", seat, banker)
 	}
-	if err := CheckCalls(a.CallList(), r.Calls(), level, r.Packs()); err != nil {
+	calls := a.CallList()
+	if err := CheckCalls(calls, r.Calls(), level, r.Packs()); err != nil {
 		return refuse(seat, a, err, "seat %s cannot %s: %s", seat, a, trimPrefix(err.Error())) // a reads "call 1st AS, …"
+	}
+	for i, c := range calls {
+		for j, d := range calls[:i] {
+			if c == d {
+				return refuse(seat, a, ErrBadCall, "seat %s cannot %s: call %d repeats call %d (the %s): each call names another copy", seat, a, i+1, j+1, c)
+			}
+		}
 	}
 	return nil
 }

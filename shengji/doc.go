@@ -73,11 +73,14 @@
 //
 // # Rules
 //
-// Rules is a rules configuration: the starting level, declaring after the
-// deal instead of during it, what happens when nobody declares (no trump, or
-// the kitty turned up) and the penalty for a failed throw. Standard is the
-// default; Preset names "standard", "simple" and "penalty"; ParseRules and
-// ResolveRules read the JSON form (start_level, bid_after_deal, no_bid,
-// throw_penalty), refusing an unknown field or a value out of range with an
+// Rules is a rules configuration: the table (players, packs, kitty, Finding
+// Friends), the starting level, the declaring rules (after the deal, what
+// happens when nobody declares, joker bids, overrides, reinforcing), the
+// scoring (the throw penalty, the level step, the kitty multiplier, the
+// ranks to defend), whether the level rank's cards make tractors and the
+// no-trump top level NT (LevelNT: past A, the jokers the only trumps).
+// Standard is the default; Preset names "standard", "simple", "penalty",
+// "friends-5", "friends-6" and "friends-8"; ParseRules and ResolveRules read
+// the JSON form, refusing an unknown field or a value out of range with an
 // error that names the field.
 package shengji

@@ -25,8 +25,8 @@ type HandSummary struct {
 	NextBanker Seat                // the next hand's banker (meaningless once the game is won)
 }
 
-// Game is a game of Shengji: hands until a banker at level A keeps the
-// bank with its side. All its randomness (the shuffles) comes from the
+// Game is a game of Shengji: hands until a banker at the top level (A, or
+// NT with Rules.NoTrumpRank) keeps the bank with its side. All its randomness (the shuffles) comes from the
 // *rand.Rand given to NewGame. Every seat has its own level, from the
 // rules' starting level; a hand is played at its banker's level. The first
 // hand is dealt from seat 0, which is its banker unless someone's
@@ -34,9 +34,9 @@ type HandSummary struct {
 // the hand before: the next seat after the banker in turn order on the
 // side that won it (at four players with fixed partnerships: the banker's
 // partner if the bankers kept the bank, else the next seat). The winners
-// go up the levels won, stopping at A and at each rank of Rules.Defends
-// they have not yet defended (kept the bank on the banker's side at that
-// level). A hand nobody declared in under the redeal rule changes nothing
+// go up the levels won, stopping at the top level and at each level of
+// Rules.Defends they have not yet defended (kept the bank on the banker's
+// side while their own level was that one). A hand nobody declared in under the redeal rule changes nothing
 // and is dealt again by the next seat.
 type Game struct {
 	rules      Rules
@@ -188,14 +188,14 @@ func (g *Game) score() {
 		g.nextBanker, g.nextDealer = s.Banker, g.hand.Dealer().NextOf(n)
 	} else {
 		winners = s.Winners(g.rules)
-		if s.BankersKeep && g.levels[s.Banker] == card.Ace {
+		if s.BankersKeep && g.levels[s.Banker] == g.rules.TopLevel() {
 			g.over, g.winner, g.winners = true, s.Banker.Team(), winners
 		}
 		for w := range winners.All() {
 			if s.BankersKeep && g.rules.Defends().Has(g.levels[w]) {
 				g.defended[w] |= 1 << g.levels[w]
 			}
-			g.levels[w] = climb(g.levels[w], s.LevelsUp, g.rules.Defends()&^g.defended[w])
+			g.levels[w] = climb(g.levels[w], s.LevelsUp, g.rules.Defends()&^g.defended[w], g.rules.TopLevel())
 		}
 		g.nextBanker = s.NextBanker(g.rules)
 		g.nextDealer = g.nextBanker
@@ -204,13 +204,17 @@ func (g *Game) score() {
 		SeatLevels: g.levels, Winners: winners, NextBanker: g.nextBanker})
 }
 
-// climb returns level r moved up n levels, stopping at A and at any rank
-// of stops (r itself included: a level held at a must-defend rank stays
-// there).
-func climb(r card.Rank, n int, stops RankSet) card.Rank {
+// climb returns level r moved up n levels, stopping at top (A or NT) and
+// at any level of stops (r itself included: a level held at a must-defend
+// level stays there). Past A comes NT.
+func climb(r card.Rank, n int, stops RankSet, top card.Rank) card.Rank {
 	for range max(n, 0) {
-		if r == card.Ace || stops.Has(r) {
+		if r == top || stops.Has(r) {
 			break
+		}
+		if r == card.Ace {
+			r = LevelNT
+			continue
 		}
 		r = raise(r, 1)
 	}
@@ -250,7 +254,7 @@ func raise(r card.Rank, n int) card.Rank {
 }
 
 // NextHand deals the next hand's deck once the current hand is over and the
-// game is not: the next banker deals, at its team's level.
+// game is not: the next banker deals, at its own level.
 func (g *Game) NextHand() error {
 	if g.over {
 		return fmt.Errorf("shengji: next hand: %w", ErrGameOver)

@@ -411,7 +411,7 @@ func (h *Hand) Deal() error {
 	h.best[s] = uint8(strongest(h.hands[s], h.level, h.rules.NoJokerBids))
 	h.dealt++
 	if int(h.dealt) == h.dealSize() {
-		if h.rules.BidAfterDeal {
+		if h.rules.BidAfterDeal && h.level != LevelNT {
 			h.phase, h.turn = BidPhase, h.dealer
 		} else {
 			h.settle()
@@ -435,6 +435,8 @@ func (h *Hand) settle() {
 	switch {
 	case declared:
 		_, suit, _ = DeclarationRank(st.Cards, h.level)
+	case h.level == LevelNT:
+		// played without a trump suit, whatever the no-bid rule
 	case h.rules.NoBid == NoBidTurnUp:
 		suit = h.turnUp()
 	case h.rules.NoBid == NoBidRedeal:

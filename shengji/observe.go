@@ -143,6 +143,9 @@ func (o *Observation) Order() *Order { return o.Rules.Order(o.Trump) }
 
 // declaring reports whether the seat may declare now, given cards.
 func (o *Observation) declaring() bool {
+	if o.Level == LevelNT {
+		return false
+	}
 	switch o.Phase {
 	case DealPhase:
 		return !o.Rules.BidAfterDeal && o.Dealt < o.Rules.DeckSize()-o.Rules.KittySize() && o.Bids.Len() < MaxBids

@@ -71,15 +71,17 @@ type Order struct {
 }
 
 // orders holds the Order of every valid trump: 5 suits (NoSuit included)
-// by 13 levels, with the level rank's cards in the trump tractors
-// (orders[0], the default) or apart (orders[1]).
-var orders = func() (o [2][card.NumSuits + 1][card.NumRanks + 1]Order) {
+// by 13 levels, and level NT without a trump suit, with the level rank's
+// cards in the trump tractors (orders[0], the default) or apart
+// (orders[1]; the same at NT, which has no level rank).
+var orders = func() (o [2][card.NumSuits + 1][LevelNT + 1]Order) {
 	for i, apart := range []bool{false, true} {
 		for s := card.Spades; s <= card.NoSuit; s++ {
 			for l := card.Ace; l <= card.King; l++ {
 				o[i][s][l] = buildOrder(Trump{s, l}, apart)
 			}
 		}
+		o[i][card.NoSuit][LevelNT] = buildOrder(Trump{card.NoSuit, LevelNT}, apart)
 	}
 	return o
 }()
@@ -116,8 +118,13 @@ func (r Rules) Order(t Trump) *Order {
 // this order (the default), or stand apart.
 func (o *Order) LevelTractors() bool { return !o.apart }
 
-// power ranks 2 lowest (0) to ace highest (12).
-func power(r card.Rank) int { return (int(r) + 11) % 13 }
+// power ranks 2 lowest (0) to ace highest (12), and LevelNT 13.
+func power(r card.Rank) int {
+	if r == LevelNT {
+		return 13
+	}
+	return (int(r) + 11) % 13
+}
 
 // buildOrder builds t's order; apart leaves an empty step below each
 // level step and below the small joker, so that the level rank's cards
@@ -165,7 +172,10 @@ func buildOrder(t Trump, apart bool) Order {
 		}
 	}
 	top := 14 + 3*gap
-	if t.IsNoTrump() {
+	switch {
+	case t.Level == LevelNT:
+		top = 0 // no level rank: the jokers are the only trumps
+	case t.IsNoTrump():
 		top = 1 + gap
 	}
 	put(card.SmallJoker, Trumps, top)

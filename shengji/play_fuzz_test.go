@@ -148,6 +148,7 @@ func fuzzRules(x uint64) Rules {
 		}
 	}
 	r.NoLevelTractors = take(3) == 0
+	r.NoTrumpRank = take(3) == 0
 	return r
 }
 

@@ -3,6 +3,7 @@ package shengji
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"felt/card"
 )
@@ -173,12 +174,14 @@ func (r *randomPlayer) throw(o *Observation) (card.Multi, bool) {
 // random ordinal from 1 to the packs.
 func (r *randomPlayer) calls(o *Observation) []Call {
 	var cs []Call
-	for range o.Rules.Calls() {
+	for len(cs) < o.Rules.Calls() {
 		c := card.FromIndex(r.rng.IntN(card.PackSize))
 		for c.Rank() == o.Level {
 			c = card.FromIndex(r.rng.IntN(card.PackSize))
 		}
-		cs = append(cs, Call{Card: c, Ordinal: 1 + r.rng.IntN(o.Rules.Packs())})
+		if call := (Call{Card: c, Ordinal: 1 + r.rng.IntN(o.Rules.Packs())}); !slices.Contains(cs, call) {
+			cs = append(cs, call) // no copy called twice
+		}
 	}
 	return cs
 }

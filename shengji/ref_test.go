@@ -45,13 +45,15 @@ func refOrder(t Trump) map[card.Card]refPlace {
 			out[c] = refPlace{Group(s), i}
 		}
 	}
-	var offLevel []card.Card
-	for s := card.Spades; s < card.NumSuits; s++ {
-		if s != t.Suit {
-			offLevel = append(offLevel, card.New(t.Level, s))
+	if t.Level != LevelNT { // level NT has no level rank
+		var offLevel []card.Card
+		for s := card.Spades; s < card.NumSuits; s++ {
+			if s != t.Suit {
+				offLevel = append(offLevel, card.New(t.Level, s))
+			}
 		}
+		trumps = append(trumps, offLevel)
 	}
-	trumps = append(trumps, offLevel)
 	if !t.IsNoTrump() {
 		trumps = append(trumps, []card.Card{card.New(t.Level, t.Suit)})
 	}
@@ -256,8 +258,13 @@ func refLegalFollows(places map[card.Card]refPlace, lead refLead, hand card.Mult
 	return legal, all
 }
 
-// randomTrump draws one of the 65 trumps.
+// randomTrump draws one of the 66 trumps: one time in 14 level NT (the
+// no-trump top rank's, without a level rank), else one of the 65 of a
+// suit (or none) and a level rank.
 func randomTrump(rng *rand.Rand) Trump {
+	if rng.IntN(14) == 0 {
+		return Trump{card.NoSuit, LevelNT}
+	}
 	return Trump{card.Suit(rng.IntN(5)), card.Rank(1 + rng.IntN(13))}
 }
 

@@ -116,10 +116,11 @@ const (
 // 13). The zero RankSet is empty.
 type RankSet uint16
 
-// Has reports whether r is in the set.
-func (s RankSet) Has(r card.Rank) bool { return r <= card.King && s&(1<<r) != 0 }
+// Has reports whether r (a rank, or LevelNT) is in the set.
+func (s RankSet) Has(r card.Rank) bool { return r <= LevelNT && s&(1<<r) != 0 }
 
-// Ranks returns the set's ranks from 2 up to A (ace last, as levels climb).
+// Ranks returns the set's ranks from 2 up to A (ace last, as levels climb),
+// then LevelNT if it is in the set.
 func (s RankSet) Ranks() []card.Rank {
 	var out []card.Rank
 	for r := card.Two; r <= card.King; r++ {
@@ -129,6 +130,9 @@ func (s RankSet) Ranks() []card.Rank {
 	}
 	if s.Has(card.Ace) {
 		out = append(out, card.Ace)
+	}
+	if s.Has(LevelNT) {
+		out = append(out, LevelNT)
 	}
 	return out
 }
@@ -155,7 +159,8 @@ const (
 // "T"), bid_after_deal, no_bid ("no-trump", "turn-up-kitty" or "redeal"),
 // throw_penalty, players, packs, kitty, friends, level_step,
 // kitty_multiplier ("format" or "fixed"), joker_bids, equal_override,
-// reinforce, must_defend (a list of ranks) and level_tractors. A field at
+// reinforce, must_defend (a list of ranks), level_tractors and
+// no_trump_rank. A field at
 // its zero value takes the default, which for packs, kitty and level_step
 // follows from the others (see Packs, KittySize, LevelStep); JSON leaves
 // such fields out, so the four-player rules of two packs write exactly as
@@ -208,6 +213,12 @@ type Rules struct {
 	// they make tractors with the trump suit's ace, with each other and
 	// with the jokers.
 	NoLevelTractors bool
+	// NoTrumpRank: the levels go on past A to NT (LevelNT), the top: a
+	// hand played at NT has no trump suit and no level rank (the jokers
+	// are its only trumps) and nobody declares in it. A must then be
+	// defended to go on to NT, and a banker's side keeping the bank at NT
+	// wins the game (instead of at A).
+	NoTrumpRank bool
 }
 
 // Standard returns the rules page's defaults: four players, two packs,
@@ -292,9 +303,18 @@ func (r Rules) LevelStep() int {
 	return 20 * r.Packs()
 }
 
-// Defends returns the ranks a level stops at until defended: MustDefend
-// with A always in it.
-func (r Rules) Defends() RankSet { return r.MustDefend | 1<<card.Ace }
+// TopLevel returns the last level: A, or NT with the no-trump top rank.
+// A banker's side keeping the bank at it wins the game.
+func (r Rules) TopLevel() card.Rank {
+	if r.NoTrumpRank {
+		return LevelNT
+	}
+	return card.Ace
+}
+
+// Defends returns the levels a player's level stops at until defended:
+// MustDefend with A always in it, and NT with the no-trump top rank.
+func (r Rules) Defends() RankSet { return r.MustDefend | 1<<card.Ace | 1<<r.TopLevel() }
 
 // TotalPoints returns the points in the deck: 100 a pack.
 func (r Rules) TotalPoints() int { return 100 * r.Packs() }
@@ -395,12 +415,13 @@ type rulesJSON struct {
 	Reinforce       *bool      `json:"reinforce,omitempty"`
 	MustDefend      *[]string  `json:"must_defend,omitempty"`
 	LevelTractors   *bool      `json:"level_tractors,omitempty"`
+	NoTrumpRank     *bool      `json:"no_trump_rank,omitempty"`
 }
 
 // ruleFields are rulesJSON's field names, spelled exactly.
 var ruleFields = []string{"start_level", "bid_after_deal", "no_bid", "throw_penalty", "players", "packs", "kitty",
 	"friends", "level_step", "kitty_multiplier", "joker_bids", "equal_override", "reinforce", "must_defend",
-	"level_tractors"}
+	"level_tractors", "no_trump_rank"}
 
 func ptr[T any](v T) *T { return &v }
 
@@ -448,6 +469,9 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 	if r.NoLevelTractors {
 		v.LevelTractors = ptr(false)
 	}
+	if r.NoTrumpRank {
+		v.NoTrumpRank = ptr(true)
+	}
 	return json.Marshal(v)
 }
 
@@ -472,7 +496,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	n.StartLevel, n.BidAfterDeal, n.NoBid, n.ThrowPenalty = 0, v.BidAfterDeal, v.NoBid, v.ThrowPenalty
 	if v.StartLevel != "" {
 		l, err := ParseLevel(v.StartLevel)
-		if err != nil {
+		if err != nil || l == LevelNT {
 			return fmt.Errorf("shengji: rules field start_level %q: want 2 to 10, J, Q, K or A: %w", v.StartLevel, ErrInvalidRules)
 		}
 		n.StartLevel = l
@@ -523,7 +547,7 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 		n.MustDefend = 0
 		for _, s := range *v.MustDefend {
 			l, err := ParseLevel(s)
-			if err != nil {
+			if err != nil || l == LevelNT {
 				return fmt.Errorf("shengji: rules field must_defend: %q is not a rank 2 to A: %w", s, ErrInvalidRules)
 			}
 			n.MustDefend |= 1 << l
@@ -531,6 +555,9 @@ func (r *Rules) UnmarshalJSON(b []byte) error {
 	}
 	if v.LevelTractors != nil {
 		n.NoLevelTractors = !*v.LevelTractors
+	}
+	if v.NoTrumpRank != nil {
+		n.NoTrumpRank = *v.NoTrumpRank
 	}
 	*r = n
 	return nil

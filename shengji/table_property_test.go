@@ -36,6 +36,7 @@ func drawRules(t *rapid.T) Rules {
 			r.Step = 5 * rapid.IntRange(1, MaxLevelStep/5).Draw(t, "level_step")
 		}
 		r.NoLevelTractors = rapid.Bool().Draw(t, "no level_tractors")
+		r.NoTrumpRank = rapid.Bool().Draw(t, "no_trump_rank")
 		if rapid.Bool().Draw(t, "must_defend set") {
 			r.MustDefend = RankSet(rapid.IntRange(0, 1<<card.NumRanks-1).Draw(t, "must_defend")) << 1
 		}
@@ -89,8 +90,8 @@ func must[T any](v T, err error) T {
 // banker in turn order.
 func TestRules_RandomTablesWholeHands(t *testing.T) {
 	var st struct {
-		checks, hands, redeals, kept, taken, friendsTables, stopped int
-		players                                                     [MaxPlayers + 1]int
+		checks, hands, redeals, kept, taken, friendsTables, stopped, atNT int
+		players                                                           [MaxPlayers + 1]int
 	}
 	rapid.Check(t, func(rt *rapid.T) {
 		r := drawRules(rt)
@@ -103,7 +104,10 @@ func TestRules_RandomTablesWholeHands(t *testing.T) {
 		// random levels and ranks defended, then the first hand dealt again
 		for s := range n {
 			g.levels[s] = card.Rank(rapid.IntRange(1, 13).Draw(rt, "level"))
-			g.defended[s] = RankSet(rapid.IntRange(0, 1<<card.NumRanks-1).Draw(rt, "defended")) << 1 & r.Defends()
+			if r.TopLevel() == LevelNT && rapid.IntRange(0, 3).Draw(rt, "level at NT") == 0 {
+				g.levels[s] = LevelNT
+			}
+			g.defended[s] = RankSet(rapid.IntRange(0, 1<<(card.NumRanks+1)-1).Draw(rt, "defended")) << 1 & r.Defends()
 		}
 		g.handNo = 0
 		if err := g.deal(0, NoSeat); err != nil {
@@ -137,6 +141,12 @@ func TestRules_RandomTablesWholeHands(t *testing.T) {
 				accountFor(rt, h)
 			}
 			st.hands++
+			if h.Level() == LevelNT {
+				st.atNT++
+				if h.Trump() != (Trump{card.NoSuit, LevelNT}) || len(h.Bids()) != 0 || h.Score().Redeal {
+					rt.Fatalf("a hand at NT: trump %s, %d declarations, redeal %v", h.Trump(), len(h.Bids()), h.Score().Redeal)
+				}
+			}
 			checkHandEnd(rt, g, levels, defended)
 			switch sc := h.Score(); {
 			case sc.Redeal:
@@ -147,15 +157,15 @@ func TestRules_RandomTablesWholeHands(t *testing.T) {
 				st.taken++
 			}
 			for s := range n {
-				if g.SeatLevels()[s] == levels[s] && !h.Score().Redeal && g.History()[len(g.History())-1].Winners.Has(Seat(s)) && h.Score().LevelsUp > 0 && levels[s] != card.Ace {
+				if g.SeatLevels()[s] == levels[s] && !h.Score().Redeal && g.History()[len(g.History())-1].Winners.Has(Seat(s)) && h.Score().LevelsUp > 0 && levels[s] != r.TopLevel() {
 					st.stopped++ // a winner held at a rank to defend
 				}
 			}
 		}
 	})
-	t.Logf("%d random tables (by players %v, %d with Finding Friends): %d hands, %d kept by the bankers, %d taken by the attackers, %d redealt; %d winners held at a rank to defend",
-		st.checks, st.players[MinPlayers:], st.friendsTables, st.hands, st.kept, st.taken, st.redeals, st.stopped)
-	if st.kept == 0 || st.taken == 0 || st.friendsTables == 0 || st.stopped == 0 {
+	t.Logf("%d random tables (by players %v, %d with Finding Friends): %d hands (%d at NT), %d kept by the bankers, %d taken by the attackers, %d redealt; %d winners held at a rank to defend",
+		st.checks, st.players[MinPlayers:], st.friendsTables, st.hands, st.atNT, st.kept, st.taken, st.redeals, st.stopped)
+	if st.kept == 0 || st.taken == 0 || st.friendsTables == 0 || st.stopped == 0 || st.atNT == 0 {
 		t.Fatalf("the random tables missed a case: %+v", st)
 	}
 }
@@ -230,8 +240,12 @@ func checkHandEnd(t *rapid.T, g *Game, levels [MaxSeats]card.Rank, defended [Max
 		}
 		exp := levels[s]
 		for range sc.LevelsUp {
-			if exp == card.Ace || stops.Has(exp) {
+			if exp == r.TopLevel() || stops.Has(exp) {
 				break
+			}
+			if exp == card.Ace {
+				exp = LevelNT // past A only with the no-trump top rank
+				continue
 			}
 			exp = card.Rank(int(exp)%int(card.King) + 1)
 		}
@@ -250,7 +264,7 @@ func checkHandEnd(t *rapid.T, g *Game, levels [MaxSeats]card.Rank, defended [Max
 	if g.NextBanker() != next || last.NextBanker != next {
 		t.Fatalf("banker %s, winners %s: next banker %s, want %s", sc.Banker, winners, g.NextBanker(), next)
 	}
-	if g.Over() != (sc.BankersKeep && levels[sc.Banker] == card.Ace) {
+	if g.Over() != (sc.BankersKeep && levels[sc.Banker] == r.TopLevel()) {
 		t.Fatalf("game over %v with the bankers keeping %v at %s", g.Over(), sc.BankersKeep, LevelString(levels[sc.Banker]))
 	}
 }

@@ -11,12 +11,19 @@ import (
 )
 
 // Trump is a hand's trump: the trump suit, card.NoSuit for no trump (无主),
-// and the level rank, two to ace. The zero Trump has no level and is not
-// valid; NewTrump and ParseTrump make valid ones.
+// and the level rank, two to ace, or LevelNT (always without a trump
+// suit). The zero Trump has no level and is not valid; NewTrump and
+// ParseTrump make valid ones.
 type Trump struct {
 	Suit  card.Suit // trump suit, or card.NoSuit
 	Level card.Rank // the hand's level rank
 }
+
+// LevelNT is the level above A of a table with the no-trump top rank
+// (Rules.NoTrumpRank), written "NT": a hand played at it has no trump suit
+// and no level rank, so the jokers are its only trumps, and nobody
+// declares. It is not a card's rank: no card is of it.
+const LevelNT card.Rank = card.King + 1
 
 // ErrBadTrump is returned for a trump suit or level that does not exist.
 var ErrBadTrump = errors.New("shengji: not a trump")
@@ -31,9 +38,11 @@ func NewTrump(s card.Suit, level card.Rank) (Trump, error) {
 	return t, nil
 }
 
-// IsValid reports whether t has a suit (or NoSuit) and a level rank.
+// IsValid reports whether t has a suit (or NoSuit) and a level rank, or is
+// level NT without a trump suit.
 func (t Trump) IsValid() bool {
-	return t.Suit <= card.NoSuit && t.Level >= card.Ace && t.Level <= card.King
+	return t.Suit <= card.NoSuit && t.Level >= card.Ace && t.Level <= card.King ||
+		t.Suit == card.NoSuit && t.Level == LevelNT
 }
 
 // IsNoTrump reports whether t has no trump suit.
@@ -54,20 +63,26 @@ func (t Trump) String() string {
 	return t.Suit.String() + " " + LevelString(t.Level)
 }
 
-// LevelString writes a level rank as "2" … "10", "J", "Q", "K", "A".
+// LevelString writes a level as "2" … "10", "J", "Q", "K", "A" or "NT".
 func LevelString(r card.Rank) string {
-	if r == card.Ten {
+	switch r {
+	case card.Ten:
 		return "10"
+	case LevelNT:
+		return "NT"
 	}
 	return r.String()
 }
 
-// ParseLevel reads a level rank: "2" … "9", "10" or "T", "J", "Q", "K", "A"
-// (any case).
+// ParseLevel reads a level: "2" … "9", "10" or "T", "J", "Q", "K", "A", or
+// "NT" (LevelNT), any case.
 func ParseLevel(s string) (card.Rank, error) {
 	s = strings.TrimSpace(s)
-	if s == "10" {
+	switch {
+	case s == "10":
 		return card.Ten, nil
+	case strings.EqualFold(s, "NT"):
+		return LevelNT, nil
 	}
 	if len(s) == 1 {
 		// A rank is a card without its suit: borrow the card parser.
@@ -75,7 +90,7 @@ func ParseLevel(s string) (card.Rank, error) {
 			return c.Rank(), nil
 		}
 	}
-	return 0, fmt.Errorf("%w: level %q (want 2-10, J, Q, K or A)", ErrBadTrump, s)
+	return 0, fmt.Errorf("%w: level %q (want 2-10, J, Q, K, A or NT)", ErrBadTrump, s)
 }
 
 // ParseTrumpSuit reads a trump suit: "S", "H", "D", "C" (any case) or
@@ -107,6 +122,9 @@ func ParseTrump(suit, level string) (Trump, error) {
 	if err != nil {
 		return Trump{}, err
 	}
+	if l == LevelNT && s != card.NoSuit {
+		return Trump{}, fmt.Errorf("%w: suit %s at level NT (a hand at NT has no trump suit: want none)", ErrBadTrump, s)
+	}
 	return Trump{s, l}, nil
 }
 
@@ -116,7 +134,7 @@ type trumpJSON struct {
 	Level *string `json:"level"`
 }
 
-// MarshalJSON writes {"suit": "S"|"H"|"D"|"C"|"none", "level": "2"…"A"}.
+// MarshalJSON writes {"suit": "S"|"H"|"D"|"C"|"none", "level": "2"…"A"|"NT"}.
 func (t Trump) MarshalJSON() ([]byte, error) {
 	if !t.IsValid() {
 		return nil, fmt.Errorf("%w: suit %d, level %d", ErrBadTrump, uint8(t.Suit), uint8(t.Level))
@@ -143,3 +161,7 @@ func (t *Trump) UnmarshalJSON(b []byte) error {
 	*t = p
 	return nil
 }
+
+// LevelNumber returns a level as a number that grows as levels climb: 2 to
+// 10 for their ranks, J 11, Q 12, K 13, A 14 and NT 15.
+func LevelNumber(r card.Rank) int { return power(r) + 2 }

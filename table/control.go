@@ -87,9 +87,10 @@ const (
 	Forfeit                // a seat forfeited the game
 	Abandon                // the table was abandoned
 	TeamsChange            // the teams changed (a friend revealed, a team formed)
+	Undone                 // a seat took moves back (Undo): the game is as it was before line Back
 )
 
-var noticeNames = [...]string{"none", "takeover", "forfeit", "abandon", "teams"}
+var noticeNames = [...]string{"none", "takeover", "forfeit", "abandon", "teams", "undo"}
 
 // String returns the notice's name.
 func (k NoticeKind) String() string {
@@ -111,6 +112,9 @@ type Notice struct {
 	// Teams are the teams from now on (TeamsChange), as the engine's
 	// Teams says them after the move or advance just seen.
 	Teams Teams
+	// Back is the line of the move taken back (Undone): the game is
+	// where it stood before it.
+	Back int
 }
 
 // String describes the notice in a line.
@@ -124,6 +128,8 @@ func (n Notice) String() string {
 		return fmt.Sprintf("table abandoned: %s", n.Reason)
 	case TeamsChange:
 		return fmt.Sprintf("teams now %s", n.Teams)
+	case Undone:
+		return fmt.Sprintf("seat %s takes back its moves from line %d (%s)", n.Seat, n.Back, n.Reason)
 	}
 	return n.Kind.String()
 }

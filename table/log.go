@@ -17,10 +17,14 @@ import (
 //	{"type":"control","n":9,"seat":1,"from":"exec:x","to":"normal","reason":"…"}
 //	{"type":"forfeit","n":9,"seat":1,"from":"exec:x","reason":"…"}
 //	{"type":"abandon","n":9,"reason":"…"}
+//	{"type":"advanced","n":9,"adv":4}             the advances made so far, kept
+//	{"type":"undo","n":9,"seat":0,"back":6,"reason":"…"}  moves taken back (undo.go)
 //
 // adv, on any line after the header, counts the advances without a record
 // (Shengji dealing a card) made since the line before: replay makes them
-// first. A move line is written after the move is checked and before it is
+// first. An advanced line is only that count: a table whose advances a
+// person watches as they come (Options.Checkpoint) writes one after each,
+// before it is shown, so that a crash does not take back what was shown. A move line is written after the move is checked and before it is
 // applied; a deal line before the advance counts. Results are never logged:
 // they follow from the moves. A deal line is the engine's record of a deal
 // drawn from the header's seed: replay draws it again and refuses a line
@@ -90,6 +94,8 @@ type Header struct {
 	Seed    uint64          // the table's seed
 	Options json.RawMessage // the game's options, as Spec.New takes them
 	Seats   []SeatInfo
+	// Undo says a seat may take moves back (see undo.go).
+	Undo bool
 }
 
 type record struct {
@@ -109,12 +115,14 @@ type record struct {
 	From    string          `json:"from,omitempty"`
 	To      string          `json:"to,omitempty"`
 	Reason  string          `json:"reason,omitempty"`
+	Back    int             `json:"back,omitempty"`
+	Undo    bool            `json:"undo,omitempty"`
 }
 
 func headerLine(h Header) ([]byte, error) {
 	seed := h.Seed
 	b, err := json.Marshal(record{Type: "header", Table: LogFormat, Game: h.Game, ID: h.ID, Format: h.Format,
-		Seed: &seed, Options: h.Options, Seats: h.Seats})
+		Seed: &seed, Options: h.Options, Seats: h.Seats, Undo: h.Undo})
 	if err != nil {
 		return nil, fmt.Errorf("table: header: %w", err)
 	}

@@ -77,6 +77,9 @@ type PersonOptions[M, O any] struct {
 	// refused, with the decision it answered: for an optional decision a
 	// queued move, dropped; else the person is asked again.
 	Refused func(d Decision[O], m M, err error)
+	// UndoRefused, if set, is told why the table refused to take the
+	// person's move back (TakeBack); the person is asked again.
+	UndoRefused func(err error)
 }
 
 // PersonController is the controller of a seat played by a person at an interface
@@ -116,8 +119,9 @@ type PersonController[M, O any] struct {
 }
 
 type reply[M any] struct {
-	seq int
-	m   M
+	seq  int
+	m    M
+	undo string // not "": take the seat's last move back (Undo), for this reason
 }
 
 type check[M any] struct {
@@ -220,6 +224,9 @@ func (p *PersonController[M, O]) Decide(ctx context.Context, d Decision[O]) (M, 
 	for {
 		select {
 		case r := <-p.replies:
+			if r.seq == d.Seq && r.undo != "" {
+				return zero, false, &Undo{Reason: r.undo}
+			}
 			if r.seq == d.Seq {
 				return r.m, true, nil
 			}
@@ -322,11 +329,47 @@ func (p *PersonController[M, O]) Submit(seq int, m M) error {
 		return fmt.Errorf("table: move for decision %d, decision %d is pending: %w", seq, p.pending.Seq, ErrStale)
 	}
 	select {
-	case p.replies <- reply[M]{seq, m}:
+	case p.replies <- reply[M]{seq: seq, m: m}:
 		p.pending = nil
 		return nil
 	default:
 		return fmt.Errorf("table: decision %d already answered: %w", seq, ErrStale)
+	}
+}
+
+// TakeBack asks, in answer to the pending decision numbered seq, to take
+// back the person's last move of the hand and what followed it (Undo,
+// for reason): the table does it, or refuses it and says why
+// (PersonOptions.UndoRefused), and then asks the person again. It is
+// refused as Submit refuses a move for a decision not pending.
+func (p *PersonController[M, O]) TakeBack(seq int, reason string) error {
+	if reason == "" {
+		reason = "taken back"
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case p.standing:
+		return fmt.Errorf("table: taking back at decision %d: %w", seq, ErrStandIn)
+	case p.pending == nil:
+		return fmt.Errorf("table: taking back at decision %d: %w", seq, ErrNoPending)
+	case p.pending.Seq != seq:
+		return fmt.Errorf("table: taking back at decision %d, decision %d is pending: %w", seq, p.pending.Seq, ErrStale)
+	}
+	select {
+	case p.replies <- reply[M]{seq: seq, undo: reason}:
+		p.pending = nil
+		return nil
+	default:
+		return fmt.Errorf("table: decision %d already answered: %w", seq, ErrStale)
+	}
+}
+
+// UndoRefused tells the person's interface why the table refused to take
+// their move back (PersonOptions.UndoRefused).
+func (p *PersonController[M, O]) UndoRefused(err error) {
+	if p.opts.UndoRefused != nil {
+		p.opts.UndoRefused(err)
 	}
 }
 

@@ -37,10 +37,18 @@ type Options[M, O, E any] struct {
 	// AfterLine, if set, is called after each log line has counted (the
 	// move applied), with the line's number.
 	AfterLine func(n int)
+	// Undo lets a seat's controller take moves back (Undo, see undo.go);
+	// the log's header records it. Resume takes it from the header.
+	Undo bool
 	// DecisionTime, if set, is told how long the table waited for each
 	// decision that is not optional (its controller's answer, or its
 	// deadline).
 	DecisionTime func(s Seat, took time.Duration)
+	// Checkpoint, if set, is asked after each advance without a record,
+	// before its views are told: true writes an advanced line counting the
+	// advances not yet logged, this one last (they are shown to a person
+	// as they come, and a recovered table must not take them back).
+	Checkpoint func() bool
 }
 
 // Result is how a run ended.
@@ -80,6 +88,13 @@ type Table[M, O, E any] struct {
 	ended bool
 	// teams are the engine's teams as everyone was last told them.
 	teams Teams
+	// With undo (undo.go): what makes the game again, and the lines
+	// that still count.
+	undo    bool
+	spec    Spec[M, O, E]
+	seed    uint64
+	options json.RawMessage
+	lines   []counting
 }
 
 // New seats the players at a new game of spec and writes the log's header.
@@ -92,11 +107,12 @@ func New[M, O, E any](spec Spec[M, O, E], players []Player[M, O], opts Options[M
 	if err != nil {
 		return nil, err
 	}
+	t.undo, t.spec, t.seed, t.options = opts.Undo, spec, opts.Seed, opts.GameOptions
 	if opts.Log == nil {
 		t.n++ // the header, counted: without a log nothing is encoded
 		return t, nil
 	}
-	h := Header{Game: spec.Kind, ID: opts.ID, Format: spec.Format, Seed: opts.Seed, Options: opts.GameOptions}
+	h := Header{Game: spec.Kind, ID: opts.ID, Format: spec.Format, Seed: opts.Seed, Options: opts.GameOptions, Undo: opts.Undo}
 	for _, p := range players {
 		h.Seats = append(h.Seats, SeatInfo{Name: p.Name, Kind: p.Kind})
 	}
@@ -119,6 +135,8 @@ func Resume[M, O, E any](rec *Recovered[M, O, E], players []Player[M, O], opts O
 		return nil, err
 	}
 	t.n, t.askFrom = rec.Lines, rec.askFrom
+	t.undo, t.spec, t.seed, t.options = rec.Header.Undo, rec.spec, rec.Header.Seed, rec.Header.Options
+	t.lines = rec.lines
 	if rec.Forfeited {
 		t.ended = true
 		t.res.Forfeited, t.res.Forfeiter = true, rec.Forfeiter
@@ -305,6 +323,15 @@ func (t *Table[M, O, E]) advance() error {
 	t.askFrom = 0
 	if rec == nil {
 		t.adv++
+		// An advance shown as it comes (paced for a person) is kept before
+		// anyone is told of it: a recovered table does not take it back.
+		if t.opts.Checkpoint != nil && t.opts.Checkpoint() {
+			if err := t.writeOther(record{Type: "advanced", N: t.n, Adv: t.adv}); err != nil {
+				return err
+			}
+			t.keep(counting{n: t.n - 1, adv: t.adv}) // an undo's game made again makes its advances
+			t.counted()
+		}
 		t.notifyViews()
 		return nil
 	}
@@ -315,6 +342,7 @@ func (t *Table[M, O, E]) advance() error {
 	if err := t.e.Redeal(rec, t.shown()); err != nil {
 		return fmt.Errorf("table: a deal failed to apply: %w", err)
 	}
+	t.keep(counting{n: t.n - 1, adv: t.adv, kind: dealLine, data: rec})
 	t.counted()
 	t.notifyViews()
 	return nil
@@ -392,6 +420,10 @@ func (t *Table[M, O, E]) ask(ctx context.Context, s Seat, optional bool) (m M, o
 		if errors.As(a.err, &h) {
 			return m, false, "", h
 		}
+		var u *Undo
+		if errors.As(a.err, &u) && !optional {
+			return m, false, "", u
+		}
 		return m, false, a.err.Error(), nil
 	case !a.ok && !optional:
 		return m, false, "declined a move that is due", nil
@@ -443,6 +475,12 @@ func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error 
 			tries-- // a person may try again
 			continue
 		}
+		if u, isU := err.(*Undo); isU {
+			if err := t.takeBack(s, u); err != nil {
+				return err
+			}
+			return nil // taken back or refused: the run goes on from the game as it is
+		}
 		if h, isH := err.(*Handover); isH {
 			err = nil
 			switch {
@@ -480,12 +518,15 @@ func (t *Table[M, O, E]) turn(ctx context.Context, s Seat, optional bool) error 
 }
 
 func (t *Table[M, O, E]) move(s Seat, m M) error {
-	if t.opts.Log != nil {
+	if t.opts.Log != nil || t.undo {
 		enc, err := t.e.MarshalMove(m)
 		if err != nil {
 			return fmt.Errorf("table: seat %s: encoding the move: %w", s, err)
 		}
 		t.buf = appendMove(t.buf[:0], t.n, t.adv, s, enc)
+		if t.undo {
+			t.keep(counting{n: t.n, adv: t.adv, kind: moveLine, seat: s, data: append(json.RawMessage(nil), enc...)})
+		}
 	}
 	if err := t.write(t.buf); err != nil {
 		return err
@@ -513,6 +554,7 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 		if err := t.writeOther(record{Type: "forfeit", N: t.n, Adv: t.adv, Seat: &seat, From: from, Reason: reason}); err != nil {
 			return err
 		}
+		t.keep(counting{n: t.n - 1, adv: t.adv})
 		t.counted()
 		t.ended = true
 		t.res.Forfeited, t.res.Forfeiter = true, s
@@ -530,6 +572,7 @@ func (t *Table[M, O, E]) fail(s Seat, reason string) error {
 	if err := t.writeOther(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: p.Name, Reason: reason}); err != nil {
 		return err
 	}
+	t.keep(counting{n: t.n - 1, adv: t.adv})
 	t.counted()
 	t.setPlayer(s, p)
 	t.res.Takeovers++
@@ -550,6 +593,7 @@ func (t *Table[M, O, E]) handover(s Seat, h *Handover) error {
 	if err := t.writeOther(record{Type: "control", N: t.n, Adv: t.adv, Seat: &seat, From: from, To: h.Name, Reason: reason}); err != nil {
 		return err
 	}
+	t.keep(counting{n: t.n - 1, adv: t.adv})
 	t.counted()
 	t.players[s].Name, t.players[s].Kind = h.Name, h.Kind
 	t.notice(Notice{Kind: Takeover, Seat: s, From: from, To: h.Name, Reason: reason})
@@ -567,6 +611,7 @@ func (t *Table[M, O, E]) abandon(ctx context.Context, cause error) (Result, erro
 	}
 	err := t.writeOther(record{Type: "abandon", N: t.n, Adv: t.adv, Reason: reason})
 	if err == nil {
+		t.keep(counting{n: t.n - 1, adv: t.adv})
 		t.counted()
 	}
 	t.ended = true

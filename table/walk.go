@@ -14,16 +14,18 @@ type StepType uint8
 // The steps of a log: one per line, named as the line's type, and one per
 // advance that has no line of its own.
 const (
-	HeaderStep  StepType = iota // line 0: the engine is new
-	DealStep                    // a deal line: a hand dealt from the seed
-	MoveStep                    // a move line
-	ControlStep                 // a control line: another player plays a seat
-	ForfeitStep                 // a forfeit line: the table ended
-	AbandonStep                 // an abandon line
-	AdvanceStep                 // an advance without a record (Shengji dealing a card), counted by line N's adv
+	HeaderStep   StepType = iota // line 0: the engine is new
+	DealStep                     // a deal line: a hand dealt from the seed
+	MoveStep                     // a move line
+	ControlStep                  // a control line: another player plays a seat
+	ForfeitStep                  // a forfeit line: the table ended
+	AbandonStep                  // an abandon line
+	AdvanceStep                  // an advance without a record (Shengji dealing a card), counted by line N's adv
+	AdvancedStep                 // an advanced line: the advances before it kept, nothing more
+	UndoStep                     // an undo line: moves taken back; Redo steps make the game again after it
 )
 
-var stepNames = [...]string{"header", "deal", "move", "control", "forfeit", "abandon", "advance"}
+var stepNames = [...]string{"header", "deal", "move", "control", "forfeit", "abandon", "advance", "advanced", "undo"}
 
 // String returns the step's name: the line's type, or "advance".
 func (t StepType) String() string {
@@ -61,6 +63,14 @@ type Step[M, O, E any] struct {
 	Engine Engine[M, O, E]
 	// Header is the log's header.
 	Header *Header
+	// Redo says the step is made again after an undo line (UndoStep):
+	// the game made anew from the lines that still count, each line and
+	// advance told again, with its views, in order. (A replay shows them
+	// once, where they were first played; a history of the hand being
+	// played starts again at the UndoStep.)
+	Redo bool
+	// Back is an undo line's: the line of the move taken back.
+	Back int
 }
 
 // Recovered is a table read back from its log: the engine where the table
@@ -80,6 +90,8 @@ type Recovered[M, O, E any] struct {
 	// Abandoned says the last table line was an abandonment.
 	Abandoned bool
 	askFrom   Seat
+	spec      Spec[M, O, E]
+	lines     []counting // with undo: the lines that still count
 }
 
 // Recover replays a table log (Walk without a step function). A last line
@@ -107,6 +119,7 @@ func Walk[M, O, E any](r io.Reader, spec Spec[M, O, E], step func(Step[M, O, E])
 	br := bufio.NewReaderSize(io.LimitReader(r, MaxLogSize+1), 64<<10)
 	w := &walker[M, O, E]{spec: spec, step: step}
 	rec := &w.rec
+	rec.spec = spec
 	var buf []byte
 	var total int64
 	line := 0
@@ -244,7 +257,19 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 				return fmt.Errorf("%w: control line needs a name (to) and a reason of at most %d bytes", ErrBadLine, MaxName)
 			}
 		}
+	case "undo":
+		if r.Seat == nil || int(*r.Seat) >= e.Seats() {
+			return fmt.Errorf("%w: undo without a seat of the table", ErrBadLine)
+		}
+		if len(r.Reason) > MaxName {
+			return fmt.Errorf("%w: undo with a reason of more than %d bytes", ErrBadLine, MaxName)
+		}
+		s = *r.Seat
 	case "abandon":
+	case "advanced":
+		if r.Adv == 0 {
+			return fmt.Errorf("%w: an advanced line counting no advance", ErrBadLine)
+		}
 	default:
 		return fmt.Errorf("%w: unknown type %q", ErrBadLine, r.Type)
 	}
@@ -268,6 +293,11 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 	if r.Type != "abandon" {
 		rec.Abandoned = false
 	}
+	keep := func(kind lineKind, data json.RawMessage) {
+		if rec.Header.Undo {
+			rec.lines = append(rec.lines, counting{n: n, adv: r.Adv, kind: kind, seat: s, data: data})
+		}
+	}
 	switch r.Type {
 	case "deal":
 		// The header's seed decides every deal: the engine draws this one
@@ -290,6 +320,7 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 		if err := e.Redeal(want, views); err != nil {
 			return fmt.Errorf("%w: deal: %v", ErrRefusedMove, err)
 		}
+		keep(dealLine, r.Deal)
 		rec.askFrom = 0
 		return w.tell(Step[M, O, E]{Type: DealStep, N: n, Views: views})
 	case "move":
@@ -304,17 +335,26 @@ func (w *walker[M, O, E]) replay(n int, b []byte) error {
 			return fmt.Errorf("%w: %v", ErrRefusedMove, err)
 		}
 		rec.Moves++
+		keep(moveLine, r.Move)
 		rec.askFrom = s + 1
 		return w.tell(Step[M, O, E]{Type: MoveStep, N: n, Seat: s, Move: m, Views: views})
+	case "undo":
+		return w.undo(n, s, r)
 	case "control":
+		keep(plainLine, nil)
 		rec.Names[s] = r.To
 		return w.tell(Step[M, O, E]{Type: ControlStep, N: n, Seat: s, From: r.From, To: r.To, Reason: r.Reason})
 	case "forfeit":
+		keep(plainLine, nil)
 		rec.Forfeited, rec.Forfeiter = true, s
 		return w.tell(Step[M, O, E]{Type: ForfeitStep, N: n, Seat: s, From: r.From, Reason: r.Reason})
 	case "abandon":
+		keep(plainLine, nil)
 		rec.Abandoned = true
 		return w.tell(Step[M, O, E]{Type: AbandonStep, N: n, Reason: r.Reason})
+	case "advanced":
+		keep(plainLine, nil) // its advances count for a game made again
+		return w.tell(Step[M, O, E]{Type: AdvancedStep, N: n})
 	}
 	return nil
 }
@@ -346,10 +386,54 @@ func (w *walker[M, O, E]) start(r record) error {
 			return fmt.Errorf("%w: seat name longer than %d bytes", ErrBadLine, MaxName)
 		}
 	}
-	rec.Header = Header{Game: r.Game, ID: r.ID, Format: r.Format, Seed: *r.Seed, Options: r.Options, Seats: r.Seats}
+	rec.Header = Header{Game: r.Game, ID: r.ID, Format: r.Format, Seed: *r.Seed, Options: r.Options, Seats: r.Seats, Undo: r.Undo}
 	rec.Engine = e
 	for _, s := range r.Seats {
 		rec.Names = append(rec.Names, s.Name)
 	}
+	return nil
+}
+
+// undo replays undo line n of seat s: the line must take back the seat's
+// last move of the hand (as the table chooses it) at a table that allows
+// undo; the game is made again from the lines that still count, each
+// told as a Redo step after the UndoStep.
+func (w *walker[M, O, E]) undo(n int, s Seat, r record) error {
+	rec := &w.rec
+	if !rec.Header.Undo {
+		return fmt.Errorf("%w: %v", ErrRefusedMove, ErrNoUndo)
+	}
+	k, err := undoTarget(rec.lines, s)
+	if err != nil {
+		return fmt.Errorf("%w: seat %s: %v", ErrRefusedMove, s, err)
+	}
+	if back := rec.lines[k].n; r.Back != back {
+		return fmt.Errorf("%w: undo back to line %d, but seat %s's last move of the hand is line %d", ErrRefusedMove, r.Back, s, back)
+	}
+	if err := w.tell(Step[M, O, E]{Type: UndoStep, N: n, Seat: s, Back: r.Back, Reason: r.Reason}); err != nil {
+		return err
+	}
+	var views *Views[E]
+	if w.step != nil {
+		views = &w.views
+	}
+	e, askFrom, err := remake(w.spec, rec.Header.Seed, rec.Header.Options, rec.lines[:k], views, func(st Step[M, O, E]) error {
+		if w.step == nil {
+			return nil
+		}
+		st.Header = &rec.Header
+		if err := w.step(st); err != nil {
+			return stepErr{err}
+		}
+		return nil
+	})
+	if err != nil {
+		if se, ok := err.(stepErr); ok {
+			return se
+		}
+		return fmt.Errorf("%w: %v", ErrRefusedMove, err)
+	}
+	rec.Engine, rec.askFrom = e, askFrom
+	rec.lines = rec.lines[:k]
 	return nil
 }

@@ -69,8 +69,8 @@ func TestPageUnits(t *testing.T) {
 	}
 }
 
-// browserScript is an end-to-end script in e2e/, run against a fresh felt
-// serve started with its flags.
+// browserScript is an end-to-end script in e2e/ (name.mjs), run against a
+// fresh felt serve started with flags.
 type browserScript struct {
 	name, about string
 	flags       []string
@@ -88,17 +88,22 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// browserTools finds what the browser tests need (skipping the test, or
-// failing it on CI, when something is missing): node, chromium, the e2e
-// directory with its node_modules, and where screenshots go.
-func browserTools(t *testing.T) (node, chromium, e2e, shots string) {
+// browserEnv is what the browser tests need: node, chromium and e2e/'s
+// node_modules; the test is skipped (failed on CI) without them.
+type browserEnv struct {
+	node, chromium, e2e, shots string
+}
+
+// needBrowser finds node, chromium and e2e/node_modules, or skips the
+// test (fails it on CI); it also skips in -short mode.
+func needBrowser(t *testing.T) browserEnv {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are long")
 	}
 	node, err := exec.LookPath("node")
 	need(t, "node", err)
-	chromium = os.Getenv("FELT_CHROMIUM")
+	chromium := os.Getenv("FELT_CHROMIUM")
 	if chromium == "" {
 		chromium = "/usr/bin/chromium"
 	}
@@ -108,55 +113,56 @@ func browserTools(t *testing.T) (node, chromium, e2e, shots string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e2e = filepath.Join(root, "e2e")
+	e2e := filepath.Join(root, "e2e")
 	_, err = os.Stat(filepath.Join(e2e, "node_modules", "playwright-core", "package.json"))
 	need(t, "e2e/node_modules (npm ci in e2e/)", err)
-	shots = os.Getenv("FELT_SCREENSHOTS")
+	shots := os.Getenv("FELT_SCREENSHOTS")
 	if shots == "" {
 		shots = filepath.Join(t.TempDir(), "screenshots")
 	}
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return node, chromium, e2e, shots
+	return browserEnv{node: node, chromium: chromium, e2e: e2e, shots: shots}
 }
 
-// buildFelt builds felt into the test's temporary directory.
+// buildFelt checks that the browser tests can run (see needBrowser),
+// builds felt into the test's temporary directory and returns its path.
+// It holds two of the test processes' slots for the rest of the test:
+// one server and one node (with its chromium) run at a time.
 func buildFelt(t *testing.T) string {
 	t.Helper()
-	browserTools(t) // skip before building when the browser tests cannot run
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	env := needBrowser(t)
+	root := filepath.Dir(env.e2e)
 	bin := filepath.Join(t.TempDir(), "felt")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/felt")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/felt: %v\n%s", err, out)
 	}
+	testenv.AcquireProcs(t, 2)
 	return bin
 }
 
 // runScript starts felt serve (bin) with the script's flags on a free
 // loopback port and a new SQLite database, and runs e2e/NAME.mjs against
-// it; one server and one node (with its chromium) run at a time.
+// it; the script's screenshots go to a directory of its name.
 func runScript(t *testing.T, bin string, s browserScript) {
-	node, chromium, e2e, shots := browserTools(t)
-	testenv.AcquireProcs(t, 2)
+	t.Helper()
+	env := needBrowser(t)
 	t.Logf("%s: %s", s.name, s.about)
 	addr := freeAddr(t)
 	base := "http://" + addr
 	db := filepath.Join(t.TempDir(), "felt.db")
 	srv := startServer(t, bin, addr, db, s.flags...)
 	waitUp(t, base, srv)
-	dir := filepath.Join(shots, s.name)
+	dir := filepath.Join(env.shots, s.name)
 	t.Logf("screenshots in %s", dir)
 	ctx, cancel := context.WithTimeout(context.Background(), testenv.Timeout(8*time.Minute))
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, filepath.Join(e2e, s.name+".mjs"), base, dir)
-	cmd.Dir = e2e
-	cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+chromium)
+	cmd := exec.CommandContext(ctx, env.node, filepath.Join(env.e2e, s.name+".mjs"), base, dir)
+	cmd.Dir = env.e2e
+	cmd.Env = append(os.Environ(), "FELT_CHROMIUM="+env.chromium)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGKILL) }
 	cmd.WaitDelay = 10 * time.Second
 	out := &testenv.Buffer{Max: 1 << 20}
@@ -301,4 +307,12 @@ func freeAddr(t *testing.T) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
+}
+
+// runBrowserScript runs one e2e script as a test of its own (building
+// felt for it): the top-level tests named after what a script checks call
+// it.
+func runBrowserScript(t *testing.T, s browserScript) {
+	t.Helper()
+	runScript(t, buildFelt(t), s)
 }

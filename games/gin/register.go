@@ -22,7 +22,7 @@ var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 			{Name: "undercutter", Title: "Undercutter"}, {Name: "hard-v1", Title: "Hard (version 1)"}},
 		Default: "normal", StandIn: "normal", FastLevel: "simple", HintLevel: hintLevel,
 		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "eaai", Title: "EAAI challenge"}}, MatchPreset: "eaai",
-		Score: "points"},
+		Score: "points", Doc: "gin-rummy"},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("gin", gin.Presets(), gin.Preset),

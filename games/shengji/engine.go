@@ -172,16 +172,12 @@ func (e *Engine) Observe(s table.Seat, o *shengji.Observation) {
 }
 
 // Outcome is the game's standing: each seat's level (2 to 14, the ace
-// 14), and the winning side's seats once over.
+// 14, NT 15: shengji.LevelNumber), and the winning side's seats once over.
 func (e *Engine) Outcome() table.Outcome {
 	o := table.Outcome{Over: e.Over(), Hands: e.Game().HandNumber()}
 	lv := e.Game().SeatLevels()
 	for s := range e.Seats() {
-		r := lv[s]
-		o.Scores[s] = int(r)
-		if r == card.Ace {
-			o.Scores[s] = 14
-		}
+		o.Scores[s] = shengji.LevelNumber(lv[s])
 	}
 	if o.Over {
 		o.Winners = table.Seats(e.Game().Winners())

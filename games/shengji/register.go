@@ -21,7 +21,7 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 		HintLevel: hintLevel, Score: "level",
 		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "simple", Title: "Declare after the deal"}, {Name: "penalty", Title: "Throw penalty 10"},
 			{Name: "friends-5", Title: "Finding Friends, 5 players"}, {Name: "friends-6", Title: "Finding Friends, 6 players, 3 packs"}, {Name: "friends-8", Title: "Finding Friends, 8 players, 4 packs"}},
-		Settings: settings},
+		Settings: settings, Doc: "shengji"},
 	Spec:  Spec,
 	Wire:  Wire,
 	Rules: games.PresetRules("shengji", shengji.Presets(), shengji.Preset),

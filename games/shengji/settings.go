@@ -52,6 +52,10 @@ var settings = []games.Setting{
 		Choices: []games.Choice{{Name: "format", Title: "Twice the last trick's largest unit"}, {Name: "fixed", Title: "Always 2"}}},
 	{Name: "must_defend", Title: "Levels to defend", Group: "Scoring", Kind: games.RanksSetting, Choices: levelChoices,
 		Help: "A player's level stops at these until it has kept the bank there. A always."},
+	{Name: "level_tractors", Title: "Level cards make tractors", Group: "Playing", Kind: games.BoolSetting,
+		Help: "The level rank's cards make tractors with the trump suit's ace, with each other and with the jokers."},
+	{Name: "no_trump_rank", Title: "No-trump top level (NT)", Group: "Scoring", Kind: games.BoolSetting,
+		Help: "Levels go on past A to NT, played with the jokers as the only trumps and nobody declaring; A must be defended, and the game is won by keeping the bank at NT."},
 }
 
 // tableWire is what a table's rules come to, every default worked out:
@@ -74,6 +78,8 @@ type tableWire struct {
 	EqualOverride   bool              `json:"equal_override"`
 	Reinforce       bool              `json:"reinforce"`
 	MustDefend      []string          `json:"must_defend"`
+	LevelTractors   bool              `json:"level_tractors"`
+	NoTrumpRank     bool              `json:"no_trump_rank"`
 	Deck            int               `json:"deck"`
 	HandSize        int               `json:"hand_size"`
 	Calls           int               `json:"calls"`
@@ -86,7 +92,7 @@ func tableOf(r shengji.Rules) tableWire {
 		StartLevel: shengji.LevelString(r.StartLevel), BidAfterDeal: r.BidAfterDeal, NoBid: r.NoBid, ThrowPenalty: r.ThrowPenalty,
 		Players: r.NumPlayers(), Packs: r.Packs(), Kitty: r.KittySize(), Friends: r.PlayFriends(), LevelStep: r.LevelStep(),
 		KittyMultiplier: r.KittyMultiplier, JokerBids: !r.NoJokerBids, EqualOverride: r.EqualOverride, Reinforce: !r.NoReinforce,
-		MustDefend: []string{}, Deck: r.DeckSize(), HandSize: r.HandSize(), Calls: r.Calls(), TotalPoints: r.TotalPoints(),
+		MustDefend: []string{}, LevelTractors: !r.NoLevelTractors, NoTrumpRank: r.NoTrumpRank, Deck: r.DeckSize(), HandSize: r.HandSize(), Calls: r.Calls(), TotalPoints: r.TotalPoints(),
 	}
 	for _, l := range r.Defends().Ranks() {
 		t.MustDefend = append(t.MustDefend, shengji.LevelString(l))

@@ -20,7 +20,7 @@ import (
 func TestSettings_NameEveryRulesField(t *testing.T) {
 	r := shengji.Rules{StartLevel: card.Five, BidAfterDeal: true, NoBid: shengji.NoBidRedeal, ThrowPenalty: 10, Players: 6, NumPacks: 3,
 		Kitty: 12, Friends: shengji.FriendsOn, Step: 30, KittyMultiplier: shengji.KittyFixed, NoJokerBids: true, EqualOverride: true,
-		NoReinforce: true, MustDefend: 1 << card.Ten}
+		NoReinforce: true, MustDefend: 1 << card.Ten, NoLevelTractors: true, NoTrumpRank: true}
 	b, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)

@@ -38,6 +38,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /t/{id}", page("table.html"))
 	mux.HandleFunc("GET /games", page("games.html"))
 	mux.HandleFunc("GET /replay/{id}", page("replay.html"))
+	mux.HandleFunc("GET /rules", s.serveRulesIndex)
+	mux.HandleFunc("GET /rules/{game}", s.serveRules)
 	mux.HandleFunc("GET /static/", s.serveStatic)
 	mux.HandleFunc("POST /api/tables", s.createTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
@@ -46,6 +48,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("GET /api/lobby", s.lobby)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/tables", s.playerGames)
+	mux.HandleFunc("GET /api/stats", s.playerStats)
+	mux.HandleFunc("GET /stats", page("stats.html"))
 	mux.HandleFunc("GET /api/games", s.listGames)
 	mux.HandleFunc("POST /api/games/{game}/rules", s.mixRules)
 	mux.HandleFunc("GET /ws", s.serveWS)
@@ -125,6 +129,9 @@ type createReq struct {
 	Seats    []json.RawMessage `json:"seats"`
 	// Lobby lists the table in the lobby of open tables while it waits.
 	Lobby bool `json:"lobby,omitempty"`
+	// Undo lets the person take moves back: only at a table of one
+	// person against computers.
+	Undo bool `json:"undo,omitempty"`
 }
 
 type seatReq struct {
@@ -229,6 +236,10 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.Lobby = req.Lobby
+	if req.Undo && (out.Seat < 0 || open) {
+		writeError(w, http.StatusBadRequest, "undo: taking moves back is for a table of one person (a seat of kind me) against computers only: every other seat a computer")
+		return
+	}
 	a := &acct{addr: s.clientAddr(r), computer: out.Seat < 0 && !open}
 	if out.Seat >= 0 {
 		a.player = req.Player
@@ -252,6 +263,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	*rm.account() = *a
+	if req.Undo {
+		rm.allowUndo()
+	}
 	if ok, err := s.owner.Claim(ctx, t.ID); err != nil || !ok {
 		writeError(w, http.StatusServiceUnavailable, "this server cannot run the table now")
 		return

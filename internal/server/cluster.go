@@ -122,6 +122,13 @@ func encodeClient(m clientMsg) []byte {
 		if m.Player != "" {
 			w["player"] = m.Player
 		}
+		if m.Results {
+			w["results"] = true
+		}
+	case undoMsg:
+		w["seq"] = m.Seq
+	case onwardMsg:
+		w["hand"] = m.Hand
 	case moveMsg, checkMsg:
 		w["seq"], w["move"] = m.Seq, m.Move
 	case bidMsg:

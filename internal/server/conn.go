@@ -27,11 +27,12 @@ type conn struct {
 	reason string
 
 	// Set by hello, before the connection is attached to a room.
-	room   connTable
-	seat   int // -1 for a spectator
-	player string
-	bucket *bucket
-	chat   *bucket // the chat's own rate (read loop only)
+	room    connTable
+	seat    int // -1 for a spectator
+	player  string
+	results bool // it shows each hand's result until the person moves on (hello's results)
+	bucket  *bucket
+	chat    *bucket // the chat's own rate (read loop only)
 }
 
 // enqueue queues a message without blocking; a full queue closes the

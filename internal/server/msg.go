@@ -29,18 +29,23 @@ type msgType uint8
 
 // The client messages.
 const (
-	noMsg    msgType = iota
-	helloMsg         // join a table as a seat (with its token) or a spectator
-	moveMsg          // a move for the pending decision
-	bidMsg           // Shengji: queue a declaration while the cards are dealt
-	hintMsg          // the hint for the pending decision
-	backMsg          // take the seat back from the computer standing in
-	checkMsg         // is this move legal for the pending decision?
-	chatMsg          // a line said at the table
-	hostMsg          // the host's action: move seats, a computer for a seat, end the table
+	noMsg     msgType = iota
+	helloMsg          // join a table as a seat (with its token) or a spectator
+	moveMsg           // a move for the pending decision
+	bidMsg            // Shengji: queue a declaration while the cards are dealt
+	hintMsg           // the hint for the pending decision
+	backMsg           // take the seat back from the computer standing in
+	checkMsg          // is this move legal for the pending decision?
+	undoMsg           // take back the seat's last move of the hand (a table that allows it)
+	onwardMsg         // the person moved on from a hand's result: the computers need not wait
+	chatMsg           // a line said at the table
+	hostMsg           // the host's action: move seats, a computer for a seat, end the table
 )
 
-var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "chat", "host"}
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo", "onward", "chat", "host"}
+
+// maxHand bounds the hand number an onward message may name.
+const maxHand = 1 << 20
 
 // String returns the message's type as the protocol writes it.
 func (t msgType) String() string {
@@ -58,24 +63,30 @@ type clientMsg struct {
 	Player string
 	Seq    int
 	Move   json.RawMessage // a move object, for the game's codec
-	Text   string          // a chat line, cleaned (chatText)
-	Action hostAction      // a host's action
-	Seat   int             // the seat a host's action is about
-	To     int             // where a host moves the seat
+	// Results: a hello from a client that shows each hand's result over
+	// the table until the person moves on (onward); the computers wait.
+	Results bool
+	Hand    int        // onward: the hand whose result the person leaves
+	Text    string     // a chat line, cleaned (chatText)
+	Action  hostAction // a host's action
+	Seat    int        // the seat a host's action is about
+	To      int        // where a host moves the seat
 }
 
 // wireClient is a client message as it is sent.
 type wireClient struct {
-	Type   string          `json:"type"`
-	Table  *string         `json:"table"`
-	Token  *string         `json:"token"`
-	Player *string         `json:"player"`
-	Seq    *int            `json:"seq"`
-	Move   json.RawMessage `json:"move"`
-	Text   *string         `json:"text"`
-	Action *string         `json:"action"`
-	Seat   *int            `json:"seat"`
-	To     *int            `json:"to"`
+	Type    string          `json:"type"`
+	Table   *string         `json:"table"`
+	Token   *string         `json:"token"`
+	Player  *string         `json:"player"`
+	Seq     *int            `json:"seq"`
+	Move    json.RawMessage `json:"move"`
+	Results *bool           `json:"results"`
+	Hand    *int            `json:"hand"`
+	Text    *string         `json:"text"`
+	Action  *string         `json:"action"`
+	Seat    *int            `json:"seat"`
+	To      *int            `json:"to"`
 }
 
 // decodeClient reads one client message strictly: one JSON object, its
@@ -97,7 +108,7 @@ func decodeClient(b []byte) (clientMsg, error) {
 	switch w.Type {
 	case "hello":
 		m.Type = helloMsg
-		allowed = map[string]bool{"table": true, "token": true, "player": true}
+		allowed = map[string]bool{"table": true, "token": true, "player": true, "results": true}
 	case "move":
 		m.Type = moveMsg
 		allowed = map[string]bool{"seq": true, "move": true}
@@ -117,15 +128,21 @@ func decodeClient(b []byte) (clientMsg, error) {
 		m.Type = hintMsg
 	case "back":
 		m.Type = backMsg
+	case "undo":
+		m.Type = undoMsg
+		allowed = map[string]bool{"seq": true}
+	case "onward":
+		m.Type = onwardMsg
+		allowed = map[string]bool{"hand": true}
 	case "":
 		return clientMsg{}, fmt.Errorf("%w: no type", ErrBadMessage)
 	default:
 		return clientMsg{}, fmt.Errorf("%w: unknown type %q", ErrBadMessage, clip(w.Type))
 	}
 	has := map[string]bool{"table": w.Table != nil, "token": w.Token != nil, "player": w.Player != nil,
-		"seq": w.Seq != nil, "move": w.Move != nil, "text": w.Text != nil, "action": w.Action != nil,
-		"seat": w.Seat != nil, "to": w.To != nil}
-	for _, f := range []string{"table", "token", "player", "seq", "move", "text", "action", "seat", "to"} {
+		"seq": w.Seq != nil, "move": w.Move != nil, "results": w.Results != nil, "hand": w.Hand != nil,
+		"text": w.Text != nil, "action": w.Action != nil, "seat": w.Seat != nil, "to": w.To != nil}
+	for _, f := range []string{"table", "token", "player", "seq", "move", "results", "hand", "text", "action", "seat", "to"} {
 		if has[f] && !allowed[f] {
 			return clientMsg{}, fmt.Errorf("%w: %s takes no field %s", ErrBadMessage, m.Type, f)
 		}
@@ -148,6 +165,17 @@ func decodeClient(b []byte) (clientMsg, error) {
 			}
 			m.Player = *w.Player
 		}
+		m.Results = w.Results != nil && *w.Results
+	case onwardMsg:
+		if w.Hand == nil || *w.Hand < 1 || *w.Hand > maxHand {
+			return clientMsg{}, fmt.Errorf("%w: onward needs the hand whose result was shown, a number from 1 to %d", ErrBadMessage, maxHand)
+		}
+		m.Hand = *w.Hand
+	case undoMsg:
+		if w.Seq == nil || *w.Seq < 0 {
+			return clientMsg{}, fmt.Errorf("%w: undo needs the pending decision's seq, a number from 0", ErrBadMessage)
+		}
+		m.Seq = *w.Seq
 	case moveMsg, bidMsg, checkMsg:
 		if m.Type != bidMsg {
 			if w.Seq == nil || *w.Seq < 0 {

@@ -15,6 +15,10 @@ import (
 func (r *room[M, O, E]) walkLog(log []byte) (*table.Recovered[M, O, E], [table.MaxSeats + 1][]histEntry[E], error) {
 	var h [table.MaxSeats + 1][]histEntry[E]
 	rec, err := table.Walk(bytes.NewReader(log), r.g.Spec, func(st table.Step[M, O, E]) error {
+		if st.Type == table.UndoStep {
+			h = [table.MaxSeats + 1][]histEntry[E]{} // the game made again: its steps follow (Redo)
+			return nil
+		}
 		if st.Views == nil {
 			return nil
 		}
@@ -59,8 +63,8 @@ func (r *room[M, O, E]) replay(ctx context.Context, seat int) (any, error) {
 	}
 	out := Replay{Game: r.g.Name, Seat: seat, Steps: []ReplayStep{}}
 	_, err = table.Walk(bytes.NewReader(buf.Bytes()), r.g.Spec, func(st table.Step[M, O, E]) error {
-		if st.Views == nil {
-			return nil // a line that shows nothing: the header, a control line
+		if st.Views == nil || st.Redo {
+			return nil // a line that shows nothing (the header, a control line), or one made again after an undo
 		}
 		rs := ReplayStep{N: st.N, Adv: st.Adv}
 		if seat < 0 {

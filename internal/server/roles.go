@@ -53,6 +53,8 @@ type apiTable interface {
 	sit(ctx context.Context, want int, player, name string) (int, string, error)
 	// lobbyEntry is the table as the lobby lists it, if it is listed.
 	lobbyEntry() (LobbyTable, bool)
+	// allowUndo lets the person take moves back (before start).
+	allowUndo()
 }
 
 // recoverable is what recovery needs of a stored table's room

@@ -58,10 +58,18 @@ type room[M, O, E any] struct {
 	runCtx  context.Context
 	acct    acct          // set before the room is the server's
 	touched time.Time     // when a client last touched the table
-	wake    chan struct{} // closed (and replaced) when a connection attaches
+	wake    chan struct{} // closed (and replaced) when a connection attaches or closes, or a person moves on
+	// hands is the engine's hand number (Outcome.Hands) after the last
+	// round; acked[i] the last hand whose result seat i's person moved on
+	// from (see awaitOnward).
+	hands int
+	acked [table.MaxSeats]int
 	// readOnly is a room made from the store for the connections of a
 	// table that ended: it runs nothing and writes nothing.
 	readOnly bool
+	// undo: the person may take moves back (undo.go); set before the
+	// table starts, or from its log's header.
+	undo bool
 
 	chat      chatState  // guarded by mu
 	chatWrite sync.Mutex // held while a chat line is numbered and stored
@@ -71,6 +79,8 @@ type room[M, O, E any] struct {
 	// Touched only by the goroutine running the table.
 	lastType string // the type of the last line written
 	viewsDue bool   // the last line written shows views (a move or a deal)
+	paced    bool   // the last advance was paced for a person (the table's goroutine)
+	kept     int    // the count of the advanced line just written, whose views are due
 	round    [table.MaxSeats]E
 }
 
@@ -151,8 +161,17 @@ func (r *room[M, O, E]) options(log *storeLog) table.Options[M, O, E] {
 		Fallback:    r.fallback,
 		Spectators:  []table.Listener[E]{(*spectators[M, O, E])(r)},
 		AfterLine:   r.afterLine,
+		Checkpoint:  r.checkpoint,
+		Undo:        r.undo,
 	}
 }
+
+// checkpoint says whether the advances are paced for a person (the last
+// one was: a Shengji card dealt while a person may declare): then the
+// table logs each before it is shown, and a server restarted after a
+// crash deals on from the card the person last saw, not from the last
+// move (the table's goroutine).
+func (r *room[M, O, E]) checkpoint() bool { return r.paced }
 
 // fallback is the level that takes a seat over when its controller fails
 // (a level erring, or refused again and again): a plain level from then on.
@@ -183,6 +202,7 @@ func (r *room[M, O, E]) start() error {
 	}
 	r.tb, r.lines = tb, 1
 	r.teams = tb.Engine().Teams()
+	r.hands = tb.Engine().Outcome().Hands
 	r.observeAll()
 	for _, c := range r.ctls {
 		if c.person && c.conns == 0 {
@@ -209,6 +229,12 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 	if err != nil {
 		return fmt.Errorf("server: table %s: %w", r.id, err)
 	}
+	r.mu.Lock()
+	r.undo = rec.Header.Undo
+	if n := lastUndo(buf.Bytes()); n > 0 {
+		r.reseed(n)
+	}
+	r.mu.Unlock()
 	if rec.Torn > 0 {
 		return fmt.Errorf("server: table %s: the stored log ends in a torn line", r.id)
 	}
@@ -227,6 +253,11 @@ func (r *room[M, O, E]) resume(ctx context.Context, lines [][]byte) error {
 	}
 	r.tb, r.lines = tb, rec.Lines
 	r.teams = rec.Engine.Teams()
+	// A recovered table holds no result up: its pages start anew.
+	r.hands = rec.Engine.Outcome().Hands
+	for i := range r.acked {
+		r.acked[i] = r.hands - 1
+	}
 	r.hist = hist
 	r.observeAll()
 	if rec.Forfeited || rec.Engine.Over() {
@@ -296,7 +327,9 @@ func (r *room[M, O, E]) finish(ctx context.Context, res table.Result, err error)
 	case err == nil && (res.Over || res.Forfeited):
 		// The outcome is stored before anyone is told.
 		o := outcomeWire(res.Outcome, r.tb.Engine().Teams(), r.tb.Engine().Seats(), &res)
+		rs := r.results(res.Outcome)
 		r.mu.Unlock()
+		r.saveResults(rs)
 		r.saveOutcome(o)
 		r.mu.Lock()
 		r.outcome = &o
@@ -413,6 +446,11 @@ func (s *spectators[M, O, E]) Notice(n table.Notice) { (*room[M, O, E])(s).notic
 
 func (r *room[M, O, E]) afterLine(n int) {
 	r.mu.Lock()
+	if r.lastType == "advanced" {
+		// Written before the views of the advance it ends with: they are
+		// numbered as the log numbers them, (n, its count).
+		r.kept = r.adv + 1
+	}
 	r.lines, r.adv = n+1, 0
 	r.mu.Unlock()
 }
@@ -420,10 +458,14 @@ func (r *room[M, O, E]) afterLine(n int) {
 // roundDone hands every seat's view of one round (a line or an advance)
 // to the seat's connections, and keeps it for the hand's history.
 func (r *room[M, O, E]) roundDone(spect E) {
+	hands := r.tb.Engine().Outcome().Hands // the table's goroutine: the engine is still
 	r.mu.Lock()
+	r.hands = hands
 	var n, adv int
 	if r.viewsDue {
 		n, r.viewsDue = r.lines-1, false
+	} else if r.kept > 0 {
+		n, adv, r.kept = r.lines-1, r.kept, 0
 	} else {
 		r.adv++
 		n, adv = r.lines, r.adv
@@ -469,7 +511,8 @@ func (r *room[M, O, E]) roundDone(spect E) {
 	}
 	r.round = [table.MaxSeats]E{}
 	r.mu.Unlock()
-	if pace && adv > 0 && r.srv.cfg.DealPace > 0 {
+	r.paced = pace && adv > 0 && r.srv.cfg.DealPace > 0
+	if r.paced {
 		t := time.NewTimer(r.srv.cfg.DealPace)
 		select {
 		case <-t.C:
@@ -499,6 +542,9 @@ func (r *room[M, O, E]) notice(n table.Notice) {
 	case table.Abandon:
 		seat = -1
 		text = "the table stopped: " + n.Reason
+	case table.Undone:
+		r.undoneLocked(n)
+		return
 	case table.TeamsChange:
 		r.teams = n.Teams
 		msg := noticeMsg{Type: "notice", Kind: kind, Seat: -1, Teams: teamList(n.Teams, len(r.ctls)),
@@ -537,7 +583,7 @@ func (r *room[M, O, E]) summaryLocked() Summary {
 		rules = json.RawMessage("{}")
 	}
 	return Summary{ID: r.id, Game: r.g.Name, Rules: rules, Status: r.st.Status.String(),
-		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created,
+		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created, Undo: r.undo,
 		Host: hostSeat(r.st), Preset: r.st.Preset, Lobby: r.st.Lobby}
 }
 
@@ -728,3 +774,59 @@ func (s *Server) endedRoom(ctx context.Context, t store.Table) (roomer, error) {
 }
 
 func (r *room[M, O, E]) setReadOnly() { r.readOnly = true }
+
+// awaitOnward holds a computer's decision while a person is shown the
+// result of the hand before over the table: while a seat's person, on a
+// connection whose hello said it shows results, has not moved on from it
+// (an onward message, a move, or a new connection), for at most the
+// person's time for a decision (Config.MoveTimeout).
+func (r *room[M, O, E]) awaitOnward(ctx context.Context) error {
+	var deadline <-chan time.Time
+	for {
+		r.mu.Lock()
+		shown, wake := r.resultShownLocked(), r.wake
+		r.mu.Unlock()
+		if !shown {
+			return nil
+		}
+		if deadline == nil {
+			t := time.NewTimer(r.srv.cfg.MoveTimeout)
+			defer t.Stop()
+			deadline = t.C
+		}
+		select {
+		case <-wake:
+		case <-deadline:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// resultShownLocked reports whether a person seat shows the last hand's
+// result and has not moved on from it (r.mu held).
+func (r *room[M, O, E]) resultShownLocked() bool {
+	for i, c := range r.ctls {
+		if !c.person || r.acked[i] >= r.hands-1 {
+			continue
+		}
+		for cn := range r.conns[i] {
+			if cn.results {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// movedOn records that seat i's person moved on from the results of the
+// hands up to hand, and wakes the computers waiting (r.mu held).
+func (r *room[M, O, E]) movedOn(i, hand int) {
+	if i < 0 || i >= len(r.acked) || hand <= r.acked[i] {
+		return
+	}
+	r.acked[i] = hand
+	close(r.wake)
+	r.wake = make(chan struct{})
+}

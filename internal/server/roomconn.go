@@ -48,6 +48,9 @@ func (r *room[M, O, E]) attach(c *conn) error {
 		c.enqueue(encode(errorMsg{Type: "error", Error: "the table stopped: " + r.failed}))
 	}
 	r.conns[i][c] = struct{}{}
+	if c.seat >= 0 && r.acked[c.seat] < r.hands-1 {
+		r.acked[c.seat] = r.hands - 1 // a page opened anew shows no result of an earlier hand
+	}
 	r.touch()
 	close(r.wake)
 	r.wake = make(chan struct{})
@@ -69,6 +72,8 @@ func (r *room[M, O, E]) detach(c *conn) {
 	}
 	delete(r.conns[i], c)
 	r.touch()
+	close(r.wake) // a result shown on it holds nobody up now
+	r.wake = make(chan struct{})
 	if c.seat >= 0 {
 		ctl := r.ctls[c.seat]
 		if ctl.conns--; ctl.conns == 0 && r.running && ctl.person {
@@ -92,6 +97,14 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 	if !attached {
 		// A connection whose seat the host moved: it reconnects.
 		c.enqueue(encode(errorMsg{Type: "error", Error: "your seat moved: reconnecting"}))
+		return
+	}
+	if m.Type == onwardMsg {
+		if c.seat >= 0 { // a spectator's page holds nobody up
+			r.mu.Lock()
+			r.movedOn(c.seat, m.Hand)
+			r.mu.Unlock()
+		}
 		return
 	}
 	if c.seat < 0 {
@@ -122,6 +135,7 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		why := "the table is not being played"
 		if r.running && ctl.person {
 			why = ctl.submit(m.Seq, mv)
+			r.movedOn(c.seat, r.hands-1) // a move is moving on
 		}
 		r.mu.Unlock()
 		if why != "" {
@@ -191,6 +205,10 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		c.enqueue(cached)
 	case checkMsg:
 		c.enqueue(encode(r.check(c.seat, m)))
+	case undoMsg:
+		if why := r.takeBack(c.seat, m.Seq); why != "" {
+			c.enqueue(encode(errorMsg{Type: "error", Error: why}))
+		}
 	case backMsg:
 		r.mu.Lock()
 		if ctl := r.ctls[c.seat]; ctl.standingIn() {

@@ -120,7 +120,7 @@ func TestGamesListSettings(t *testing.T) {
 		for _, s := range g.Settings {
 			kinds[s.Name] = s.Kind
 		}
-		if kinds["players"] != "number" || kinds["friends"] != "bool" || kinds["no_bid"] != "choice" || kinds["must_defend"] != "ranks" || len(kinds) != 14 {
+		if kinds["players"] != "number" || kinds["friends"] != "bool" || kinds["no_bid"] != "choice" || kinds["must_defend"] != "ranks" || kinds["no_trump_rank"] != "bool" || len(kinds) != 16 {
 			t.Fatalf("settings %v", kinds)
 		}
 		return

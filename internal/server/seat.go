@@ -52,14 +52,15 @@ func (c *seatCtl[M, O, E]) control() table.Controller[M, O] {
 	}
 	r := c.r
 	c.p = table.NewPersonController(table.PersonOptions[M, O]{
-		Name:       c.name,
-		Check:      func(d table.Decision[O], m M) error { return program.CheckMove(r.g.Wire, &d.Obs, m) },
-		StandIn:    table.Player[M, O]{Name: c.level.Name, Kind: table.Level, Control: paced[M, O, E]{r, c.level.Control}},
-		StandingIn: c.standing,
-		Patience:   r.srv.cfg.MoveTimeout,
-		MaxQueued:  maxQueued,
-		Offered:    c.offered,
-		Refused:    c.refused,
+		Name:        c.name,
+		Check:       func(d table.Decision[O], m M) error { return program.CheckMove(r.g.Wire, &d.Obs, m) },
+		StandIn:     table.Player[M, O]{Name: c.level.Name, Kind: table.Level, Control: paced[M, O, E]{r, c.level.Control}},
+		StandingIn:  c.standing,
+		Patience:    r.srv.cfg.MoveTimeout,
+		MaxQueued:   maxQueued,
+		Offered:     c.offered,
+		Refused:     c.refused,
+		UndoRefused: c.undoRefused,
 	})
 	return personSeat[M, O, E]{c.p, c}
 }
@@ -85,8 +86,8 @@ func (c *seatCtl[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, 
 	return paced[M, O, E]{c.r, c.level.Control}.Decide(ctx, d)
 }
 
-// paced is a built-in level that waits as the room says (room.watched)
-// before each move.
+// paced is a built-in level that waits as the room says (room.watched,
+// room.awaitOnward) before each move.
 type paced[M, O, E any] struct {
 	r     *room[M, O, E]
 	level table.Controller[M, O]
@@ -94,6 +95,10 @@ type paced[M, O, E any] struct {
 
 func (p paced[M, O, E]) Decide(ctx context.Context, d table.Decision[O]) (M, bool, error) {
 	if err := p.r.watched(ctx, d.Optional); err != nil {
+		var zero M
+		return zero, false, err
+	}
+	if err := p.r.awaitOnward(ctx); err != nil {
 		var zero M
 		return zero, false, err
 	}

@@ -328,7 +328,7 @@ func (s *Server) helloEnded(ctx context.Context, c *conn, m clientMsg, t store.T
 
 // helloRoom attaches a connection to a room as a seat or a spectator.
 func (s *Server) helloRoom(ctx context.Context, c *conn, m clientMsg, r roomer) error {
-	c.seat, c.player = -1, m.Player
+	c.seat, c.player, c.results = -1, m.Player, m.Results
 	if m.Token != "" {
 		i, ok := r.seatOf(m.Token)
 		if !ok {

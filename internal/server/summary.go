@@ -28,6 +28,8 @@ type Summary struct {
 	Host   int    `json:"host"`
 	Preset string `json:"preset,omitempty"`
 	Lobby  bool   `json:"lobby,omitempty"`
+	// Undo says the person may take moves back (a table made so).
+	Undo bool `json:"undo,omitempty"`
 }
 
 // SeatSummary is one seat of a table.

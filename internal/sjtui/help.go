@@ -37,6 +37,9 @@ func (m Model) helpParas() []string {
 	if m.compass() {
 		end = "A team at A that keeps the bank wins the game."
 	}
+	if r.NoTrumpRank {
+		end = "After A comes NT, played with the jokers as the only trumps and without declaring; A must be defended to get there, and a banker at NT who keeps the bank wins the game for its side."
+	}
 	pts := fmt.Sprintf("Only the attackers count points: 5 for each five, 10 for each ten and king in the tricks they win, and, if they win the last trick, the buried kitty's points multiplied (a single ×2, a pair ×4, a tractor more). Under %d the bankers keep the bank and go up 1 to 3 levels (fewer points, more levels); %d or more and the attackers take it, going up a level for each %d over %d. %s", 2*step, 2*step, step, 2*step, end)
 	copies := ""
 	if packs > 2 {

@@ -58,7 +58,7 @@ func Frames(rd io.Reader, seat int) ([]Frame, shengji.Seat, error) {
 			return fmt.Errorf("sjtui: seat %d: the table has seats 0 to %d, or %d for a spectator", seat, len(st.Header.Seats)-1, Spectator)
 		case st.Type == table.HeaderStep && seat < 0:
 			seat = personSeat(st.Header.Seats)
-		case st.Views == nil:
+		case st.Views == nil, st.Redo: // a line that shows nothing, or one made again after an undo
 		case seat == Spectator:
 			var o Obs
 			st.Engine.Observe(0, &o)
@@ -200,11 +200,7 @@ func (r Replay) sheet() (Replay, bool) {
 	}
 	res := table.Result{Outcome: table.Outcome{Over: true, Winners: table.Seats(e.WinnerSeats), Hands: e.Hand}}
 	for s := range last.Obs.Rules.NumPlayers() {
-		l := last.Obs.SeatLevels[s]
-		res.Scores[s] = int(l)
-		if l == card.Ace {
-			res.Scores[s] = 14
-		}
+		res.Scores[s] = shengji.LevelNumber(last.Obs.SeatLevels[s])
 	}
 	r.m.over, r.m.done, r.m.result = nil, true, res
 	return r, true

@@ -271,7 +271,7 @@ func (m Model) overLinesAny(w int) []string {
 	}
 	lines = append(lines, m.levelsChange())
 	if e.GameOver {
-		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s won at A.", m.seatList(e.WinnerSeats))))
+		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s won at %s.", m.seatList(e.WinnerSeats), shengji.LevelString(r.TopLevel()))))
 	} else {
 		lines = append(lines, fmt.Sprintf("Next banker: %s.", capital(m.seatName(sc.NextBanker(r)))))
 	}

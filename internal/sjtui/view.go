@@ -626,7 +626,7 @@ func (m Model) overLines(w int) []string {
 				who = "South/North"
 			}
 		}
-		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s (seats %d,%d) won at A.", who, e.Winners, e.Winners+2)))
+		lines = append(lines, m.th.paint(m.th.strong, fmt.Sprintf("The game is over: %s (seats %d,%d) won at %s.", who, e.Winners, e.Winners+2, shengji.LevelString(m.obs.Rules.TopLevel()))))
 	} else {
 		lines = append(lines, fmt.Sprintf("Next banker: %s.", m.seatName(sc.NextBanker(m.obs.Rules))))
 	}

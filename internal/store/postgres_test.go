@@ -86,11 +86,11 @@ func TestPostgresFailedMigration(t *testing.T) {
 	p := openPostgresT(t, dsn)
 	mustCreate(t, p, newTable("t1"))
 	bad := pgMigrations(t, "CREATE TABLE extra (x integer);", "CREATE TABLE broken (;")
-	if _, err := openPostgres(ctx, dsn, bad, "m"); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%04d_extra.sql", latest(t, "postgres")+2)) {
+	if _, err := openPostgres(ctx, dsn, bad, "m"); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%04d_extra.sql", shipped(t, "postgres")+2)) {
 		t.Fatalf("open with a broken migration: %v, want an error naming it", err)
 	}
-	if v, err := p.version(ctx); err != nil || v != latest(t, "postgres") {
-		t.Errorf("schema version %d (%v) after a failed migration, want %d", v, err, latest(t, "postgres"))
+	if v, err := p.version(ctx); err != nil || v != shipped(t, "postgres") {
+		t.Errorf("schema version %d (%v) after a failed migration, want %d", v, err, shipped(t, "postgres"))
 	}
 	var n int
 	if err := p.pool.QueryRow(ctx, `SELECT count(*) FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'extra'`).Scan(&n); err != nil || n != 0 {
@@ -126,8 +126,8 @@ func TestPostgresConcurrentOpen(t *testing.T) {
 	}
 	wg.Wait()
 	p := openPostgresT(t, dsn)
-	if v, err := p.version(ctx); err != nil || v != latest(t, "postgres") {
-		t.Errorf("schema version %d (%v), want %d", v, err, latest(t, "postgres"))
+	if v, err := p.version(ctx); err != nil || v != shipped(t, "postgres") {
+		t.Errorf("schema version %d (%v), want %d", v, err, shipped(t, "postgres"))
 	}
 }
 

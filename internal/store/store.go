@@ -86,6 +86,25 @@ type ChatLine struct {
 	Text string    // what was said, plain text
 }
 
+// Result is how a person at a table that is over came out of its game.
+type Result struct {
+	Seat   int
+	Player string // the player's id (never "")
+	Game   string
+	Won    bool
+	// Levels are the levels the player gained (a game whose scores are
+	// levels), 0 otherwise.
+	Levels int
+}
+
+// Stats are a player's figures at one game, summed over its results.
+type Stats struct {
+	Game   string `json:"game"`
+	Played int    `json:"played"`
+	Won    int    `json:"won"`
+	Levels int    `json:"levels"`
+}
+
 // Store is a database of tables and their logs. Every method is safe for
 // concurrent use; every change is committed before the method returns.
 type Store interface {
@@ -124,6 +143,13 @@ type Store interface {
 	// PlayerTables lists the tables a player took a seat at, newest
 	// first, at most limit of them (all when limit <= 0).
 	PlayerTables(ctx context.Context, player string, limit int) ([]Table, error)
+	// RecordResults records the results of table id's game, all or
+	// none; a seat's result already recorded is kept as it is, so
+	// recording a table's results again changes nothing.
+	RecordResults(ctx context.Context, id string, rs []Result) error
+	// PlayerStats returns a player's figures, one Stats a game they
+	// have a result at, in the order of the games' names.
+	PlayerStats(ctx context.Context, player string) ([]Stats, error)
 	// Lease gives table id to owner for ttl if no other owner holds an
 	// unexpired lease, or renews owner's own lease; it reports whether
 	// owner holds the lease now. Expiry is by the database's clock. A

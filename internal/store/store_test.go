@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -554,6 +555,56 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		}
 	})
 
+	t.Run("ResultsSumToStats", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		for _, id := range []string{"r1", "r2", "r3"} {
+			mustCreate(t, s, newTable(id))
+		}
+		rec := func(id string, rs ...Result) {
+			t.Helper()
+			if err := s.RecordResults(ctx, id, rs); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec("r1", Result{Seat: 0, Player: "p-ann", Game: "gin", Won: true}, Result{Seat: 1, Player: "p-bo", Game: "gin"})
+		rec("r2", Result{Seat: 0, Player: "p-ann", Game: "shengji", Won: true, Levels: 5}, Result{Seat: 2, Player: "p-bo", Game: "shengji", Levels: -1})
+		rec("r3", Result{Seat: 1, Player: "p-ann", Game: "shengji", Levels: 2})
+		// Recorded again (a table recovered after its results were
+		// saved): nothing counts twice, even a result said otherwise.
+		rec("r1", Result{Seat: 0, Player: "p-ann", Game: "gin", Won: false}, Result{Seat: 1, Player: "p-bo", Game: "gin", Won: true})
+		got, err := s.PlayerStats(ctx, "p-ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []Stats{{Game: "gin", Played: 1, Won: 1}, {Game: "shengji", Played: 2, Won: 1, Levels: 7}}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("p-ann's statistics %+v, want %+v", got, want)
+		}
+		got, err = s.PlayerStats(ctx, "p-bo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = []Stats{{Game: "gin", Played: 1}, {Game: "shengji", Played: 1, Levels: -1}}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("p-bo's statistics %+v, want %+v", got, want)
+		}
+		if got, err := s.PlayerStats(ctx, "nobody"); err != nil || got == nil || len(got) != 0 {
+			t.Errorf("a player without results: %v, %v; want an empty list", got, err)
+		}
+		// A table the store does not hold, a result without a player:
+		// refused, nothing recorded.
+		if err := s.RecordResults(ctx, "nosuch", []Result{{Seat: 0, Player: "p-cy", Game: "gin"}}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("results of a table not held: %v, want ErrNotFound", err)
+		}
+		if err := s.RecordResults(ctx, "r3", []Result{{Seat: 3, Player: "p-cy", Game: "gin"}, {Seat: 2, Game: "gin"}}); err == nil {
+			t.Error("a result without a player was recorded")
+		}
+		if got, _ := s.PlayerStats(ctx, "p-cy"); len(got) != 0 {
+			t.Errorf("a refused recording counted: %+v", got)
+		}
+	})
+
 	t.Run("Notify", func(t *testing.T) {
 		s := open(t)
 		n, ok := s.(Notifier)
@@ -615,15 +666,4 @@ func sameIDs(t *testing.T, what string, list func() ([]Table, error), want ...st
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("%s tables %v, want %v", what, got, want)
 	}
-}
-
-// latest is the number of the newest embedded migration of db (sqlite or
-// postgres).
-func latest(t *testing.T, db string) int {
-	t.Helper()
-	ms, err := migrations(migrationFiles, "migrations/"+db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return len(ms)
 }

@@ -18,8 +18,8 @@ func HandSoFar(rd io.Reader, seat gin.Seat) ([]gin.Event, error) {
 	var events []gin.Event
 	_, err := table.Walk(rd, gingame.Spec, func(st table.Step[gin.Action, gin.Observation, gin.Event]) error {
 		switch st.Type {
-		case table.DealStep:
-			events = events[:0] // a new hand
+		case table.DealStep, table.UndoStep:
+			events = events[:0] // a new hand, or the game made again after an undo (its steps follow)
 		case table.MoveStep:
 			events = append(events, st.Views.Seat[s])
 		}

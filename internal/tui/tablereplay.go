@@ -32,6 +32,9 @@ func NewTableReplay(rd io.Reader, title string, l Look) (Replay, error) {
 	var moves []replayedMove
 	var top card.Card
 	rec, err := table.Walk(rd, gingame.Spec, func(st table.Step[gin.Action, gin.Observation, gin.Event]) error {
+		if st.Redo {
+			return nil // made again after an undo: shown where it was first played
+		}
 		ge, ok := st.Engine.(*gingame.Engine)
 		if !ok {
 			return fmt.Errorf("tui: the log's engine is not Gin Rummy's")

@@ -3,6 +3,7 @@ package sjbot
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"felt/card"
 	"felt/shengji"
@@ -136,7 +137,8 @@ func (r *Random) throw(o *shengji.Observation) (card.Multi, bool) {
 }
 
 // randomCalls returns the friend calls of a random banker: each a random
-// card that is neither a joker nor of the level rank, a random copy.
+// card that is neither a joker nor of the level rank, a random copy, no
+// copy twice.
 func randomCalls(rng *rand.Rand, o *shengji.Observation) []shengji.Call {
 	calls := make([]shengji.Call, o.Rules.Calls())
 	for i := range calls {
@@ -144,7 +146,9 @@ func randomCalls(rng *rand.Rand, o *shengji.Observation) []shengji.Call {
 			c := card.Card(rng.IntN(card.NumFaces))
 			if !c.IsJoker() && c.IsValid() && c.Rank() != o.Level {
 				calls[i] = shengji.Call{Card: c, Ordinal: 1 + rng.IntN(o.Rules.Packs())}
-				break
+				if !slices.Contains(calls[:i], calls[i]) { // no copy called twice
+					break
+				}
 			}
 		}
 	}

@@ -68,11 +68,61 @@ export function h(spec, attrs, ...kids) {
 // patch replaces el's children with nodes unless they would look the same:
 // a button is not swapped under the pointer by a re-render that changes
 // nothing (Shengji's deal re-renders at every card), so clicks are not lost.
+// The focus survives the redraw (keepFocus).
 export function patch(el, nodes) {
   const sig = nodes.map((n) => (n instanceof Element ? n.outerHTML : String(n && n.textContent))).join("");
   if (el.feltSig === sig && el.childNodes.length === nodes.length) return;
   el.feltSig = sig;
-  el.replaceChildren(...nodes);
+  keepFocus(el, () => el.replaceChildren(...nodes));
+}
+
+// focusKey names an element so that its redrawn copy can be found: its
+// id, else its data-key (a Shengji card's copy), else its data-card; ""
+// when it has none of them.
+export function focusKey(e) {
+  if (!e || !e.getAttribute) return "";
+  if (e.id) return "#" + e.id;
+  if (e.dataset.key) return `[data-key="${e.dataset.key}"]`;
+  if (e.dataset.card) return `[data-card="${e.dataset.card}"]`;
+  return "";
+}
+
+// focusable is the kind of control the focus falls back to in a redrawn
+// container when its own control is gone: a card, else a button.
+function focusKind(e) {
+  return e.classList.contains("card") ? "button.card" : e.tagName === "BUTTON" ? "button" : "";
+}
+
+// keepFocus runs draw, which redraws container's children. If the focus
+// was in container, it goes back to the redrawn control with the same
+// focusKey, or, when that one is gone (a card discarded), to the control
+// of the same kind nearest the old one's place, so that the keyboard goes
+// on where it was.
+export function keepFocus(container, draw) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !container.contains(a) || a === container) {
+    draw();
+    return;
+  }
+  const key = focusKey(a);
+  const kind = focusKind(a);
+  const index = kind ? Array.from(container.querySelectorAll(kind)).indexOf(a) : -1;
+  draw();
+  if (container.contains(document.activeElement) && document.activeElement !== document.body) return;
+  let to = null;
+  if (key) {
+    try {
+      to = container.querySelector(key);
+    } catch (e) {
+      to = null;
+    }
+  }
+  if (to && to.disabled) to = null;
+  if (!to && kind) {
+    const all = Array.from(container.querySelectorAll(kind)).filter((b) => !b.disabled);
+    if (all.length) to = all[Math.min(Math.max(index, 0), all.length - 1)];
+  }
+  if (to) to.focus({ preventScroll: true });
 }
 
 function randomID() {
@@ -299,6 +349,7 @@ async function initIndex() {
       if (form.elements.lobby.checked) body.lobby = true;
       const set = settings ? settings.values() : {};
       if (Object.keys(set).length) body.settings = set;
+      if (form.elements.undo && form.elements.undo.checked) body.undo = true;
       const r = await api("POST", "/api/tables", body);
       if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
@@ -422,3 +473,6 @@ if (page === "index") initIndex();
 else if (page === "games") initGames();
 else if (page === "table") import("./table.js").then((m) => m.init());
 else if (page === "replay") import("./replay.js").then((m) => m.init());
+else if (page === "stats") import("./stats.js").then((m) => m.init());
+// Every page: the display choices (four-colour suits, the turn's sound).
+if (page) import("./settings.js").then((m) => m.initDisplay(page));

@@ -1,7 +1,8 @@
 // Cards drawn as inline SVG, built here (no image files): a face with its
 // rank and suit in the corners and a large suit in the middle, red hearts
-// and diamonds, black spades and clubs; jokers; a back. Colours come from
-// style.css classes, so the light and dark themes apply.
+// and diamonds, black spades and clubs (or, with four-colour suits chosen,
+// blue diamonds and green clubs: the suit-X classes); jokers; a back.
+// Colours come from style.css classes, so the light and dark themes apply.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -58,7 +59,7 @@ export function face(code) {
   const c = parse(code);
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", "aria-hidden": "true", focusable: "false" });
   svg.append(el("rect", { x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 5, class: "card-bg" }));
-  const ink = isRed(code) ? "ink red" : "ink black";
+  const ink = (isRed(code) ? "ink red" : "ink black") + ` suit-${c.suit}`;
   if (c.joker) {
     const g = el("g", { class: ink });
     const word = "JOKER";
@@ -95,7 +96,7 @@ export function back() {
 export function cardElement(code, opts = {}) {
   const tag = opts.button ? "button" : "span";
   const e = document.createElement(tag);
-  e.className = "card" + (opts.small ? " small" : "") + (isRed(code) ? " is-red" : " is-black");
+  e.className = "card" + (opts.small ? " small" : "") + (isRed(code) ? " is-red" : " is-black") + ` suit-${parse(code).suit}`;
   e.dataset.card = code;
   // The name starts with the face's own text ("10♠"), so what is seen is
   // what is said, then says it in words.

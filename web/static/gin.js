@@ -97,7 +97,7 @@ export class GinView {
   }
 
   keysHelp() {
-    return "S draw from the stock · T take the top of the pile · P pass · ←/→ choose a card · Enter or D discard it · K knock · G gin · H hint";
+    return "S draw from the stock · T take the top of the pile · P pass · ←/→ choose a card · Enter picks it, Enter again or D discards it · K knock · G gin · H hint";
   }
 
   oppSeat() {
@@ -148,7 +148,8 @@ export class GinView {
       case "undercut":
         return `Undercut! ${this.who(end.winner)} wins ${pts} points.`;
       default:
-        return `${this.who(end.knocker)} knocked; ${this.who(end.winner)} ${end.winner === this.ctx.seat ? "win" : "wins"} ${pts} points.`;
+        if (end.winner === end.knocker) return `${this.who(end.knocker)} knocked and won ${pts} points.`;
+        return `${this.who(end.knocker)} knocked and ${end.winner === this.ctx.seat ? "you" : this.who(end.winner)} won ${pts} points.`;
     }
   }
 
@@ -191,11 +192,11 @@ export class GinView {
   renderWatch() {
     const w = this.spec;
     if (!w) {
-      this.ctx.els.board.replaceChildren(h("p.waiting", "Watching: waiting for the deal…"));
+      patch(this.ctx.els.board, [h("p.waiting", "Watching: waiting for the deal…")]);
       return;
     }
     const seatBox = (s) => {
-      const backs = h("div.cards.fan.backs", { "aria-label": `${w.counts[s]} cards` });
+      const backs = h("div.cards.fan.backs", { role: "img", "aria-label": `${w.counts[s]} cards` });
       for (let i = 0; i < w.counts[s]; i++) backs.append(C.backElement({ small: true }));
       return h(
         "section.seat.opponent" + (w.turn === s && !this.lastEnd ? ".to-act" : ""),
@@ -207,7 +208,7 @@ export class GinView {
     const top = w.pile.length ? C.cardElement(w.pile[w.pile.length - 1]) : h("span.card.empty");
     const stock = C.backElement();
     stock.classList.add("stock");
-    this.ctx.els.board.replaceChildren(
+    patch(this.ctx.els.board, [
       seatBox(1),
       h(
         "section.center",
@@ -216,7 +217,7 @@ export class GinView {
       ),
       seatBox(0),
       h("p.turn-line", "Watching: the players' cards are hidden."),
-    );
+    ]);
     this.ctx.els.hand.replaceChildren();
     this.ctx.els.actions.replaceChildren();
   }
@@ -318,9 +319,6 @@ export class GinView {
 
   act(move) {
     if (!this.pending || !move) return;
-    // The last hand's showdown stays up until the first move of the next.
-    const sd = this.ctx.els.showdown;
-    if (!sd.hidden && this.obs && Number(sd.dataset.hand) < this.obs.hand) sd.hidden = true;
     this.lastDecide = this.pending;
     this.ctx.send(move, this.pending.seq);
     this.pending = null;
@@ -433,7 +431,7 @@ export class GinView {
       return;
     }
     if (!o) {
-      els.board.replaceChildren(h("p.waiting", "Waiting for the deal…"));
+      patch(els.board, [h("p.waiting", "Waiting for the deal…")]);
       els.hand.replaceChildren();
       els.actions.replaceChildren();
       return;
@@ -447,7 +445,7 @@ export class GinView {
   renderBoard(o) {
     const opp = this.oppSeat();
     const oppTurn = o.turn === opp && !this.over;
-    const backs = h("div.cards.fan.backs", { "aria-label": `${o.opponent_cards} cards` });
+    const backs = h("div.cards.fan.backs", { role: "img", "aria-label": `${o.opponent_cards} cards` });
     for (let i = 0; i < o.opponent_cards; i++) backs.append(C.backElement({ small: true }));
     const took = o.opponent_took.length
       ? h("div.took", h("span.label", "Holding from the pile:"), C.row(o.opponent_took, { small: true }))
@@ -464,13 +462,17 @@ export class GinView {
     const canTake = !!this.find("take_discard");
     const stock = C.backElement({ button: canStock });
     stock.classList.add("stock");
+    stock.dataset.key = "stock";
     if (canStock) {
       stock.setAttribute("aria-label", `Draw from the stock (${o.stock} cards)`);
       stock.classList.add("playable");
       stock.addEventListener("click", () => this.act(this.find("draw_stock")));
       stock.draggable = true;
       stock.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "stock"));
-    } else stock.setAttribute("aria-label", `The stock: ${o.stock} cards`);
+    } else {
+      stock.setAttribute("role", "img");
+      stock.setAttribute("aria-label", `The stock: ${o.stock} cards`);
+    }
     const stockBox = h("div.pile-box", stock, h("div.count", { id: "stock-count" }, `Stock ${o.stock}`));
 
     const top = this.topCard();
@@ -479,20 +481,22 @@ export class GinView {
       topEl = C.cardElement(top, { button: canTake });
       if (canTake) {
         topEl.classList.add("playable");
-        topEl.setAttribute("aria-label", `Take ${C.words(top)} from the pile`);
+        // The name starts with the face's text, as every card's does.
+        topEl.setAttribute("aria-label", `${C.label(top)}, ${C.words(top)}: take it from the pile`);
         topEl.addEventListener("click", () => this.act(this.find("take_discard")));
         topEl.draggable = true;
         topEl.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", "pile"));
       }
-    } else topEl = h("span.card.empty", { "aria-label": "The discard pile is empty" });
+    } else topEl = h("span.card.empty", { role: "img", "aria-label": "The discard pile is empty" });
     topEl.classList.add("pile-top");
+    topEl.dataset.key = "pile";
     const under = o.pile.slice(0, -1).slice(-8);
     const pileBox = h(
       "div.pile-box.discard-pile",
       { id: "discard-pile" },
       topEl,
       h("div.count", o.phase === "upcard" || o.phase === "dealer_upcard" ? "Upcard" : `Pile ${o.pile.length}`),
-      under.length ? h("div.pile-under", { "aria-label": "Below the top of the pile" }, C.row(under.reverse(), { small: true })) : null,
+      under.length ? h("div.pile-under", { role: "group", "aria-label": "Below the top of the pile" }, C.row(under.reverse(), { small: true })) : null,
     );
     // Drop a card of the hand on the pile to discard it.
     pileBox.addEventListener("dragover", (e) => {
@@ -516,7 +520,7 @@ export class GinView {
       o.doubled ? h("span.badge.warn", "doubled") : null,
     );
     const center = h("section.center", { "aria-label": "Stock and discard pile" }, stockBox, pileBox);
-    this.ctx.els.board.replaceChildren(oppBox, center, info, this.turnLine(o));
+    patch(this.ctx.els.board, [oppBox, center, info, this.turnLine(o)]);
   }
 
   turnLine(o) {
@@ -525,7 +529,13 @@ export class GinView {
     else if (!this.pending) text = o.turn === this.ctx.seat ? "Your turn…" : `${this.ctx.names(o.turn)} is playing…`;
     else if (o.phase === "upcard" || o.phase === "dealer_upcard") text = `Take the upcard ${C.label(o.upcard)} or pass.`;
     else if (o.phase === "draw") text = o.must_draw_stock ? "Draw from the stock." : "Draw from the stock or take the top of the pile.";
-    else if (o.phase === "discard") text = "Discard a card (choose it, then Discard), or knock.";
+    else if (o.phase === "discard") {
+      const ways = ["Discard a card: choose it, then Discard"];
+      if (this.ginCard()) ways.push("go gin");
+      else if (this.find("knock")) ways.push("knock");
+      if (this.find("big_gin")) ways.push("go big gin");
+      text = ways.join(", or ") + ".";
+    }
     else if (this.find("lay_out")) text = "Your opponent knocked: lay out your melds.";
     else text = "Your turn.";
     return h("p.turn-line", { id: "turn-line", "aria-live": "polite" }, text);
@@ -550,13 +560,13 @@ export class GinView {
       return b;
     };
     for (const m of a.melds) {
-      wrap.append(h("div.group.meld", { "aria-label": "Meld" }, h("div.group-label", "Meld"), h("div.cards", m.map(mk))));
+      wrap.append(h("div.group.meld", { role: "group", "aria-label": "Meld" }, h("div.group-label", "Meld"), h("div.cards", m.map(mk))));
     }
     if (a.deadwood.length) {
       wrap.append(h("div.group.deadwood", h("div.group-label", `Deadwood ${a.points}`), h("div.cards", a.deadwood.map(mk))));
     }
     const box = this.ctx.els.hand;
-    box.replaceChildren(h("div.seat-name", "Your hand", h("span.deadwood-total", { id: "deadwood" }, ` · deadwood ${a.points}`)), wrap);
+    patch(box, [h("div.seat-name", "Your hand", h("span.deadwood-total", { id: "deadwood" }, ` · deadwood ${a.points}`)), wrap]);
     // Dragging the stock or the pile onto the hand draws.
     box.ondragover = (e) => {
       if (this.find("draw_stock") || this.find("take_discard")) e.preventDefault();
@@ -599,16 +609,14 @@ export class GinView {
     this.ctx.els.actions.dataset.legal = JSON.stringify(this.legal());
   }
 
+  // renderShowdown shows the last hand's result, both hands laid out,
+  // over the table until the person moves on (ctx.showResult).
   renderShowdown() {
-    const box = this.ctx.els.showdown;
     const last = this.lastEnd;
-    if (!last) {
-      box.hidden = true;
-      return;
-    }
+    if (!last) return;
     const end = last.end;
     const seats = this.ctx.seat === 1 ? [1, 0] : [0, 1];
-    const parts = [h("h2", `Hand ${last.hand}: ${end.result.replace("_", " ")}`), h("p.result-line", this.endWords(end))];
+    const parts = [h("p.result-line", this.endWords(end))];
     if (end.discard) parts.push(h("p", `The knock's discard: ${C.label(end.discard)}`));
     for (const s of seats) {
       const hand = end.hands[s] || [];
@@ -622,7 +630,7 @@ export class GinView {
       parts.push(
         h(
           "div.show-seat",
-          h("h3", this.who(s), isKnocker ? " (knocked)" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
+          h("h3", this.who(s), isKnocker ? " knocked" : "", typeof dw === "number" ? ` · deadwood ${dw}` : ""),
           h(
             "div.gin-hand",
             ...melds.map((m) => h("div.group.meld", C.row(m, { small: true }))),
@@ -640,11 +648,14 @@ export class GinView {
       parts.push(
         h("p.game-over", { id: "game-over" }, w === undefined || w === null ? "The game is over." : `${this.who(w)} ${w === this.ctx.seat ? "win" : "wins"} the game`, end.final ? ` — final ${end.final[seats[0]]} to ${end.final[seats[1]]}` : "", "."),
       );
-    } else parts.push(h("p.note", "The next hand is dealt at once; its first move waits for its player."));
-    parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
-    box.replaceChildren(...parts);
-    box.hidden = false;
-    box.dataset.hand = String(last.hand);
+    } else parts.push(h("p.note", "The next hand is dealt: it is on the table when you go on."));
+    const titles = { gin: "gin", big_gin: "big gin", undercut: "undercut", knock: "a knock", draw: "a draw" };
+    this.ctx.showResult({
+      hand: last.hand,
+      title: `Hand ${last.hand}: ${titles[end.result] || end.result.replace("_", " ")}`,
+      body: parts,
+      button: end.over ? "See the table" : "Next hand",
+    });
   }
 
   renderScores() {

@@ -3,7 +3,7 @@
 // buttons, the slider or the arrow keys. It draws them with the table's
 // own views, with no way to act.
 
-import { api, getToken, seatName, gameTitle } from "./app.js";
+import { api, getToken, h, seatName, gameTitle } from "./app.js";
 import { newView, noView } from "./views.js";
 
 export async function init() {
@@ -56,6 +56,13 @@ export async function init() {
     hint() {},
     statusBadge() {
       return null;
+    },
+    // A hand's result is shown in its place below the table: the replay
+    // steps on past it.
+    showResult(r) {
+      els.showdown.replaceChildren(h("h2", r.title), ...r.body);
+      els.showdown.dataset.hand = String(r.hand);
+      els.showdown.hidden = false;
     },
     log(text) {
       lastText = text;

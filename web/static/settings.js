@@ -240,3 +240,112 @@ export class SettingsForm {
     this.box.open = true;
   }
 }
+
+// ---- display and sound: this browser's own choices, kept in its storage ----
+
+// DISPLAY lists the page's display choices, each a yes/no kept in
+// localStorage under its key: off unless the person turned it on.
+export const DISPLAY = [
+  { name: "sound", key: "felt.sound", title: "A sound when it is my turn", help: "A short tone, only when a decision becomes yours." },
+  { name: "four-colour", key: "felt.fourColour", title: "Four-colour suits", help: "\u2660 black, \u2665 red, \u2666 blue, \u2663 green." },
+];
+
+// displayOn says whether a display choice is on in this browser.
+export function displayOn(name) {
+  const d = DISPLAY.find((x) => x.name === name);
+  try {
+    return !!d && localStorage.getItem(d.key) === "on";
+  } catch (e) {
+    return false;
+  }
+}
+
+function setDisplay(name, on) {
+  const d = DISPLAY.find((x) => x.name === name);
+  try {
+    if (on) localStorage.setItem(d.key, "on");
+    else localStorage.removeItem(d.key);
+  } catch (e) {
+    // Storage refused (a private window): the choice lasts for this page.
+  }
+  applyDisplay();
+}
+
+// applyDisplay sets the page's classes from the choices: four-colour
+// suits are a class on <html>, which style.css colours.
+export function applyDisplay() {
+  document.documentElement.classList.toggle("four-colour", displayOn("four-colour"));
+}
+
+let audio = null;
+let tones = 0;
+
+// tone plays a short, quiet tone (WebAudio; no sound file) and counts it
+// in <html data-turn-tones>.
+export function tone() {
+  try {
+    const AC = window.AudioContext || window.webkitAudioContext;
+    if (!AC) return;
+    if (!audio) audio = new AC();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+    const t = audio.currentTime;
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = "sine";
+    osc.frequency.setValueAtTime(660, t);
+    osc.frequency.setValueAtTime(880, t + 0.09);
+    gain.gain.setValueAtTime(0.0001, t);
+    gain.gain.exponentialRampToValueAtTime(0.15, t + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(t);
+    osc.stop(t + 0.3);
+  } catch (e) {
+    return;
+  }
+  tones++;
+  document.documentElement.dataset.turnTones = String(tones);
+}
+
+// watchTurns plays the tone when a decision becomes the person's (the
+// table's data-my-turn turning true, or a new decision's data-seq), never
+// on a redraw that changes neither.
+function watchTurns(main) {
+  let last = "";
+  const look = () => {
+    const mine = main.dataset.myTurn === "true" && main.dataset.seq !== "";
+    // A decision's seq is its log line's number: a new decision has a
+    // new one, and the same decision given again (a refused move, a
+    // reconnect) does not sound twice.
+    if (!mine || main.dataset.seq === last) return;
+    last = main.dataset.seq;
+    if (displayOn("sound")) tone();
+  };
+  new MutationObserver(look).observe(main, { attributes: true, attributeFilter: ["data-my-turn", "data-seq"] });
+  look();
+}
+
+// initDisplay applies the choices and puts their panel on the page: in
+// the table's side column, or at the end of the page's main.
+export function initDisplay(page) {
+  applyDisplay();
+  const boxes = DISPLAY.map((d) => {
+    const id = `display-${d.name}`;
+    const input = h("input", { type: "checkbox", id, name: id, "aria-describedby": `${id}-help` });
+    input.checked = displayOn(d.name);
+    input.addEventListener("change", () => {
+      setDisplay(d.name, input.checked);
+      // Turning the sound on is a gesture: the browser lets it start,
+      // and the person hears what it sounds like.
+      if (d.name === "sound" && input.checked) tone();
+    });
+    return h("div.field.checkbox", h("label", { for: id }, input, " ", d.title), h("span.help-text", { id: `${id}-help` }, d.help));
+  });
+  const panel = h("details.panel.display-settings", { id: "display-settings" }, h("summary", "Display and sound"), ...boxes);
+  const side = document.querySelector(".side");
+  const main = document.querySelector("main");
+  if (side) side.append(panel);
+  else if (main) main.append(panel);
+  const table = document.getElementById("table");
+  if (page === "table" && table) watchTurns(table);
+}

@@ -19,6 +19,11 @@ const RANKS = "A23456789TJQK"; // card.Rank: ace 1 … king 13
 const HIGH = "23456789TJQKA"; // Shengji's order within a suit
 const EVENT = { 1: "hand", 2: "card", 3: "declare", 4: "pass", 5: "bury", 6: "play", 7: "call" };
 const TUPLE = { 2: "pair", 3: "triple", 4: "four", 5: "five" };
+// How long a finished trick stays on the board: the choices (ms; -1 until
+// a key or tap), the default and where the person's choice is kept.
+export const TRICK_DELAYS = [0, 1000, 1500, 3000, 5000, -1];
+const DEFAULT_TRICK_DELAY = 1500;
+const TRICK_DELAY_KEY = "felt.shengji.trickDelay";
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -30,10 +35,15 @@ export function andList(ws) {
   return ws.slice(0, -1).join(", ") + " and " + ws[ws.length - 1];
 }
 
-// rankChar turns a card.Rank number (ace 1 or 14) into its letter.
+// NT_LEVEL is the level above the ace that some tables play (no-trump
+// top rank): 14 on the wire, written "NT".
+const NT_LEVEL = 14;
+
+// rankChar turns a card.Rank number (ace 1 … king 13) into its letter;
+// the level 14 (no-trump top rank) is "NT".
 export function rankChar(r) {
   if (typeof r === "string") return r === "10" ? "T" : r;
-  if (r === 14) return "A";
+  if (r === NT_LEVEL) return "NT";
   return RANKS[r - 1] || "?";
 }
 
@@ -42,9 +52,10 @@ export function levelLabel(r) {
   return c === "T" ? "10" : c;
 }
 
-// levelPower is a level's place as levels climb: 2 is 0, A is 12.
+// levelPower is a level's place as levels climb: 2 is 0, A is 12, NT 13.
 export function levelPower(r) {
-  return HIGH.indexOf(rankChar(r));
+  const c = rankChar(r);
+  return c === "NT" ? HIGH.length : HIGH.indexOf(c);
 }
 
 // phaseName reads the observation's phase: the wire names it ("play").
@@ -158,8 +169,68 @@ export function trumpOf(t, level) {
   return { suit, level: lv };
 }
 
-export function trumpLabel(t) {
-  return t.suit ? `${C.SYMBOL[t.suit]} ${t.level === "T" ? "10" : t.level}` : `no trump (${t.level === "T" ? "10" : t.level})`;
+// trumpLabel writes a trump in one short line, the same on the board and
+// in the score panel: "♠ (level 2)", "no trump (level 2)" once the jokers
+// made it so, "none yet (level 2)" while nothing is declared (open).
+export function trumpLabel(t, open = false) {
+  const lv = `(level ${t.level === "T" ? "10" : t.level})`;
+  if (t.suit) return `${C.SYMBOL[t.suit]} ${lv}`;
+  return open ? `none yet ${lv}` : `no trump ${lv}`;
+}
+
+// kittyKeys are the hand's cards to mark as taken up with the kitty: for
+// each face, as many of its copies ("CODE#k", k from 0 in the hand's
+// order) as the kitty held, never both copies for one.
+export function kittyKeys(pickedUp) {
+  const out = new Set();
+  const n = new Map();
+  for (const c of pickedUp) {
+    const k = n.get(c) || 0;
+    n.set(c, k + 1);
+    out.add(`${c}#${k}`);
+  }
+  return out;
+}
+
+// sentence capitalizes a reason and ends it with a full stop.
+function sentence(t) {
+  t = t.trim().replace(/[.:;,]+$/, "");
+  return t ? t[0].toUpperCase() + t.slice(1) + "." : "";
+}
+
+// followWords says a rule of following (shengji.FollowError's reason) to
+// the person who broke it.
+function followWords(r) {
+  let m;
+  if ((m = /^the lead has (\d+) cards?: play \d+, not (\d+)$/.exec(r))) return `Play ${plural(Number(m[1]), "card")}, as many as the lead (you chose ${m[2]}).`;
+  if ((m = /^you hold only (\d+) cards? of (\S+) \((.*)\): play all of them/.exec(r)))
+    return `You must play all your ${m[2]} first: you hold only ${m[1]} (${m[3]}).`;
+  if ((m = /^you hold (\d+) cards? of (\S+): play only \S+, not (.+)$/.exec(r))) return `You must follow with ${m[2]}: you hold ${m[1]}.`;
+  if ((m = /^you hold the tractor (.+?): a led (.+?) must be followed with a (.+)$/.exec(r))) return `You must follow the ${m[2]} with your tractor ${m[1]}.`;
+  if ((m = /^your (\S+) hold tractors of (.+?) to answer the throw's tractors of (.+?): play them$/.exec(r)))
+    return `You must answer the throw's tractors with yours: your ${m[1]} hold tractors of ${m[2]}.`;
+  if ((m = /^you hold (.+?): (.+?) must be followed with (.+)$/.exec(r))) return `You must follow ${m[2]} with ${m[3]}: you hold ${m[1]}.`;
+  return sentence(r);
+}
+
+// sayRefusal puts a refusal of the rules (shengji.ActionError's reason,
+// as the server sends it, or a check's) in a person's words, spoken to
+// the seat that tried: "shengji: seat 0 cannot play 4♠ to the lead big
+// joker: you hold 7 cards of trumps: play only trumps, not 4♠" is "You must
+// follow with trumps: you hold 7." who names another seat.
+export function sayRefusal(text, who = (s) => `Seat ${s}`) {
+  let t = String(text || "").trim().replace(/^shengji: /, "");
+  const seats = (x) => x.replace(/\bseat (\d+)('s)?/g, (_, n, poss) => who(Number(n)) + (poss || ""));
+  let m;
+  if ((m = /^seat \d+ cannot play .+? to the lead .+?: (.+)$/s.exec(t))) return followWords(m[1]);
+  if ((m = /^seat \d+ cannot (?:play|bury|show) .+?: it (?:does not hold|has not been dealt) (.+)$/.exec(t))) return `You do not hold ${m[1]}.`;
+  if ((m = /^seat \d+ cannot [^:]+: it is seat (\d+)'s turn/.exec(t))) return `It is ${who(Number(m[1]))}'s turn, not yours.`;
+  if ((m = /^seat \d+ cannot [^:]+: the banker, seat (\d+), (.+)$/.exec(t))) return `Only the banker, ${who(Number(m[1]))}, ${m[2]}.`;
+  if (/^seat \d+ cannot lead /.test(t)) return "Lead cards of one suit, or only trumps: a single, a pair, a tractor or a throw of them.";
+  if ((m = /^bury (\d+) cards, not (\d+)$/.exec(t))) return `Bury ${m[1]} cards (you chose ${m[2]}).`;
+  if ((m = /^seat \d+ cannot ([^:]+?): (.+)$/s.exec(t))) return sentence(`you cannot ${seats(m[1])}: ${seats(m[2])}`);
+  if ((m = /^seat \d+ cannot (.+)$/s.exec(t))) return sentence(`you cannot ${seats(m[1])}`);
+  return sentence(seats(t.replace(/^seat \d+: /, "")));
 }
 
 // order returns a card's place for sorting and tractors: {group, strength,
@@ -305,10 +376,89 @@ export class ShengjiView {
     this.asked = "";
     this.calls = null; // the calls being chosen: [{card, ordinal}]
     this.table = null; // what the table's rules come to, for a spectator (the seats' observations say it)
+    // A trick held on the board after it ended ("done", for trickDelay)
+    // or asked for ("last"): {trick, kind}; null shows the trick in play.
+    this.shown = null;
+    this.shownTimer = 0;
+    this.trickDue = false; // a trick has just ended: hold it once the observation has it
+    // A hand's result waiting to go over the table, and whether it is over
+    // it now (the person moves on with Next hand).
+    this.resultDue = null;
+    this.resultOpen = false;
+    if (typeof document !== "undefined") {
+      document.addEventListener("keydown", (e) => this.skipShown(e), true);
+      // A click, not a pointerdown: the page drawn again under a pointer that
+      // is down would lose the tap on a card.
+      document.addEventListener("click", (e) => this.skipShown(e), true);
+    }
+  }
+
+  // trickDelay is how long (ms) a finished trick stays on the board: the
+  // person's choice, kept in localStorage; 0 goes on at once, -1 waits
+  // for a key or a tap.
+  trickDelay() {
+    const v = Number(localStorage.getItem(TRICK_DELAY_KEY));
+    return localStorage.getItem(TRICK_DELAY_KEY) !== null && TRICK_DELAYS.includes(v) ? v : DEFAULT_TRICK_DELAY;
+  }
+
+  // lastFinished is the observation's last finished trick, null before
+  // the first ends.
+  lastFinished() {
+    const o = this.obs;
+    const n = this.players();
+    for (let i = (o && o.NTricks) || 0; i-- > 0; ) if (o.Tricks[i].Count >= n) return o.Tricks[i];
+    return null;
+  }
+
+  // showTrick holds a trick on the board: a finished one for the delay,
+  // the last one asked for until any key or tap.
+  showTrick(trick, kind) {
+    clearTimeout(this.shownTimer);
+    this.shown = { trick: JSON.parse(JSON.stringify(trick)), kind };
+    const ms = this.trickDelay();
+    if (kind === "done" && ms > 0) this.shownTimer = setTimeout(() => this.endShown(), ms);
+  }
+
+  endShown() {
+    clearTimeout(this.shownTimer);
+    if (!this.shown) return;
+    this.shown = null;
+    this.render();
+  }
+
+  // skipShown ends a held trick on any key or tap (not the Last trick
+  // control's own, nor while the result is over the table).
+  skipShown(e) {
+    if (!this.shown || this.resultOpen) return;
+    if (e.type === "keydown" && (["Shift", "Control", "Alt", "Meta"].includes(e.key) || e.key.toLowerCase() === "l")) return;
+    const t = e.target;
+    if (t && t.closest && t.closest("#act-last-trick, #trick-delay")) return;
+    // A key only goes on (Enter does not also play the cards chosen, nor
+    // close the result it brings up); a tap on a card chooses it too.
+    if (e.type === "keydown") {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+    this.endShown();
+  }
+
+  // toggleLast shows the last finished trick, or goes back to the trick in play.
+  toggleLast() {
+    if (this.shown) {
+      this.endShown();
+      return;
+    }
+    const t = this.lastFinished();
+    if (!t) {
+      this.ctx.message("No trick has ended yet in this hand.", "info");
+      return;
+    }
+    this.showTrick(t, "last");
+    this.render();
   }
 
   keysHelp() {
-    return "←/→ choose a card · Space select it · Enter play (or bury, or call) · Esc clear · H hint · B bid";
+    return "←/→ choose a card · Space select it · Enter play (or bury, or call) · Esc clear · H hint · B bid · L last trick · any key or tap goes on from a finished trick";
   }
 
   // players is the number of seats at the table.
@@ -489,6 +639,7 @@ export class ShengjiView {
       const me = ev.Banker === this.ctx.seat;
       this.ctx.log(`Trump: ${trumpLabel(t)}. ${this.who(ev.Banker)} ${me ? "are" : "is"} the banker and ${me ? "take" : "takes"} up the kitty.`, "end");
     }
+    if (ev.TrickDone && live && this.trickDelay() !== 0) this.trickDue = true;
     if (ev.TrickDone) {
       this.ctx.log(`${this.who(ev.Winner)} won the trick` + (ev.Points ? ` (${ev.Points} points)` : "") + ".", "trick");
       const joined = seatList(ev.Joined || 0);
@@ -502,8 +653,21 @@ export class ShengjiView {
       // A seat's observation after the last trick comes with the event,
       // after it: the calls are read from it then (setObs).
       if (this.ctx.seat >= 0) this.showdownRec = rec;
+      // Over the table, for a seat that sees it end, until the person
+      // moves on (after the last trick has been shown).
+      if (live && this.ctx.seat >= 0) this.resultDue = rec;
       this.renderShowdown(rec);
     }
+    if (this.ctx.seat < 0) this.holdTrick();
+  }
+
+  // holdTrick holds the trick that has just ended, once the observation
+  // has it.
+  holdTrick() {
+    if (!this.trickDue) return;
+    this.trickDue = false;
+    const t = this.lastFinished();
+    if (t) this.showTrick(t, "done");
   }
 
   // result is a finished hand as the page keeps it.
@@ -555,6 +719,7 @@ export class ShengjiView {
   // setObs takes the seat's observation now, without drawing it.
   setObs(obs) {
     this.obs = obs;
+    this.holdTrick();
     const phase = phaseName(obs.Phase);
     if (this.pending && phase !== "deal" && obs.Turn !== this.ctx.seat) this.pending = null;
     if (phase !== "over" && obs.SeatLevels && !this.startLevels.has(obs.HandNumber)) this.startLevels.set(obs.HandNumber, obs.SeatLevels);
@@ -592,7 +757,7 @@ export class ShengjiView {
   }
 
   refused(msg) {
-    this.ctx.message(msg.error || "The move was refused.", "refused");
+    this.ctx.message(msg.error ? sayRefusal(msg.error, (s) => this.who(s)) : "The move was refused.", "refused");
     // A refused move leaves its decision pending (a dropped bid, seq -1,
     // belongs to no decision).
     if (this.lastDecide && !this.pending && msg.seq === this.lastDecide.seq) this.pending = this.lastDecide;
@@ -692,7 +857,7 @@ export class ShengjiView {
 
   checked(msg) {
     if (!msg.move || (msg.move.kind !== "play" && msg.move.kind !== "call")) return;
-    this.check = { seq: msg.seq, move: msg.move, legal: msg.legal, reason: msg.reason || "" };
+    this.check = { seq: msg.seq, move: msg.move, legal: msg.legal, reason: msg.reason ? sayRefusal(msg.reason, (s) => this.who(s)) : "" };
     this.render();
   }
 
@@ -847,7 +1012,7 @@ export class ShengjiView {
       return;
     }
     this.ctx.bid(move);
-    this.ctx.message(`Your declaration of ${C.labels(C.splitMulti(m.cards))} is on its way: it is shown at your next turn in the deal.`, "info");
+    // The action bar says it is on its way until it is on the board.
     this.queued = m.cards;
     this.render();
   }
@@ -858,7 +1023,7 @@ export class ShengjiView {
   // declaration it may show (the server checks a bid again when it comes).
   declarations() {
     const o = this.obs;
-    if (!o || this.ctx.seat < 0) return [];
+    if (!o || this.ctx.seat < 0 || this.resultOpen || this.resultDue) return [];
     if (this.pending && this.pending.legal) return this.pending.legal.filter((m) => m.kind === "bid");
     if (phaseName(o.Phase) !== "deal" || !this.optional) return [];
     if (!((o.ToAct || 0) & (1 << this.ctx.seat))) return [];
@@ -867,6 +1032,14 @@ export class ShengjiView {
 
   key(e) {
     const k = e.key;
+    if (this.resultOpen) {
+      // Over the table, only the result: Enter moves on.
+      if (k === "Enter") {
+        this.closeResult();
+        return true;
+      }
+      return false;
+    }
     const buttons = Array.from(this.ctx.els.hand.querySelectorAll("button.card"));
     if (k === "ArrowRight" || k === "ArrowLeft") {
       if (!buttons.length) return false;
@@ -893,7 +1066,8 @@ export class ShengjiView {
       return false;
     }
     const lk = k.toLowerCase();
-    if (lk === "h") this.ctx.hint();
+    if (lk === "l") this.toggleLast();
+    else if (lk === "h") this.ctx.hint();
     else if (lk === "b") {
       const d = this.declarations();
       if (d.length) this.bid(d[d.length - 1]);
@@ -910,7 +1084,10 @@ export class ShengjiView {
     const main = els.main;
     const phase = o ? phaseName(o.Phase) : "";
     main.dataset.game = "shengji";
-    main.dataset.myTurn = this.pending ? "true" : "false";
+    // While the hand's result is over the table the next decisions wait.
+    main.dataset.myTurn = this.pending && !this.resultOpen && !this.resultDue ? "true" : "false";
+    main.dataset.result = this.resultOpen ? "open" : "";
+    main.dataset.shown = this.shown ? this.shown.kind : "";
     main.dataset.seq = this.pending ? String(this.pending.seq) : "";
     main.dataset.phase = phase;
     main.dataset.hand = o ? String(o.HandNumber) : "";
@@ -935,6 +1112,7 @@ export class ShengjiView {
     this.renderHand(o, phase);
     this.renderActions(o, phase);
     this.renderScores();
+    if (this.resultDue && !this.shown) this.openResult();
   }
 
   // seatBox draws one seat: its name and badges, its cards held, level
@@ -974,7 +1152,8 @@ export class ShengjiView {
     const me = this.ctx.seat < 0 ? 0 : this.ctx.seat;
     const lay = ringLayout(n);
     const t = this.trump();
-    const trick = this.currentTrick();
+    const shown = this.shown;
+    const trick = shown ? shown.trick : this.currentTrick();
     const fr = friendsOf(o);
     const seats = [];
     // In turn order from the seat after the viewer's; the viewer's last.
@@ -990,16 +1169,23 @@ export class ShengjiView {
     const done = trick && trick.Count >= n;
     const centre = h(
       `div.sj-centre.at-r${c.row}.at-c${c.col}.span-c${c.colSpan}.span-r${c.rowSpan}`,
-      h("div.trump-box", h("span.label", "Trump"), h("span.trump" + (t.suit === "H" || t.suit === "D" ? ".red" : ""), { id: "trump" }, phase === "deal" && !bids.length ? `— (level ${levelLabel(o.Level)})` : trumpLabel(t))),
+      h("div.trump-box", h("span.label", "Trump"), h("span.trump" + (t.suit === "H" || t.suit === "D" ? ".red" : ""), { id: "trump" }, trumpLabel(t, this.trumpOpen(o, phase)))),
       h("div.hand-line", `Hand ${o.HandNumber} · level ${levelLabel(o.Level)}` + (tr ? ` · ${plural(tr.packs, "pack")}, kitty ${tr.kitty}` : "")),
       phase === "deal" ? h("div.dealt", { id: "dealt" }, dealt ? `Dealt ${o.Dealt} of ${dealt}` : `Dealt ${o.Dealt}`) : null,
       bids.length ? h("div.bids", "Declared: ", ...bids.map((b) => h("span.bid", `${this.who(b.Seat)} ${C.labels(C.splitMulti(b.Cards))}`))) : null,
       turned.length ? h("div.turned", "Kitty turned up: ", C.row(turned, { small: true })) : null,
       this.friendsLine(o, phase, fr),
-      done ? h("p.trick-result", `${this.who(trick.Winner)} won the trick` + (trick.Points ? ` (${trick.Points} points)` : "")) : null,
+      shown ? h("p.trick-caption", { id: "trick-caption" }, shown.kind === "last" ? "The last trick" : "Trick over", h("span.go-on", " · any key or tap goes on")) : null,
+      done ? h("p.trick-result", { id: "trick-result" }, `${this.who(trick.Winner)} won the trick` + (trick.Points ? ` (${trick.Points} points)` : "")) : null,
       trick && trick.Attempt ? h("p.trick-result", `A throw of ${C.labels(C.splitMulti(trick.Attempt))} failed.`) : null,
     );
-    this.ctx.els.board.replaceChildren(h(`div.sj-table.cols-${lay.cols}`, { "data-players": n }, centre, ...seats), this.turnLine(o, phase));
+    const cls = `div.sj-table.cols-${lay.cols}` + (shown ? ".showing" : "");
+    this.ctx.els.board.replaceChildren(h(cls, { "data-players": n, "data-shown": shown ? shown.kind : "" }, centre, ...seats), this.turnLine(o, phase));
+  }
+
+  // trumpOpen reports whether nothing has been declared yet this hand.
+  trumpOpen(o, phase) {
+    return (phase === "deal" || phase === "bid") && !(o.NBids > 0);
   }
 
   // friendsLine says the friend calls: each call and who met it, and how
@@ -1047,7 +1233,9 @@ export class ShengjiView {
   renderHand(o, phase) {
     const t = this.trump();
     const groups = units(this.handCards(), t);
-    const picked = new Set(C.splitMulti(o.PickedUp));
+    const kitty = phase === "bury" ? kittyKeys(C.splitMulti(o.PickedUp)) : null;
+    // The cards taken up, as marked (the seat's own: it is the banker).
+    this.ctx.els.hand.dataset.kitty = kitty ? C.splitMulti(o.PickedUp).join(" ") : "";
     const hinted = new Map();
     for (const c of this.hintCards || []) hinted.set(c, (hinted.get(c) || 0) + 1);
     const seen = new Map();
@@ -1060,7 +1248,10 @@ export class ShengjiView {
       const sel = this.selected.includes(key);
       b.setAttribute("aria-pressed", sel ? "true" : "false");
       if (sel) b.classList.add("selected");
-      if (phase === "bury" && picked.has(c)) b.classList.add("new");
+      if (kitty && kitty.has(key)) {
+        b.classList.add("new");
+        b.setAttribute("aria-label", b.getAttribute("aria-label") + ", from the kitty");
+      }
       if ((hinted.get(c) || 0) > k) b.classList.add("hinted");
       if (order(c, t).group === 4) b.classList.add("trump");
       b.addEventListener("click", () => this.toggle(key));
@@ -1113,9 +1304,15 @@ export class ShengjiView {
       const note = this.checkNote();
       if (note) bar.push(note);
     }
+    if (phase === "play" || phase === "over") {
+      const b = btn("act-last-trick", "Last trick", "L", () => this.toggleLast());
+      b.setAttribute("aria-pressed", this.shown ? "true" : "false");
+      if (!this.lastFinished()) b.disabled = true;
+      bar.push(b);
+    }
     const mine = (o.Bids || []).slice(0, o.NBids || 0).some((b) => b.Seat === this.ctx.seat && b.Cards === this.queued);
     if (mine) this.queued = null;
-    if (this.queued && phase === "deal") bar.push(h("span.note", `Queued: ${C.labels(C.splitMulti(this.queued))}`));
+    if (this.queued && phase === "deal") bar.push(h("span.note", { id: "queued-note" }, `Your declaration of ${C.labels(C.splitMulti(this.queued))} is on its way: it shows at your next turn in the deal.`));
     if (phase !== "deal") this.queued = null;
     const actions = this.ctx.els.actions;
     if (form) {
@@ -1141,7 +1338,7 @@ export class ShengjiView {
     const box = this.ctx.els.showdown;
     const s = rec.score;
     const n = this.players();
-    const parts = [h("h2", `Hand ${rec.hand} is over`), h("p.result-line", this.scoreWords(rec))];
+    const parts = [h("h2", { id: "showdown-title" }, `Hand ${rec.hand} is over`), h("p.result-line", this.scoreWords(rec))];
     if (!s.Redeal) {
       const att = Array.from({ length: n }, (_, x) => x).filter((x) => !rec.side.includes(x));
       parts.push(
@@ -1188,10 +1385,72 @@ export class ShengjiView {
     }
     if (rec.kitty.length) parts.push(h("div", h("span.label", "The kitty: "), C.row(rec.kitty, { small: true })));
     if (rec.gameOver) parts.push(h("p.game-over", { id: "game-over" }, `The game is over: ${this.whoList(rec.winners)} win.`));
-    parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
+    if (this.resultOpen || this.resultDue === rec)
+      parts.push(h("button", { type: "button", id: "next-hand", onclick: () => this.closeResult() }, rec.gameOver ? "Back to the table" : "Next hand", h("kbd", "Enter")));
+    else parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
     box.replaceChildren(...parts);
-    box.hidden = false;
+    // A result due over the table waits, hidden, for the last trick to be
+    // shown.
+    box.hidden = this.resultDue === rec && !this.resultOpen;
     box.dataset.hand = String(rec.hand);
+    if (this.resultOpen) box.querySelector("#next-hand").focus();
+  }
+
+  // openResult puts the hand's result over the table, a modal dialog:
+  // the rest of the page is inert and the focus in the dialog until the
+  // person moves on (closeResult); the next hand's decisions wait.
+  openResult() {
+    const box = this.ctx.els.showdown;
+    this.resultDue = null;
+    if (this.resultOpen) return;
+    this.resultOpen = true;
+    this.returnFocus = document.activeElement;
+    box.classList.add("overlay");
+    box.hidden = false;
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-modal", "true");
+    box.setAttribute("aria-labelledby", "showdown-title");
+    for (const el of this.outside()) el.inert = true;
+    this.ctx.els.main.dataset.result = "open";
+    this.ctx.els.main.dataset.myTurn = "false";
+    const next = box.querySelector("#next-hand");
+    if (next) next.focus();
+    else {
+      // Drawn before it went over the table: draw it again with its button.
+      const rec = this.hands.find((x) => String(x.hand) === box.dataset.hand);
+      if (rec) this.renderShowdown(rec);
+    }
+  }
+
+  // outside is what the result covers: everything on the page but it.
+  outside() {
+    const box = this.ctx.els.showdown;
+    return [...document.body.children, ...this.ctx.els.main.children].filter((el) => el !== box && !el.contains(box));
+  }
+
+  closeResult() {
+    const box = this.ctx.els.showdown;
+    if (!this.resultOpen) {
+      box.hidden = true;
+      return;
+    }
+    this.resultOpen = false;
+    this.ctx.onward(Number(box.dataset.hand));
+    for (const el of this.outside()) el.inert = false;
+    box.classList.remove("overlay");
+    box.removeAttribute("role");
+    box.removeAttribute("aria-modal");
+    box.removeAttribute("aria-labelledby");
+    box.hidden = true;
+    this.render();
+    // The focus goes back where it was, or to the hand.
+    const back = this.returnFocus;
+    this.returnFocus = null;
+    if (back && back !== document.body && document.contains(back) && !back.disabled) back.focus();
+    else {
+      const first = this.ctx.els.hand.querySelector("button.card") || this.ctx.els.actions.querySelector("button");
+      if (first) first.focus();
+    }
   }
 
   renderScores() {
@@ -1224,7 +1483,7 @@ export class ShengjiView {
           this.friendsMode() && fr.calls.length ? h("dt", "Friends") : null,
           this.friendsMode() && fr.calls.length ? h("dd", { id: "friends-known" }, (fr.joined.length ? this.whoList(fr.joined) : "none known yet") + ` · ${fr.open} still unknown`) : null,
           h("dt", "Trump"),
-          h("dd", trumpLabel(this.trump())),
+          h("dd", { id: "trump-side" }, trumpLabel(this.trump(), this.trumpOpen(o, phaseName(o.Phase)))),
           h("dt", "Points"),
           h("dd", { id: "points" }, points),
         ),
@@ -1256,5 +1515,23 @@ export class ShengjiView {
       );
     }
     box.replaceChildren(...parts);
+    // Made once, after the scores (which are drawn again and again), so
+    // that choosing keeps the focus.
+    if (!this.delayEl && box.parentElement) {
+      this.delayEl = this.delayControl();
+      box.after(this.delayEl);
+    }
+  }
+
+  // delayControl chooses how long a finished trick stays on the board
+  // (kept in localStorage).
+  delayControl() {
+    const cur = this.trickDelay();
+    const sel = h(
+      "select",
+      { id: "trick-delay", onchange: (e) => localStorage.setItem(TRICK_DELAY_KEY, String(Number(e.target.value))) },
+      ...TRICK_DELAYS.map((ms) => h("option", { value: String(ms), selected: ms === cur }, ms > 0 ? `${ms / 1000} s` : ms ? "until a key or tap" : "no pause")),
+    );
+    return h("div.field.trick-delay", h("label", { for: "trick-delay" }, "A finished trick stays"), sel);
   }
 }

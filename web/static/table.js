@@ -3,10 +3,11 @@
 // (gin.js or shengji.js). The server is the authority: a move is only an
 // intent until an event or a refusal comes back.
 
-import { api, getToken, h, invitesOf, linkRow, playerID, playerName, seatName, serverGames, setPlayerName, setToken, gameTitle } from "./app.js";
+import { api, focusKey, getToken, h, invitesOf, linkRow, playerID, playerName, seatName, serverGames, setPlayerName, setToken, gameTitle } from "./app.js";
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
 import { newView } from "./views.js";
+import { mountUndo } from "./undo.js";
 
 export async function init() {
   const main = document.getElementById("table");
@@ -17,6 +18,7 @@ export async function init() {
     hand: document.getElementById("hand"),
     actions: document.getElementById("actions"),
     showdown: document.getElementById("showdown"),
+    result: document.getElementById("result-dialog"),
     scores: document.getElementById("scores"),
     log: document.getElementById("log"),
     notices: document.getElementById("notices"),
@@ -120,6 +122,11 @@ export async function init() {
     check(move, seq) {
       return conn.send({ type: "check", seq, move });
     },
+    // undo asks to take back the person's last move of the hand, at
+    // decision seq (a table made to allow it).
+    undo(seq) {
+      if (!conn.send({ type: "undo", seq })) showMessage(els, "Not connected: the undo was not sent.", "refused");
+    },
     // statusBadge shows a seat's presence: away, or played by a computer
     // standing in for its person.
     statusBadge(s) {
@@ -128,6 +135,18 @@ export async function init() {
       if (info.status === "away") return h("span.badge", "away");
       if (info.status === "open") return h("span.badge", "not joined yet");
       return null;
+    },
+    // showResult shows a hand's result over the table, as a modal dialog,
+    // until the person moves on (its button, Enter or Escape); the focus
+    // goes into it and, when it closes, back where it was. r: {hand,
+    // title, body (nodes), button (its words)}.
+    showResult(r) {
+      showResult(els, { onward: (hand) => ctx.onward(hand), ...r });
+    },
+    // onward tells the server the person moved on from hand's result: the
+    // computers waiting for it play on (the hello says results are shown).
+    onward(hand) {
+      if (seat >= 0 && hand > 0) conn.send({ type: "onward", hand });
     },
     log(text, kind) {
       const li = h("li." + (kind || "info"), text);
@@ -158,6 +177,8 @@ export async function init() {
     els.log.replaceChildren();
     view = v;
     view.game = game;
+    const rules = document.getElementById("rules-link");
+    if (rules) rules.href = "/rules/" + encodeURIComponent(game);
     gameTitle(game).then((title) => {
       els.title.textContent = title;
       document.title = `Felt — ${title}`;
@@ -173,6 +194,7 @@ export async function init() {
         if (!makeView(msg.game || (summary && summary.game))) return;
         main.dataset.seat = String(seat);
         main.dataset.state = "playing";
+        mountUndo(ctx, summary);
         renderSeats();
         view.render();
         chat.reset();
@@ -305,6 +327,8 @@ export async function init() {
     if (!view || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    // While a result is shown, the keys are the dialog's.
+    if (els.result.open) return;
     if (e.key === "Escape") {
       els.message.hidden = true;
       return;
@@ -418,7 +442,9 @@ export async function init() {
   );
 
   // Without a token the page watches as a spectator.
-  const hello = { type: "hello", table: id, player: playerID() };
+  // results: the page shows each hand's result over the table until the
+  // person moves on (ctx.onward), and the computers wait for that.
+  const hello = { type: "hello", table: id, player: playerID(), results: true };
   if (getToken(id)) hello.token = getToken(id);
   const conn = new Connection(hello, onMessage, onStatus);
   summary = first;
@@ -490,6 +516,40 @@ function initChat(send, mySeat, nameOf) {
       panel.dataset.lines = String(lines.children.length);
     },
   };
+}
+
+// resultFocus is where the focus was when a result was shown (a key to
+// find its control again after the table was redrawn under the dialog).
+let resultFocus = "";
+
+function showResult(els, r) {
+  const d = els.result;
+  const button = h("button", { type: "button", id: "result-close", "data-key": "Enter", autofocus: true, onclick: () => d.close() }, r.button || "Continue", h("kbd", "Enter"));
+  d.replaceChildren(h("h2", { id: "result-title" }, r.title), ...r.body, h("div.dialog-actions", button));
+  d.dataset.hand = String(r.hand);
+  d.feltOnward = r.onward;
+  if (!d.open) {
+    const a = document.activeElement;
+    resultFocus = a && a !== document.body && !d.contains(a) ? focusKey(a) : "";
+    if (!d.feltClose) {
+      d.feltClose = true;
+      d.addEventListener("close", () => {
+        if (d.feltOnward) d.feltOnward(Number(d.dataset.hand));
+        // Back to the control the focus was on, redrawn or not; else to
+        // the first move offered, else the hand.
+        let to = null;
+        try {
+          to = resultFocus ? document.querySelector(`:is(#board, #actions, #hand) ${resultFocus}`) : null;
+        } catch (e) {
+          to = null;
+        }
+        if (!to || to.disabled) to = document.querySelector("#actions button:not(:disabled), #hand button.card");
+        if (to) to.focus();
+      });
+    }
+    d.showModal();
+  }
+  button.focus();
 }
 
 // askName asks a friend who opened an invite link for the name the table

@@ -1,0 +1,81 @@
+// A Shengji hand's result over the table: when the last trick ends (and
+// has been shown), the result (the points, who won, each seat's levels) is
+// a modal dialog over the table with the focus in it; the next hand is
+// dealt behind it, but the page offers none of its decisions until the
+// person moves on with Next hand (Enter); then the dialog is gone, the
+// focus is back on the table, and the score sheet keeps the hand.
+//
+//   node e2e/shengji-result.mjs http://127.0.0.1:PORT SCREENSHOTDIR
+
+import { args, launch, newPage, shoot, checkErrors, checkA11y, log, assert, T } from "./lib.mjs";
+import { newTable, playOn } from "./sjlib.mjs";
+
+const { base, dir } = args();
+const browser = await launch();
+
+try {
+  const page = await newPage(browser, undefined, "result");
+  await newTable(page, base);
+  const st = await playOn(page, async (p, s) => s.result, { keepResult: true, timeout: 600000 });
+  assert(st.result, "a hand's result is over the table");
+  const d = await page.evaluate(() => {
+    const box = document.getElementById("showdown");
+    const r = box.getBoundingClientRect();
+    const a = document.activeElement;
+    return {
+      role: box.getAttribute("role"),
+      modal: box.getAttribute("aria-modal"),
+      label: (document.getElementById(box.getAttribute("aria-labelledby")) || {}).textContent,
+      position: getComputedStyle(box).position,
+      centreInside: r.left < innerWidth / 2 && r.right > innerWidth / 2 && r.top < innerHeight / 2 && r.bottom > innerHeight / 2,
+      focus: a && a.id,
+      boardInert: document.getElementById("board").inert,
+      handInert: document.getElementById("hand").inert,
+      result: box.querySelector(".result-line").textContent,
+      levels: box.querySelectorAll("#level-changes tbody tr").length,
+    };
+  });
+  log("result:", JSON.stringify(d));
+  assert(d.role === "dialog" && d.modal === "true" && /Hand 1 is over/.test(d.label), "a modal dialog named for the hand");
+  assert(d.position === "fixed" && d.centreInside, "over the table, in the middle of the screen");
+  assert(d.focus === "next-hand", "the focus is on Next hand: " + d.focus);
+  assert(d.boardInert && d.handInert, "the table behind is inert");
+  assert(/attackers scored \d+ points|dealt again/.test(d.result) && d.levels === 4, "the score and every seat's levels: " + d.result);
+  await shoot(page, dir, "result-over-table");
+  await checkA11y(page, "a hand's result over the table");
+
+  // The server deals the next hand at once: it goes on behind the dialog,
+  // whose decisions wait.
+  await page.waitForFunction(() => document.querySelector("main#table").dataset.hand === "2", null, { timeout: T(60000) });
+  await page.waitForFunction(() => Number(document.querySelector("main#table").dataset.handsEnded) === 1, null, { timeout: T(5000) });
+  const behind = await page.evaluate(() => ({
+    open: document.querySelector("main#table").dataset.result,
+    myTurn: document.querySelector("main#table").dataset.myTurn,
+    bids: document.querySelectorAll("button.bid").length,
+    focus: document.activeElement && document.activeElement.id,
+  }));
+  log("behind the dialog:", JSON.stringify(behind));
+  assert(behind.open === "open" && behind.myTurn === "false" && behind.bids === 0, "the next hand's decisions wait");
+  assert(behind.focus === "next-hand", "the focus stays in the dialog while the next hand is dealt");
+
+  // Enter moves on: the dialog goes, the focus comes back to the table.
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector("main#table").dataset.result === "", null, { timeout: T(5000) });
+  const after = await page.evaluate(() => ({
+    hidden: document.getElementById("showdown").hidden,
+    role: document.getElementById("showdown").getAttribute("role"),
+    inert: document.getElementById("board").inert,
+    focusIn: !!document.activeElement && document.activeElement !== document.body && !!document.activeElement.closest("main#table"),
+    sheet: document.querySelectorAll("#score-sheet tbody tr").length,
+  }));
+  log("after Next hand:", JSON.stringify(after));
+  assert(after.hidden && after.role === null && !after.inert, "the dialog is gone and the table is live");
+  assert(after.focusIn, "the focus is back on the table");
+  assert(after.sheet === 1, "the score sheet keeps the hand");
+  await shoot(page, dir, "result-next-hand");
+  await checkA11y(page, "the next hand after the result");
+  checkErrors(page);
+  log("ok");
+} finally {
+  await browser.close();
+}
