@@ -44,6 +44,8 @@ func (s *Server) routes() {
 	mux.HandleFunc("POST /api/tables", s.createTable)
 	mux.HandleFunc("GET /api/tables/{id}", s.getTable)
 	mux.HandleFunc("POST /api/tables/{id}/join", s.joinTable)
+	mux.HandleFunc("POST /api/tables/{id}/sit", s.sitTable)
+	mux.HandleFunc("GET /api/lobby", s.lobby)
 	mux.HandleFunc("GET /api/tables/{id}/replay", s.replayTable)
 	mux.HandleFunc("GET /api/tables", s.playerGames)
 	mux.HandleFunc("GET /api/stats", s.playerStats)
@@ -125,6 +127,8 @@ type createReq struct {
 	Player   string            `json:"player"`
 	Name     string            `json:"name"`
 	Seats    []json.RawMessage `json:"seats"`
+	// Lobby lists the table in the lobby of open tables while it waits.
+	Lobby bool `json:"lobby,omitempty"`
 	// Undo lets the person take moves back: only at a table of one
 	// person against computers.
 	Undo bool `json:"undo,omitempty"`
@@ -148,6 +152,9 @@ type Created struct {
 	Seat    int      `json:"seat"`            // the creator's seat, -1 for none
 	Token   string   `json:"token,omitempty"` // the creator's seat's token
 	Invites []Invite `json:"invites"`
+	// Link is the table's link, which anyone may open to take a free
+	// seat while it waits ("" for a table with no open seat).
+	Link string `json:"link,omitempty"`
 }
 
 // createTable is POST /api/tables.
@@ -174,7 +181,13 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%s has %d seats with these rules, not %d", req.Game, seats, len(req.Seats)))
 		return
 	}
-	t := store.Table{ID: newID(), Game: req.Game, Options: opts, Seed: newSeed(), Status: store.Waiting, Created: time.Now().UTC()}
+	t := store.Table{ID: newID(), Game: req.Game, Options: opts, Seed: newSeed(), Status: store.Waiting, Created: time.Now().UTC(),
+		Preset: req.Preset}
+	if t.Preset == "" {
+		if ps := info.PresetNames(); len(ps) > 0 {
+			t.Preset = ps[0]
+		}
+	}
 	out := Created{ID: t.ID, Seat: -1, Invites: []Invite{}}
 	tokens := make([]string, seats)
 	open := false
@@ -195,7 +208,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 				writeError(w, http.StatusBadRequest, fmt.Sprintf("a seat of yours needs your player id: 1 to %d letters, digits, - or _", maxID))
 				return
 			}
-			out.Seat = i
+			out.Seat, t.Host = i, req.Player
 			st = store.Seat{Kind: kindPerson, Name: cleanName(req.Name, "You"), Player: req.Player}
 			tokens[i], st.TokenHash = newToken()
 		case "open":
@@ -218,6 +231,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		}
 		t.Seats = append(t.Seats, st)
 	}
+	if req.Lobby && !open {
+		writeError(w, http.StatusBadRequest, "a table in the lobby needs an open seat (kind open) for whoever joins")
+		return
+	}
+	t.Lobby = req.Lobby
 	if req.Undo && (out.Seat < 0 || open) {
 		writeError(w, http.StatusBadRequest, "undo: taking moves back is for a table of one person (a seat of kind me) against computers only: every other seat a computer")
 		return
@@ -270,6 +288,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			out.Invites = append(out.Invites, Invite{Seat: i, URL: fmt.Sprintf("/t/%s#seat=%d&token=%s", t.ID, i, tokens[i])})
 		}
 	}
+	if open {
+		out.Link = "/t/" + t.ID
+	}
 	s.log.Info("table created", "table", t.ID, "game", t.Game)
 	writeJSON(w, http.StatusCreated, out)
 }
@@ -321,7 +342,8 @@ func storedSummary(t store.Table) Summary {
 	if len(rules) == 0 {
 		rules = json.RawMessage("{}")
 	}
-	sum := Summary{ID: t.ID, Game: t.Game, Rules: rules, Status: t.Status.String(), Seats: storedSeats(t), Created: t.Created}
+	sum := Summary{ID: t.ID, Game: t.Game, Rules: rules, Status: t.Status.String(), Seats: storedSeats(t), Created: t.Created,
+		Host: hostSeat(t), Preset: t.Preset, Lobby: t.Lobby}
 	if len(t.Outcome) > 0 {
 		var o OutcomeWire
 		if json.Unmarshal(t.Outcome, &o) == nil {
@@ -363,7 +385,8 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	i, ok := rm.seatOf(req.Token)
-	if !ok || i != req.Seat {
+	// Seat -1: whichever seat the token opens (the host may have moved it).
+	if !ok || req.Seat >= 0 && i != req.Seat {
 		writeError(w, http.StatusForbidden, "the token does not open that seat")
 		return
 	}

@@ -133,6 +133,16 @@ func encodeClient(m clientMsg) []byte {
 		w["seq"], w["move"] = m.Seq, m.Move
 	case bidMsg:
 		w["move"] = m.Move
+	case chatMsg:
+		w["text"] = m.Text
+	case hostMsg:
+		w["action"] = m.Action.String()
+		if m.Seat >= 0 {
+			w["seat"] = m.Seat
+		}
+		if m.To >= 0 {
+			w["to"] = m.To
+		}
 	}
 	b, _ := json.Marshal(w)
 	return b
@@ -313,7 +323,8 @@ func (h host) Join(id string, body []byte) (int, string) {
 		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
 	}
 	i, ok := rm.seatOf(req.Token)
-	if !ok || i != req.Seat {
+	// Seat -1: whichever seat the token opens (the host may have moved it).
+	if !ok || req.Seat >= 0 && i != req.Seat {
 		return http.StatusForbidden, "the token does not open that seat"
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.StoreTimeout)

@@ -32,6 +32,7 @@ type conn struct {
 	player  string
 	results bool // it shows each hand's result until the person moves on (hello's results)
 	bucket  *bucket
+	chat    *bucket // the chat's own rate (read loop only)
 }
 
 // enqueue queues a message without blocking; a full queue closes the

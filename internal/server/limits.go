@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"felt/internal/store"
 )
 
 // Defaults of the limits on tables (Config).
@@ -230,27 +228,7 @@ func (s *Server) janitor() {
 // abandonIdle stops a table nobody touched: abandoned in its log and in
 // the store, and gone from memory.
 func (s *Server) abandonIdle(id string, r janitorTable) {
-	s.mu.Lock()
-	own := s.rooms[id] == r
-	if own {
-		delete(s.rooms, id)
-	}
-	s.mu.Unlock()
-	if !own {
-		return
-	}
-	r.stop()
-	if st := r.status(); st == store.Waiting || st == store.Playing {
-		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.StoreTimeout)
-		err := s.cfg.Store.SetStatus(ctx, id, store.Abandoned, nil)
-		cancel()
-		if err != nil {
-			s.log.Error("saving a table's status", "table", id, "err", err)
-		}
-		r.abandoned(fmt.Sprintf("nobody touched it for %s", s.cfg.IdleTimeout))
-		s.log.Info("table abandoned", "table", id, "why", "idle", "idle", s.cfg.IdleTimeout)
-	}
-	s.owner.Release(context.Background(), id)
+	s.abandon(id, r, fmt.Sprintf("nobody touched it for %s", s.cfg.IdleTimeout), "idle")
 }
 
 // addRoom makes r the room of table id, unless the server closed (the

@@ -227,6 +227,16 @@ func (t timedStore) SetSeat(ctx context.Context, id string, i int, st store.Seat
 	return t.Store.SetSeat(ctx, id, i, st)
 }
 
+func (t timedStore) SetSeats(ctx context.Context, id string, seats []store.Seat) error {
+	defer t.observe("set_seats", time.Now())
+	return t.Store.SetSeats(ctx, id, seats)
+}
+
+func (t timedStore) AppendChat(ctx context.Context, id string, c store.ChatLine) error {
+	defer t.observe("append_chat", time.Now())
+	return t.Store.AppendChat(ctx, id, c)
+}
+
 func (t timedStore) SetStatus(ctx context.Context, id string, st store.Status, outcome json.RawMessage) error {
 	defer t.observe("set_status", time.Now())
 	return t.Store.SetStatus(ctx, id, st, outcome)

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
+	"felt/internal/store"
 	"felt/internal/strictjson"
 )
 
@@ -36,9 +38,11 @@ const (
 	checkMsg          // is this move legal for the pending decision?
 	undoMsg           // take back the seat's last move of the hand (a table that allows it)
 	onwardMsg         // the person moved on from a hand's result: the computers need not wait
+	chatMsg           // a line said at the table
+	hostMsg           // the host's action: move seats, a computer for a seat, end the table
 )
 
-var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo", "onward"}
+var msgNames = [...]string{"none", "hello", "move", "bid", "hint", "back", "check", "undo", "onward", "chat", "host"}
 
 // maxHand bounds the hand number an onward message may name.
 const maxHand = 1 << 20
@@ -62,7 +66,11 @@ type clientMsg struct {
 	// Results: a hello from a client that shows each hand's result over
 	// the table until the person moves on (onward); the computers wait.
 	Results bool
-	Hand    int // onward: the hand whose result the person leaves
+	Hand    int        // onward: the hand whose result the person leaves
+	Text    string     // a chat line, cleaned (chatText)
+	Action  hostAction // a host's action
+	Seat    int        // the seat a host's action is about
+	To      int        // where a host moves the seat
 }
 
 // wireClient is a client message as it is sent.
@@ -75,6 +83,10 @@ type wireClient struct {
 	Move    json.RawMessage `json:"move"`
 	Results *bool           `json:"results"`
 	Hand    *int            `json:"hand"`
+	Text    *string         `json:"text"`
+	Action  *string         `json:"action"`
+	Seat    *int            `json:"seat"`
+	To      *int            `json:"to"`
 }
 
 // decodeClient reads one client message strictly: one JSON object, its
@@ -106,6 +118,12 @@ func decodeClient(b []byte) (clientMsg, error) {
 	case "check":
 		m.Type = checkMsg
 		allowed = map[string]bool{"seq": true, "move": true}
+	case "chat":
+		m.Type = chatMsg
+		allowed = map[string]bool{"text": true}
+	case "host":
+		m.Type = hostMsg
+		allowed = map[string]bool{"action": true, "seat": true, "to": true}
 	case "hint":
 		m.Type = hintMsg
 	case "back":
@@ -122,8 +140,9 @@ func decodeClient(b []byte) (clientMsg, error) {
 		return clientMsg{}, fmt.Errorf("%w: unknown type %q", ErrBadMessage, clip(w.Type))
 	}
 	has := map[string]bool{"table": w.Table != nil, "token": w.Token != nil, "player": w.Player != nil,
-		"seq": w.Seq != nil, "move": w.Move != nil, "results": w.Results != nil, "hand": w.Hand != nil}
-	for _, f := range []string{"table", "token", "player", "seq", "move", "results", "hand"} {
+		"seq": w.Seq != nil, "move": w.Move != nil, "results": w.Results != nil, "hand": w.Hand != nil,
+		"text": w.Text != nil, "action": w.Action != nil, "seat": w.Seat != nil, "to": w.To != nil}
+	for _, f := range []string{"table", "token", "player", "seq", "move", "results", "hand", "text", "action", "seat", "to"} {
 		if has[f] && !allowed[f] {
 			return clientMsg{}, fmt.Errorf("%w: %s takes no field %s", ErrBadMessage, m.Type, f)
 		}
@@ -168,8 +187,72 @@ func decodeClient(b []byte) (clientMsg, error) {
 			return clientMsg{}, fmt.Errorf("%w: %s needs a move object, got %s", ErrBadMessage, m.Type, orNone(k))
 		}
 		m.Move = w.Move
+	case chatMsg:
+		if w.Text == nil {
+			return clientMsg{}, fmt.Errorf("%w: chat needs a text", ErrBadMessage)
+		}
+		text, err := chatText(*w.Text)
+		if err != nil {
+			return clientMsg{}, fmt.Errorf("%w: %v", ErrBadMessage, err)
+		}
+		m.Text = text
+	case hostMsg:
+		if w.Action == nil {
+			return clientMsg{}, fmt.Errorf("%w: host needs an action: %s", ErrBadMessage, hostActionList)
+		}
+		a, ok := parseHostAction(*w.Action)
+		if !ok {
+			return clientMsg{}, fmt.Errorf("%w: no host action %q: %s", ErrBadMessage, clip(*w.Action), hostActionList)
+		}
+		m.Action, m.Seat, m.To = a, -1, -1
+		needSeat, needTo := a == hostMove || a == hostComputer, a == hostMove
+		for _, f := range []struct {
+			name string
+			v    *int
+			need bool
+			dst  *int
+		}{{"seat", w.Seat, needSeat, &m.Seat}, {"to", w.To, needTo, &m.To}} {
+			switch {
+			case f.need && f.v == nil:
+				return clientMsg{}, fmt.Errorf("%w: host %s needs a %s", ErrBadMessage, a, f.name)
+			case !f.need && f.v != nil:
+				return clientMsg{}, fmt.Errorf("%w: host %s takes no field %s", ErrBadMessage, a, f.name)
+			case f.v != nil && (*f.v < 0 || *f.v >= maxSeatsMsg):
+				return clientMsg{}, fmt.Errorf("%w: host %s: %s %d is no seat", ErrBadMessage, a, f.name, *f.v)
+			case f.v != nil:
+				*f.dst = *f.v
+			}
+		}
 	}
 	return m, nil
+}
+
+// maxSeatsMsg bounds a seat number in a message: no table has more seats.
+const maxSeatsMsg = 64
+
+// chatText checks and cleans a chat line: text only, 1 to store.MaxChat
+// characters once the control characters are left out and the ends
+// trimmed (it is shown as text, never as HTML).
+func chatText(s string) (string, error) {
+	var b strings.Builder
+	for _, r := range s {
+		if r < ' ' || r == 0x7f || r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029' || r == '\ufffd' ||
+			r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' {
+			if r == '\t' || r == '\n' {
+				b.WriteByte(' ')
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	out := strings.TrimSpace(b.String())
+	switch k := utf8.RuneCountInString(out); {
+	case k == 0:
+		return "", errors.New("an empty chat line")
+	case k > store.MaxChat:
+		return "", fmt.Errorf("a chat line of %d characters, at most %d", k, store.MaxChat)
+	}
+	return out, nil
 }
 
 func orNone(s string) string {
@@ -310,6 +393,21 @@ type seatsMsg struct {
 type overMsg struct {
 	Type    string      `json:"type"` // over
 	Outcome OutcomeWire `json:"outcome"`
+}
+
+// chatWire is one chat line as the server sends it.
+type chatWire struct {
+	N    int       `json:"n"`
+	Seat int       `json:"seat"`
+	Name string    `json:"name"`
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+}
+
+// chatOut is chat lines: the recent ones after a hello, then each new one.
+type chatOut struct {
+	Type  string     `json:"type"` // chat
+	Lines []chatWire `json:"lines"`
 }
 
 type errorMsg struct {

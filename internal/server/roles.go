@@ -32,6 +32,8 @@ type seating interface {
 	// attach adds a connection (its seat set, -1 for a spectator) and
 	// sends it where the table stands.
 	attach(c *conn) error
+	// loadChat reads the table's recent chat from the store, once.
+	loadChat(ctx context.Context) error
 }
 
 // apiTable is what the HTTP API needs of a table (api.go): its seats, its
@@ -46,6 +48,11 @@ type apiTable interface {
 	account() *acct
 	// start begins the game: its log's header, its run.
 	start() error
+	// sit gives a free seat of a waiting table to player (the table's
+	// link): the seat and its new token.
+	sit(ctx context.Context, want int, player, name string) (int, string, error)
+	// lobbyEntry is the table as the lobby lists it, if it is listed.
+	lobbyEntry() (LobbyTable, bool)
 	// allowUndo lets the person take moves back (before start).
 	allowUndo()
 }

@@ -71,6 +71,9 @@ type room[M, O, E any] struct {
 	// table starts, or from its log's header.
 	undo bool
 
+	chat      chatState  // guarded by mu
+	chatWrite sync.Mutex // held while a chat line is numbered and stored
+
 	moves prometheus.Counter // felt_moves_total of the table's game
 
 	// Touched only by the goroutine running the table.
@@ -86,6 +89,7 @@ func newRoom[M, O, E any](srv *Server, g *game[M, O, E], st store.Table) *room[M
 		log: srv.log.With("table", st.ID), moves: srv.metrics.moves.WithLabelValues(g.Name),
 
 		touched: time.Now(), wake: make(chan struct{})}
+	r.chat.loaded = st.Status == store.Waiting && st.Updated.IsZero() // made here: no chat yet
 	r.acct.computer = true
 	for _, s := range st.Seats {
 		if s.Kind == kindPerson {
@@ -579,7 +583,8 @@ func (r *room[M, O, E]) summaryLocked() Summary {
 		rules = json.RawMessage("{}")
 	}
 	return Summary{ID: r.id, Game: r.g.Name, Rules: rules, Status: r.st.Status.String(),
-		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created, Undo: r.undo}
+		Seats: r.seatsLocked(), Outcome: r.outcome, Teams: teamList(r.teams, len(r.ctls)), Created: r.st.Created, Undo: r.undo,
+		Host: hostSeat(r.st), Preset: r.st.Preset, Lobby: r.st.Lobby}
 }
 
 func (r *room[M, O, E]) seatsLocked() []SeatSummary {

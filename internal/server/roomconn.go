@@ -19,6 +19,9 @@ func (r *room[M, O, E]) attach(c *conn) error {
 		i = spectator
 	}
 	c.enqueue(encode(welcomeMsg{Type: "welcome", Game: r.g.Name, Table: r.summaryLocked(), Seat: c.seat}))
+	if len(r.chat.lines) > 0 {
+		c.enqueue(chatMsgOf(r.chat.lines))
+	}
 	h := historyMsg{Type: "history", Events: make([]histEvent, 0, len(r.hist[i]))}
 	for _, e := range r.hist[i] {
 		h.Events = append(h.Events, histEvent{N: e.n, Adv: e.adv, Event: r.g.Wire.WireEvent(e.e)})
@@ -85,7 +88,17 @@ func (r *room[M, O, E]) detach(c *conn) {
 func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 	r.mu.Lock()
 	r.touch()
+	i := c.seat
+	if i < 0 {
+		i = spectator
+	}
+	_, attached := r.conns[i][c]
 	r.mu.Unlock()
+	if !attached {
+		// A connection whose seat the host moved: it reconnects.
+		c.enqueue(encode(errorMsg{Type: "error", Error: "your seat moved: reconnecting"}))
+		return
+	}
 	if m.Type == onwardMsg {
 		if c.seat >= 0 { // a spectator's page holds nobody up
 			r.mu.Lock()
@@ -99,6 +112,18 @@ func (r *room[M, O, E]) handle(c *conn, m clientMsg) {
 		return
 	}
 	switch m.Type {
+	case chatMsg:
+		if why := r.say(r.srv.ctx, c, m.Text); why != "" {
+			c.enqueue(encode(errorMsg{Type: "error", Error: why}))
+		}
+	case hostMsg:
+		why, end := r.host(r.srv.ctx, c, m)
+		switch {
+		case why != "":
+			c.enqueue(encode(errorMsg{Type: "error", Error: "refused: " + why}))
+		case end:
+			r.srv.abandon(r.id, r, "the host ended the table", "host")
+		}
 	case moveMsg:
 		mv, err := r.g.Wire.Codec.UnmarshalMove(m.Move)
 		if err != nil {

@@ -348,6 +348,9 @@ func (s *Server) helloRoom(ctx context.Context, c *conn, m clientMsg, r roomer) 
 		}
 		c.seat = i
 	}
+	if err := r.loadChat(ctx); err != nil {
+		return err
+	}
 	c.room = r
 	return r.attach(c)
 }

@@ -22,6 +22,12 @@ type Summary struct {
 	// store alone.
 	Teams   [][]int   `json:"teams,omitempty"`
 	Created time.Time `json:"created"`
+	// Host is the seat of the table's host, the person who made it (-1:
+	// none); Preset the rules' preset it was made from; Lobby says it is
+	// listed in the lobby while it waits.
+	Host   int    `json:"host"`
+	Preset string `json:"preset,omitempty"`
+	Lobby  bool   `json:"lobby,omitempty"`
 	// Undo says the person may take moves back (a table made so).
 	Undo bool `json:"undo,omitempty"`
 }
@@ -95,6 +101,19 @@ type GameSummary struct {
 }
 
 // storedSeats summarises a stored table's seats, without presence.
+// hostSeat is the seat of table t's host, -1 for none.
+func hostSeat(t store.Table) int {
+	if t.Host == "" {
+		return -1
+	}
+	for i, s := range t.Seats {
+		if s.Kind == kindPerson && s.Player == t.Host {
+			return i
+		}
+	}
+	return -1
+}
+
 func storedSeats(t store.Table) []SeatSummary {
 	out := make([]SeatSummary, len(t.Seats))
 	for i, s := range t.Seats {

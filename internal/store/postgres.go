@@ -170,10 +170,10 @@ func (p *Postgres) CreateTable(ctx context.Context, t Table) error {
 		created = &t.Created
 	}
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated)
-			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, clock_timestamp()), clock_timestamp())
+		tag, err := tx.Exec(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, preset, lobby)
+			VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, clock_timestamp()), clock_timestamp(), $8, $9, $10)
 			ON CONFLICT (id) DO NOTHING`,
-			t.ID, t.Game, []byte(t.Options), int64(t.Seed), int16(t.Status), []byte(t.Outcome), created)
+			t.ID, t.Game, []byte(t.Options), int64(t.Seed), int16(t.Status), []byte(t.Outcome), created, t.Host, t.Preset, t.Lobby)
 		if err != nil {
 			return err
 		}
@@ -241,7 +241,7 @@ func (p *Postgres) PlayerTables(ctx context.Context, player string, limit int) (
 // the tables it picks with their seats, newest first.
 func (p *Postgres) tables(ctx context.Context, sel string, args ...any) ([]Table, error) {
 	rows, err := p.pool.Query(ctx, `SELECT t.id, t.game, t.options, t.seed, t.status, t.outcome, t.created, t.updated,
-			s.i, s.kind, s.level, s.name, s.token_hash, s.player
+			t.host, t.preset, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
 		FROM (`+sel+`) t LEFT JOIN seats s ON s.table_id = t.id
 		ORDER BY t.created DESC, t.seq DESC, s.i`, args...)
 	if err != nil {
@@ -262,7 +262,7 @@ func (p *Postgres) tables(ctx context.Context, sel string, args ...any) ([]Table
 			created, updatedAt time.Time
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &options, &seed, &status, &outcome, &created, &updatedAt,
-			&i, &kind, &level, &name, &hash, &player); err != nil {
+			&t.Host, &t.Preset, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
 			return nil, err
 		}
 		if n := len(ts); n == 0 || ts[n-1].ID != t.ID {
@@ -304,6 +304,81 @@ func (p *Postgres) SetSeat(ctx context.Context, id string, i int, st Seat) error
 		return p.missing(ctx, id, fmt.Errorf("store: table %s has no seat %d", id, i))
 	}
 	return nil
+}
+
+// SetSeats replaces every seat of table id at once.
+func (p *Postgres) SetSeats(ctx context.Context, id string, seats []Seat) error {
+	errCount := errors.New("seat count")
+	have := 0
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM seats WHERE table_id = $1`, id).Scan(&have); err != nil {
+			return err
+		}
+		if have != len(seats) {
+			return errCount
+		}
+		for i, st := range seats {
+			if _, err := tx.Exec(ctx, `UPDATE seats SET kind = $3, level = $4, name = $5, token_hash = $6, player = $7
+				WHERE table_id = $1 AND i = $2`, id, i, st.Kind, st.Level, st.Name, st.TokenHash, st.Player); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `UPDATE tables SET updated = clock_timestamp() WHERE id = $1`, id)
+		return err
+	})
+	switch {
+	case errors.Is(err, errCount):
+		return p.missing(ctx, id, fmt.Errorf("store: table %s has %d seats, not %d", id, have, len(seats)))
+	case err != nil:
+		return fmt.Errorf("store: table %s seats: %w", id, err)
+	}
+	return nil
+}
+
+// AppendChat stores chat line c.N of table id.
+func (p *Postgres) AppendChat(ctx context.Context, id string, c ChatLine) error {
+	if err := checkChat(id, c); err != nil {
+		return err
+	}
+	var at *time.Time // nil: the database's clock
+	if !c.At.IsZero() {
+		at = &c.At
+	}
+	tag, err := p.pool.Exec(ctx, `INSERT INTO chat (table_id, n, at, seat, name, text)
+		SELECT $1, $2::integer, coalesce($3, clock_timestamp()), $4, $5, $6
+		WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+			AND (SELECT count(*) FROM chat WHERE table_id = $1) = $2::integer
+		ON CONFLICT DO NOTHING`, id, c.N, at, c.Seat, c.Name, c.Text)
+	if err != nil {
+		return fmt.Errorf("store: table %s chat %d: %w", id, c.N, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return p.missing(ctx, id, fmt.Errorf("%w: table %s chat line %d", ErrConflict, id, c.N))
+	}
+	return nil
+}
+
+// Chat returns the last limit chat lines of table id, oldest first.
+func (p *Postgres) Chat(ctx context.Context, id string, limit int) ([]ChatLine, error) {
+	rows, err := p.pool.Query(ctx, `SELECT n, at, seat, name, text FROM
+		(SELECT * FROM chat WHERE table_id = $1 ORDER BY n DESC LIMIT $2) c ORDER BY n`, id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+	}
+	defer rows.Close()
+	var out []ChatLine
+	for rows.Next() {
+		var c ChatLine
+		if err := rows.Scan(&c.N, &c.At, &c.Seat, &c.Name, &c.Text); err != nil {
+			return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+		}
+		c.At = c.At.UTC()
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+	}
+	return out, nil
 }
 
 // missing returns ErrNotFound if table id does not exist, else err.

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
@@ -159,10 +160,10 @@ func (s *SQLite) CreateTable(ctx context.Context, t Table) (err error) {
 	if !t.Created.IsZero() {
 		created = micros(t.Created)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated)
-		VALUES (?, ?, ?, ?, ?, ?, coalesce(?, `+sqliteNow+`), `+sqliteNow+`)
+	res, err := tx.ExecContext(ctx, `INSERT INTO tables (id, game, options, seed, status, outcome, created, updated, host, preset, lobby)
+		VALUES (?, ?, ?, ?, ?, ?, coalesce(?, `+sqliteNow+`), `+sqliteNow+`, ?, ?, ?)
 		ON CONFLICT (id) DO NOTHING`,
-		t.ID, t.Game, nullBytes(t.Options), int64(t.Seed), int(t.Status), nullBytes(t.Outcome), created)
+		t.ID, t.Game, nullBytes(t.Options), int64(t.Seed), int(t.Status), nullBytes(t.Outcome), created, t.Host, t.Preset, t.Lobby)
 	if err != nil {
 		return fmt.Errorf("store: create table %s: %w", t.ID, err)
 	}
@@ -227,7 +228,7 @@ func (s *SQLite) PlayerTables(ctx context.Context, player string, limit int) ([]
 // the tables it picks with their seats, newest first.
 func (s *SQLite) tables(ctx context.Context, sel string, args ...any) ([]Table, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT t.id, t.game, t.options, t.seed, t.status, t.outcome, t.created, t.updated,
-			s.i, s.kind, s.level, s.name, s.token_hash, s.player
+			t.host, t.preset, t.lobby, s.i, s.kind, s.level, s.name, s.token_hash, s.player
 		FROM (`+sel+`) t LEFT JOIN seats s ON s.table_id = t.id
 		ORDER BY t.created DESC, t.seq DESC, s.i`, args...)
 	if err != nil {
@@ -248,7 +249,7 @@ func (s *SQLite) tables(ctx context.Context, sel string, args ...any) ([]Table, 
 			options, outcome []byte
 		)
 		if err := rows.Scan(&t.ID, &t.Game, &options, &seed, &status, &outcome, &created, &updated,
-			&i, &kind, &level, &name, &hash, &player); err != nil {
+			&t.Host, &t.Preset, &t.Lobby, &i, &kind, &level, &name, &hash, &player); err != nil {
 			return nil, err
 		}
 		if n := len(ts); n == 0 || ts[n-1].ID != t.ID {
@@ -295,6 +296,88 @@ func (s *SQLite) SetSeat(ctx context.Context, id string, i int, st Seat) (err er
 		return fmt.Errorf("store: table %s seat %d: %w", id, i, err)
 	}
 	return nil
+}
+
+// SetSeats replaces every seat of table id at once.
+func (s *SQLite) SetSeats(ctx context.Context, id string, seats []Seat) (err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: table %s seats: %w", id, err)
+	}
+	defer func() {
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	var have int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM seats WHERE table_id = ?`, id).Scan(&have); err != nil {
+		return fmt.Errorf("store: table %s seats: %w", id, err)
+	}
+	if have != len(seats) {
+		return s.missing(ctx, tx, id, fmt.Errorf("store: table %s has %d seats, not %d", id, have, len(seats)))
+	}
+	for i, st := range seats {
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET kind = ?, level = ?, name = ?, token_hash = ?, player = ?
+			WHERE table_id = ? AND i = ?`, st.Kind, st.Level, st.Name, nullBytes(st.TokenHash), st.Player, id, i); err != nil {
+			return fmt.Errorf("store: table %s seat %d: %w", id, i, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tables SET updated = `+sqliteNow+` WHERE id = ?`, id); err != nil {
+		return fmt.Errorf("store: table %s seats: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: table %s seats: %w", id, err)
+	}
+	return nil
+}
+
+// AppendChat stores chat line c.N of table id.
+func (s *SQLite) AppendChat(ctx context.Context, id string, c ChatLine) error {
+	if err := checkChat(id, c); err != nil {
+		return err
+	}
+	at := c.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	res, err := s.w.ExecContext(ctx, `INSERT INTO chat (table_id, n, at, seat, name, text)
+		SELECT ?1, ?2, ?3, ?4, ?5, ?6
+		WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1)
+			AND (SELECT count(*) FROM chat WHERE table_id = ?1) = ?2
+		ON CONFLICT DO NOTHING`, id, c.N, micros(at), c.Seat, c.Name, c.Text)
+	if err != nil {
+		return fmt.Errorf("store: table %s chat %d: %w", id, c.N, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("store: table %s chat %d: %w", id, c.N, err)
+	} else if n == 0 {
+		return s.missing(ctx, s.r, id, fmt.Errorf("%w: table %s chat line %d", ErrConflict, id, c.N))
+	}
+	return nil
+}
+
+// Chat returns the last limit chat lines of table id, oldest first.
+func (s *SQLite) Chat(ctx context.Context, id string, limit int) ([]ChatLine, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT n, at, seat, name, text FROM
+		(SELECT * FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?) ORDER BY n`, id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+	}
+	defer rows.Close()
+	var out []ChatLine
+	for rows.Next() {
+		var c ChatLine
+		var at int64
+		if err := rows.Scan(&c.N, &at, &c.Seat, &c.Name, &c.Text); err != nil {
+			return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+		}
+		c.At = fromMicros(at)
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: table %s chat: %w", id, err)
+	}
+	return out, nil
 }
 
 // missing returns ErrNotFound if table id does not exist, else err.
@@ -522,6 +605,19 @@ func checkTable(t *Table) error {
 	}
 	if t.Status == NoStatus {
 		t.Status = Waiting
+	}
+	return nil
+}
+
+// checkChat checks a chat line to store.
+func checkChat(id string, c ChatLine) error {
+	switch {
+	case c.N < 0:
+		return fmt.Errorf("store: table %s: chat line %d", id, c.N)
+	case utf8.RuneCountInString(c.Text) > MaxChat:
+		return fmt.Errorf("store: table %s chat line %d: more than %d characters", id, c.N, MaxChat)
+	case !utf8.ValidString(c.Text) || !utf8.ValidString(c.Name):
+		return fmt.Errorf("store: table %s chat line %d: not UTF-8", id, c.N)
 	}
 	return nil
 }

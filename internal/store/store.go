@@ -62,6 +62,28 @@ type Table struct {
 	Outcome json.RawMessage // set when the game is over
 	Created time.Time       // when the table was created (to the microsecond)
 	Updated time.Time       // when its seats or status last changed
+	// Host is the player id of the person who made the table with a seat
+	// of their own, "" for none: the one who may move its seats, give an
+	// absent person's seat to the computer or end it.
+	Host string
+	// Preset names the rules' preset the table was made from ("" when
+	// not said).
+	Preset string
+	// Lobby says the table is listed in the lobby of open tables while it
+	// waits for people.
+	Lobby bool
+}
+
+// MaxChat is the most characters a chat line's text may hold.
+const MaxChat = 500
+
+// ChatLine is one line said at a table.
+type ChatLine struct {
+	N    int       // its number at the table, from 0
+	At   time.Time // when it was said (to the microsecond)
+	Seat int       // the seat that said it
+	Name string    // the seat's name then
+	Text string    // what was said, plain text
 }
 
 // Result is how a person at a table that is over came out of its game.
@@ -95,6 +117,9 @@ type Store interface {
 	// SetSeat replaces seat i of table id (ErrNotFound, or an error if
 	// the table has no seat i).
 	SetSeat(ctx context.Context, id string, i int, s Seat) error
+	// SetSeats replaces every seat of table id at once (as many as it
+	// has), in one transaction: seats moved by the table's host.
+	SetSeats(ctx context.Context, id string, seats []Seat) error
 	// SetStatus records a table's status and, once over, its outcome; a
 	// nil outcome leaves the stored one as it is.
 	SetStatus(ctx context.Context, id string, st Status, outcome json.RawMessage) error
@@ -106,6 +131,13 @@ type Store interface {
 	// Lines returns the table's log lines from line from on, in order
 	// (ErrNotFound if there is no such table).
 	Lines(ctx context.Context, id string, from int) ([][]byte, error)
+	// AppendChat stores chat line c.N of table id; c.N must be the number
+	// of lines already stored (else ErrConflict, nothing stored). Its text
+	// holds at most MaxChat characters.
+	AppendChat(ctx context.Context, id string, c ChatLine) error
+	// Chat returns the last limit chat lines of table id, oldest first
+	// (none for a table without chat or not held).
+	Chat(ctx context.Context, id string, limit int) ([]ChatLine, error)
 	// Active lists the tables waiting or being played, oldest first.
 	Active(ctx context.Context) ([]Table, error)
 	// PlayerTables lists the tables a player took a seat at, newest

@@ -83,6 +83,86 @@ func mustAppend(t *testing.T, s Store, id string, n int, lines ...string) {
 // testStore is the conformance suite every Store passes. open returns a
 // new, empty store, closed when the test ends.
 func testStore(t *testing.T, open func(t *testing.T) Store) {
+	t.Run("HostAndLobby", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		tb := newTable("t1")
+		tb.Host, tb.Preset, tb.Lobby = "p-ann", "friends-6", true
+		mustCreate(t, s, tb)
+		mustCreate(t, s, newTable("t2"))
+		got, err := s.Table(ctx, "t1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Host != "p-ann" || got.Preset != "friends-6" || !got.Lobby {
+			t.Errorf("host %q, preset %q, lobby %v: want p-ann, friends-6, true", got.Host, got.Preset, got.Lobby)
+		}
+		if got, _ := s.Table(ctx, "t2"); got.Host != "" || got.Lobby {
+			t.Errorf("a table made without them: host %q, lobby %v", got.Host, got.Lobby)
+		}
+	})
+	t.Run("SetSeats", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		tb := newTable("t1")
+		mustCreate(t, s, tb)
+		moved := []Seat{tb.Seats[1], tb.Seats[0]}
+		if err := s.SetSeats(ctx, "t1", moved); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Table(ctx, "t1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tb
+		want.Seats, want.Status, want.Created, want.Updated = moved, Waiting, got.Created, got.Updated
+		sameTable(t, got, want)
+		if err := s.SetSeats(ctx, "t1", moved[:1]); err == nil {
+			t.Error("one seat given for a table of two: no error")
+		}
+		if got2, _ := s.Table(ctx, "t1"); got2.Seats[0].Name != moved[0].Name || len(got2.Seats) != 2 {
+			t.Errorf("a refused SetSeats changed the seats: %+v", got2.Seats)
+		}
+		if err := s.SetSeats(ctx, "nope", moved); !errors.Is(err, ErrNotFound) {
+			t.Errorf("seats of a table not held: %v, want ErrNotFound", err)
+		}
+	})
+	t.Run("Chat", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		mustCreate(t, s, newTable("t1"))
+		mustCreate(t, s, newTable("t2"))
+		at := time.Date(2026, 12, 6, 3, 4, 5, 6000, time.UTC)
+		for i := range 5 {
+			c := ChatLine{N: i, At: at.Add(time.Duration(i) * time.Second), Seat: i % 2, Name: "Ann", Text: fmt.Sprintf("line <b>%d</b> ♠", i)}
+			if err := s.AppendChat(ctx, "t1", c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AppendChat(ctx, "t1", ChatLine{N: 3, Text: "again"}); !errors.Is(err, ErrConflict) {
+			t.Errorf("a chat line numbered as one stored: %v, want ErrConflict", err)
+		}
+		if err := s.AppendChat(ctx, "t1", ChatLine{N: 9, Text: "gap"}); !errors.Is(err, ErrConflict) {
+			t.Errorf("a chat line after a gap: %v, want ErrConflict", err)
+		}
+		if err := s.AppendChat(ctx, "nope", ChatLine{N: 0, Text: "x"}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("chat at a table not held: %v, want ErrNotFound", err)
+		}
+		if err := s.AppendChat(ctx, "t1", ChatLine{N: 5, Text: strings.Repeat("x", MaxChat+1)}); err == nil {
+			t.Error("a chat line too long: no error")
+		}
+		got, err := s.Chat(ctx, "t1", 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 3 || got[0].N != 2 || got[2].N != 4 || got[2].Text != "line <b>4</b> ♠" || got[1].Seat != 1 ||
+			!got[0].At.Equal(at.Add(2*time.Second)) || got[0].Name != "Ann" {
+			t.Errorf("the last 3 lines: %+v", got)
+		}
+		if got, err := s.Chat(ctx, "t2", 10); err != nil || len(got) != 0 {
+			t.Errorf("chat of a table without any: %v, %v", got, err)
+		}
+	})
 	t.Run("CreateAndGet", func(t *testing.T) {
 		s := open(t)
 		ctx := testCtx(t)

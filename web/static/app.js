@@ -39,10 +39,13 @@ export function seatRange(seats) {
   return lo === hi ? `${lo} players` : `${lo}\u2013${hi} players`;
 }
 
-// h builds an element: h("div.a.b", {attr: v, onclick: f}, children…).
+// h builds an element: h("div#id.a.b", {attr: v, onclick: f}, children…).
 export function h(spec, attrs, ...kids) {
+  let id = "";
+  spec = spec.replace(/#([\w-]+)/, (_, x) => ((id = x), ""));
   const [tag, ...classes] = spec.split(".");
   const e = document.createElement(tag || "div");
+  if (id) e.id = id;
   if (classes.length) e.className = classes.join(" ");
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
     kids.unshift(attrs);
@@ -155,6 +158,66 @@ export function setToken(table, token, seat) {
   if (seat !== undefined) localStorage.setItem("felt.seat." + table, String(seat));
 }
 
+// invitesOf returns the invite links of a table this browser made ({seat,
+// url} each) and its table link, kept when it was made so that the
+// waiting table shows them.
+export function invitesOf(table) {
+  try {
+    const v = JSON.parse(localStorage.getItem("felt.invites." + table) || "null");
+    return v && Array.isArray(v.invites) ? v : { invites: [], link: "" };
+  } catch (e) {
+    return { invites: [], link: "" };
+  }
+}
+
+export function setInvites(table, invites, link) {
+  localStorage.setItem("felt.invites." + table, JSON.stringify({ invites, link: link || "" }));
+}
+
+// shareLink offers a link: the phone's share sheet when there is one, else
+// the clipboard; it says what it did on the button.
+export async function shareLink(button, url, title) {
+  if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (e) {
+      // dismissed: fall back to copying
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = "Copied";
+  } catch (e) {
+    button.textContent = "Select and copy";
+  }
+}
+
+// linkRow is a read-only link with a copy button and, on a phone that has
+// one, a share button.
+export function linkRow(url, label, attrs = {}) {
+  const input = h("input.invite-url", { type: "text", readonly: true, value: url, "aria-label": label, ...attrs });
+  const copy = h("button.secondary.copy", { type: "button", onclick: () => {
+    input.select();
+    shareLinkCopy(copy, url);
+  } }, "Copy");
+  const kids = [input, copy];
+  if (typeof navigator !== "undefined" && navigator.share) {
+    const share = h("button.secondary.share", { type: "button", onclick: () => shareLink(share, url, label) }, "Share");
+    kids.push(share);
+  }
+  return kids;
+}
+
+async function shareLinkCopy(button, url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = "Copied";
+  } catch (e) {
+    button.textContent = "Select and copy";
+  }
+}
+
 export function getSeat(table) {
   const s = localStorage.getItem("felt.seat." + table);
   return s === null ? null : Number(s);
@@ -260,6 +323,7 @@ async function initIndex() {
     settings = form;
     form.setPreset(presetSel.value);
   }
+  initLobby(known);
   gameSel.addEventListener("change", fill);
   presetSel.addEventListener("change", () => settings && settings.setPreset(presetSel.value));
   fill();
@@ -282,36 +346,30 @@ async function initIndex() {
     submit.disabled = true;
     try {
       const body = { game, preset: presetSel.value, player: playerID(), name, seats };
+      if (form.elements.lobby.checked) body.lobby = true;
       const set = settings ? settings.values() : {};
       if (Object.keys(set).length) body.settings = set;
       if (form.elements.undo && form.elements.undo.checked) body.undo = true;
       const r = await api("POST", "/api/tables", body);
       if (r.token) setToken(r.id, r.token, r.seat);
       const invites = r.invites || [];
+      if (invites.length) setInvites(r.id, invites.map((inv) => ({ seat: inv.seat, url: new URL(inv.url, location.href).href })), r.link ? new URL(r.link, location.href).href : "");
       if (invites.length === 0) {
         location.assign(tableURL(r.id));
         return;
       }
       out.replaceChildren(
         h("h2", "Invite your friends"),
-        h("p", "Send each friend their link. Anyone holding a link plays that seat, so send it only to them."),
+        h("p", "Send each friend their link. Anyone holding a link plays that seat, so send it only to them. The table keeps these links until they join."),
         h(
           "ul.invites",
           ...invites.map((inv) => {
             const url = new URL(inv.url, location.href).href;
-            const input = h("input.invite-url", { type: "text", readonly: true, value: url, "aria-label": `Invite link for seat ${inv.seat}`, "data-seat": inv.seat });
-            const copy = h("button.secondary", { type: "button", onclick: async () => {
-              input.select();
-              try {
-                await navigator.clipboard.writeText(url);
-                copy.textContent = "Copied";
-              } catch (e) {
-                copy.textContent = "Select and copy";
-              }
-            } }, "Copy");
-            return h("li", h("span.seat-label", `Seat ${inv.seat}`), input, copy);
+            return h("li", h("span.seat-label", `Seat ${inv.seat + 1}`), ...linkRow(url, `Invite link for seat ${inv.seat + 1}`, { "data-seat": inv.seat }));
           }),
         ),
+        r.link ? h("p", "Or share the table's link: whoever opens it first takes a free seat.") : null,
+        r.link ? h("div.invites.table-link", ...linkRow(new URL(r.link, location.href).href, "The table's link", { id: "table-link-created" })) : null,
         h("p", h("a.button", { id: "go-table", href: tableURL(r.id) }, "Go to the table")),
       );
       out.hidden = false;
@@ -322,6 +380,50 @@ async function initIndex() {
       submit.disabled = false;
     }
   });
+}
+
+// ---- the lobby: open tables, on the home page ----
+
+// initLobby lists the tables waiting for players that their hosts put in
+// the lobby (GET /api/lobby), each with a Join button.
+function initLobby(known) {
+  const list = document.getElementById("lobby-list");
+  const refresh = document.getElementById("lobby-refresh");
+  if (!list) return;
+  async function load() {
+    let tables;
+    try {
+      tables = await api("GET", "/api/lobby");
+    } catch (e) {
+      list.replaceChildren(h("p.error", "Could not read the open tables: " + e.message));
+      return;
+    }
+    if (!tables || tables.length === 0) {
+      list.replaceChildren(h("p", "No open tables now. Make one and tick “List this table in the lobby”."));
+      return;
+    }
+    list.replaceChildren(
+      h(
+        "ul.lobby-tables",
+        ...tables.map((t) => {
+          const g = known[t.game] || { title: t.game, presets: [] };
+          const preset = (g.presets || []).find((p) => p.name === t.preset);
+          const free = t.free.length;
+          return h(
+            "li.lobby-table",
+            { "data-table": t.id },
+            h("span.lobby-game", g.title),
+            h("span.lobby-preset", preset ? preset.title : t.preset || ""),
+            h("span.lobby-host", t.host ? `host ${t.host}` : ""),
+            h("span.lobby-free", `${free} free seat${free === 1 ? "" : "s"} of ${t.seats.length}`),
+            h("a.button.lobby-join", { href: tableURL(t.id) + "#sit", "aria-label": `Join ${t.host ? t.host + "'s " : ""}${g.title} table` }, "Join"),
+          );
+        }),
+      ),
+    );
+  }
+  refresh.addEventListener("click", load);
+  load();
 }
 
 // ---- the games page ----

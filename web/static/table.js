@@ -3,7 +3,7 @@
 // (gin.js or shengji.js). The server is the authority: a move is only an
 // intent until an event or a refusal comes back.
 
-import { api, focusKey, getToken, h, playerID, playerName, seatName, setPlayerName, setToken, gameTitle } from "./app.js";
+import { api, focusKey, getToken, h, invitesOf, linkRow, playerID, playerName, seatName, serverGames, setPlayerName, setToken, gameTitle } from "./app.js";
 import { Connection } from "./net.js";
 import { pretty } from "./cards.js";
 import { newView } from "./views.js";
@@ -26,7 +26,18 @@ export async function init() {
     conn: document.getElementById("conn"),
     title: document.getElementById("game-title"),
     keys: document.getElementById("keys-help"),
+    room: document.getElementById("room"),
+    host: document.getElementById("host"),
   };
+
+  // What the page knows of the table before it connects: the invite page
+  // and the table's link say whose table it is and which game.
+  let first = null;
+  try {
+    first = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+  } catch (e) {
+    first = null;
+  }
 
   // An invite link carries the seat and its token in the fragment (never
   // sent to the server by the browser): keep them, join, clear the address.
@@ -36,15 +47,39 @@ export async function init() {
     const token = frag.get("token");
     history.replaceState(null, "", location.pathname + location.search);
     let name = playerName();
-    if (!name && !getToken(id)) name = await askName(els);
+    if (!name && !getToken(id)) name = await askName(els, await invitation(first, Number(frag.get("seat"))));
+    const join = (s) => api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat: s, token, player: playerID(), name: name || "Friend" });
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, token, player: playerID(), name: name || "Friend" });
+      // The host may have moved the invited seat: the token still opens it.
+      await join(seat).catch((e) => (/does not open that seat/.test(e.message) ? join(-1) : Promise.reject(e)));
       setToken(id, token, seat);
     } catch (e) {
       // A link used again by its own holder (a reload before the fragment
       // was cleared) may be refused; the token still plays if it is ours.
       if (!getToken(id)) setToken(id, token, seat);
       showMessage(els, "Joining the table: " + e.message, "refused");
+    }
+  }
+
+  // The table's link from the lobby (#sit) takes a free seat at once.
+  if (location.hash === "#sit") {
+    history.replaceState(null, "", location.pathname + location.search);
+    if (!getToken(id) && first && first.status === "waiting") await sit(-1);
+  }
+
+  // sit takes a free seat (or the one asked) through the table's link.
+  async function sit(want) {
+    let name = playerName();
+    if (!name) name = await askName(els, await invitation(first, want));
+    const body = { player: playerID(), name: name || "Friend" };
+    if (want >= 0) body.seat = want;
+    try {
+      const r = await api("POST", `/api/tables/${encodeURIComponent(id)}/sit`, body);
+      setToken(id, r.token, r.seat);
+      return true;
+    } catch (e) {
+      showMessage(els, "Taking a seat: " + e.message, "refused");
+      return false;
     }
   }
 
@@ -162,6 +197,10 @@ export async function init() {
         mountUndo(ctx, summary);
         renderSeats();
         view.render();
+        chat.reset();
+        break;
+      case "chat":
+        chat.add(msg.lines || []);
         break;
       case "history":
         if (!view) return;
@@ -169,7 +208,8 @@ export async function init() {
         view.resetHistory && view.resetHistory();
         for (const e of msg.events || []) view.event(e.event, false);
         view.render();
-        loadPast();
+        // A table still waiting for its people has no hand before this one.
+        if (!summary || summary.status !== "waiting") loadPast();
         break;
       case "state":
         if (view) view.state(msg.obs);
@@ -203,15 +243,23 @@ export async function init() {
       case "seats":
         if (summary) summary.seats = msg.seats;
         else summary = { seats: msg.seats };
+        // Every seat taken: the game begins.
+        if (summary.status === "waiting" && !msg.seats.some((x) => x.open)) summary.status = "playing";
         renderSeats();
         if (view) view.render();
         break;
       case "over":
+        if (summary) summary.status = "over";
+        renderSeats();
         main.dataset.over = "true";
         if (view) view.gameOver(msg.outcome);
         ctx.log("The game is over.", "end");
         break;
       case "error":
+        if (/^the table stopped/.test(msg.error || "") && summary) {
+          summary.status = "abandoned";
+          renderSeats();
+        }
         ctx.message(msg.error, "refused");
         break;
     }
@@ -255,6 +303,8 @@ export async function init() {
   function renderSeats() {
     const seats = (summary && summary.seats) || [];
     main.dataset.seats = String(seats.length);
+    renderRoom();
+    renderHost();
     els.main.classList.toggle("spectator", seat < 0);
     // While a computer stands in for us, offer to take the seat back.
     const mine = seat >= 0 ? seats[seat] : null;
@@ -286,19 +336,186 @@ export async function init() {
     if (view.key(e)) e.preventDefault();
   });
 
+  // ---- the room: who the table waits for, its links, the host's tools ----
+
+  // renderRoom shows, while the table waits for people, whom it waits for,
+  // the invite links (kept by the browser that made the table), the
+  // table's link, and to a visitor a button to take a free seat.
+  function renderRoom() {
+    const seats = (summary && summary.seats) || [];
+    const open = seats.filter((x) => x.open);
+    const waiting = summary && summary.status === "waiting" && open.length > 0;
+    main.dataset.room = waiting ? "waiting" : "";
+    if (!waiting) {
+      els.room.hidden = true;
+      els.room.replaceChildren();
+      return;
+    }
+    const who = open.map((x) => `seat ${x.seat + 1}` + (x.name && x.name !== `Seat ${x.seat + 1}` ? ` (${x.name})` : ""));
+    const list = who.length === 1 ? who[0] : who.slice(0, -1).join(", ") + " and " + who[who.length - 1];
+    const friends = open.length === 1 ? "your friend" : `${open.length} friends`;
+    const text = seat >= 0 ? `Waiting for ${friends} to join ${list}…` : `This table waits for players at ${list}.`;
+    const kept = invitesOf(id);
+    const invites = kept.invites.filter((inv) => open.some((x) => x.seat === inv.seat));
+    const tableLink = new URL("/t/" + encodeURIComponent(id), location.href).href;
+    const kids = [h("h2#room-title", { "data-waiting": open.map((x) => x.seat).join(" ") }, text)];
+    if (invites.length) {
+      kids.push(h("p", "Send each friend their seat's link (only to them: it plays that seat)."));
+      kids.push(h("ul.invites", ...invites.map((inv) => h("li", h("span.seat-label", `Seat ${inv.seat + 1}`), ...linkRow(inv.url, `Invite link for seat ${inv.seat + 1}`, { "data-seat": inv.seat })))));
+    }
+    if (seat >= 0) {
+      kids.push(h("p", "Or the table's link: whoever opens it takes a free seat."));
+      kids.push(h("div.invites.table-link", ...linkRow(tableLink, "The table's link", { id: "table-link" })));
+    } else if (!getToken(id)) {
+      kids.push(h("p", h("button#sit-button", { type: "button", onclick: async () => (await sit(-1)) && location.reload() }, "Take a free seat")));
+    }
+    els.room.replaceChildren(...kids);
+    els.room.hidden = false;
+  }
+
+  // hostAct sends a host's action; the server checks it and answers with
+  // the seats, a notice, or an error saying why not.
+  function hostAct(action, extra) {
+    if (!conn.send({ type: "host", action, ...extra })) ctx.message("Not connected: try again in a moment.", "refused");
+  }
+
+  // renderHost shows the host (who made the table) its tools: move seats
+  // before the game begins, a computer for an absent person's seat, end
+  // the table.
+  function renderHost() {
+    const seats = (summary && summary.seats) || [];
+    const live = summary && (summary.status === "waiting" || summary.status === "playing");
+    const isHost = summary && seat >= 0 && summary.host === seat;
+    if (!isHost || !live) {
+      els.host.hidden = true;
+      els.host.replaceChildren();
+      return;
+    }
+    const label = (x) => `Seat ${x.seat + 1}: ${seatName(x, x.seat)}`;
+    const kids = [h("h2#host-title", "Host")];
+    if (summary.status === "waiting") {
+      const from = h("select#host-move-from", { "aria-label": "Seat to move" }, ...seats.map((x) => h("option", { value: x.seat }, label(x))));
+      const to = h("select#host-move-to", { "aria-label": "Move it to" }, ...seats.map((x) => h("option", { value: x.seat, selected: x.seat === 1 }, `Seat ${x.seat + 1}`)));
+      kids.push(
+        h(
+          "form.host-move",
+          { onsubmit: (e) => {
+            e.preventDefault();
+            hostAct("move", { seat: Number(from.value), to: Number(to.value) });
+          } },
+          h("span", "Move "),
+          from,
+          h("span", " to "),
+          to,
+          h("button.secondary#host-move", { type: "submit" }, "Move"),
+        ),
+      );
+    }
+    const absent = seats.filter((x) => x.kind === "person" && x.seat !== seat && (x.status === "open" || x.status === "away"));
+    for (const x of absent) {
+      kids.push(
+        h(
+          "p.host-computer",
+          h("button.secondary", { type: "button", "data-seat": x.seat, id: `host-computer-${x.seat}`, onclick: () => hostAct("computer", { seat: x.seat }) }, `Computer plays seat ${x.seat + 1}`),
+          h("span.hint-text", x.status === "open" ? " (nobody joined it yet)" : ` (${seatName(x, x.seat)} is away)`),
+        ),
+      );
+    }
+    const end = h("button.danger#host-end", { type: "button", onclick: () => {
+      if (end.dataset.confirm === "yes") hostAct("end");
+      else {
+        end.dataset.confirm = "yes";
+        end.textContent = "Really end the table?";
+      }
+    } }, "End the table");
+    kids.push(h("p", end));
+    els.host.replaceChildren(...kids);
+    els.host.hidden = false;
+  }
+
+  // ---- chat ----
+
+  const chat = initChat(
+    (text) => conn.send({ type: "chat", text }),
+    () => seat,
+    (s) => (s >= 0 ? seatName(((summary && summary.seats) || [])[s], s) : ""),
+  );
+
   // Without a token the page watches as a spectator.
   // results: the page shows each hand's result over the table until the
   // person moves on (ctx.onward), and the computers wait for that.
   const hello = { type: "hello", table: id, player: playerID(), results: true };
   if (getToken(id)) hello.token = getToken(id);
   const conn = new Connection(hello, onMessage, onStatus);
-  try {
-    summary = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-    if (summary && summary.game) makeView(summary.game);
-  } catch (e) {
-    showMessage(els, "This table: " + e.message, "refused");
-  }
+  summary = first;
+  if (summary && summary.game) makeView(summary.game);
+  else if (!first) showMessage(els, "This table could not be read: it may not exist.", "refused");
   conn.start();
+}
+
+// invitation says who invited the person opening a link to which game.
+async function invitation(summary, seat) {
+  if (!summary) return "You are invited to play.";
+  const title = await gameTitle(summary.game);
+  let preset = "";
+  try {
+    const g = (await serverGames())[summary.game];
+    const p = g && (g.presets || []).find((x) => x.name === summary.preset);
+    if (p) preset = ` (${p.title})`;
+  } catch (e) {
+    // the game's title alone
+  }
+  const host = summary.host >= 0 && summary.seats && summary.seats[summary.host] ? summary.seats[summary.host].name : "";
+  const where = seat >= 0 ? ` at seat ${seat + 1}` : "";
+  return `${host || "A friend"} invites you to play ${title}${preset}${where}.`;
+}
+
+// initChat runs the table's chat panel: lines shown as text (never as
+// HTML), the form to say one (seated players), and a toggle that hides
+// the chat, remembered in this browser.
+function initChat(send, mySeat, nameOf) {
+  const panel = document.getElementById("chat");
+  const body = document.getElementById("chat-body");
+  const lines = document.getElementById("chat-lines");
+  const form = document.getElementById("chat-form");
+  const input = document.getElementById("chat-input");
+  const toggle = document.getElementById("chat-toggle");
+  const seen = new Set();
+  function setHidden(hidden) {
+    body.hidden = hidden;
+    panel.dataset.hidden = hidden ? "true" : "false";
+    toggle.textContent = hidden ? "Show chat" : "Hide chat";
+    toggle.setAttribute("aria-expanded", hidden ? "false" : "true");
+    localStorage.setItem("felt.chat.hidden", hidden ? "1" : "0");
+  }
+  setHidden(localStorage.getItem("felt.chat.hidden") === "1");
+  toggle.addEventListener("click", () => setHidden(!body.hidden));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    if (send(text)) input.value = "";
+  });
+  return {
+    reset() {
+      const spectator = mySeat() < 0;
+      input.disabled = spectator;
+      form.querySelector("button").disabled = spectator;
+      input.placeholder = spectator ? "Spectators read the chat" : "Say something";
+    },
+    add(list) {
+      for (const l of list) {
+        if (seen.has(l.n)) continue;
+        seen.add(l.n);
+        const who = l.seat === mySeat() ? "You" : l.name || nameOf(l.seat) || `Seat ${l.seat + 1}`;
+        const at = l.at ? new Date(l.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+        lines.append(h("li.chat-line", { "data-n": l.n, "data-seat": l.seat }, h("span.chat-who", who), h("span.chat-text", l.text), h("time.chat-at", { datetime: l.at || "" }, at)));
+      }
+      while (lines.children.length > 100) lines.firstChild.remove();
+      lines.scrollTop = lines.scrollHeight;
+      panel.dataset.lines = String(lines.children.length);
+    },
+  };
 }
 
 // resultFocus is where the focus was when a result was shown (a key to
@@ -337,13 +554,14 @@ function showResult(els, r) {
 
 // askName asks a friend who opened an invite link for the name the table
 // shows, once (it is kept for next time).
-function askName(els) {
+function askName(els, invite) {
   return new Promise((resolve) => {
     const input = h("input", { type: "text", id: "join-name", maxlength: "40", autocomplete: "nickname", placeholder: "Your name", "aria-label": "Your name" });
     const form = h(
       "form.panel.join-form",
       { id: "join-form" },
-      h("label", { for: "join-name" }, "You are invited to play. Your name:"),
+      h("p#invite-text", invite || "You are invited to play."),
+      h("label", { for: "join-name" }, "Your name:"),
       input,
       h("button", { type: "submit", id: "join-button" }, "Join the table"),
     );
