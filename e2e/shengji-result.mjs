@@ -3,7 +3,9 @@
 // a modal dialog over the table with the focus in it; the next hand is
 // dealt behind it, but the page offers none of its decisions until the
 // person moves on with Next hand (Enter); then the dialog is gone, the
-// focus is back on the table, and the score sheet keeps the hand.
+// focus is back on the table, and the score sheet keeps the hand. A
+// spectator sees the result in the same dialog; the replay shows it below
+// the table at the step where the hand ends.
 //
 //   node e2e/shengji-result.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
@@ -16,6 +18,11 @@ const browser = await launch();
 try {
   const page = await newPage(browser, undefined, "result");
   await newTable(page, base);
+  const tableURL = page.url();
+  // A spectator (another browser, no token) watches the same table.
+  const watch = await newPage(browser, undefined, "watch");
+  await watch.goto(tableURL);
+  await watch.waitForFunction(() => document.querySelector("main#table").dataset.seat === "-1");
   const st = await playOn(page, async (p, s) => s.result, { keepResult: true, timeout: 600000 });
   assert(st.result, "a hand's result is over the table");
   // The shared result dialog (the one Gin's results use too), and no
@@ -51,6 +58,29 @@ try {
   await shoot(page, dir, "result-over-table");
   await checkA11y(page, "a hand's result over the table");
 
+  // The spectator's page: the same dialog, the same facts, one copy.
+  await watch.waitForSelector("#result-dialog[open] #level-changes tbody tr", { timeout: T(30000) });
+  const w = await watch.evaluate(() => {
+    const box = document.getElementById("result-dialog");
+    const ids = Array.from(document.querySelectorAll("[id]"), (e) => e.id);
+    return {
+      modal: box.matches(":modal"),
+      label: document.getElementById("result-title").textContent,
+      focus: document.activeElement && document.activeElement.id,
+      dupes: ids.filter((id, i) => ids.indexOf(id) !== i),
+      levels: box.querySelectorAll("#level-changes tbody tr").length,
+      side: (box.querySelector("#winning-side") || {}).textContent,
+    };
+  });
+  log("the spectator's result:", JSON.stringify(w));
+  assert(w.modal && /Hand 1 is over/.test(w.label) && w.focus === "result-close", "the spectator's result is the same dialog");
+  assert(w.dupes.length === 0 && w.levels === 4, "the spectator's result: every seat's levels, no id twice");
+  await shoot(watch, dir, "result-spectator");
+  await watch.keyboard.press("Enter");
+  await watch.waitForSelector("#result-dialog:not([open])", { state: "attached" });
+  checkErrors(watch);
+  await watch.close();
+
   // The server deals the next hand at once: it goes on behind the dialog,
   // whose decisions wait.
   await page.waitForFunction(() => document.querySelector("main#table").dataset.hand === "2", null, { timeout: T(60000) });
@@ -80,6 +110,29 @@ try {
   assert(after.sheet === 1, "the score sheet keeps the hand");
   await shoot(page, dir, "result-next-hand");
   await checkA11y(page, "the next hand after the result");
+
+  // The replay, at the step where hand 1 ends: the result below the table
+  // (the replay's own place for it), no dialog.
+  await page.goto(tableURL.replace("/t/", "/replay/"));
+  await page.waitForSelector('main#table[data-state="replay"]');
+  const at = await page.evaluate(async () => {
+    const id = location.pathname.replace(/^\/replay\//, "");
+    const r = await fetch(`/api/tables/${id}/replay`, { headers: { Authorization: "Bearer " + localStorage.getItem("felt.token." + id) } }).then((x) => x.json());
+    return r.steps.findIndex((st) => st.event && st.event.HandOver && st.event.Score);
+  });
+  assert(at > 0, "the replay has hand 1's end");
+  await page.$eval("#step", (el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event("input"));
+  }, at);
+  await page.waitForSelector("#showdown:not([hidden]) #level-changes tbody tr", { timeout: T(10000) });
+  const rp = await page.evaluate(() => ({
+    line: document.querySelector("#showdown .result-line").textContent,
+    dialog: !!document.querySelector("dialog[open]"),
+  }));
+  log("the replay's result:", JSON.stringify(rp));
+  assert(/attackers scored \d+ points|dealt again/.test(rp.line) && !rp.dialog, "the replay shows the result below the table");
+  await shoot(page, dir, "result-replay");
   checkErrors(page);
   log("ok");
 } finally {
