@@ -1324,6 +1324,10 @@ export class ShengjiView {
     this.askCheck();
   }
 
+  // renderShowdown shows a hand's result (the points, the side that won,
+  // the calls, every seat's level before and after, the kitty) with the
+  // page's one result mechanism, ctx.showResult: over the table at a
+  // table, below it in a replay.
   renderShowdown(rec) {
     const s = rec.score;
     const n = this.players();
