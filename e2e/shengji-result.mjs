@@ -126,12 +126,17 @@ try {
     el.dispatchEvent(new Event("input"));
   }, at);
   await page.waitForSelector("#showdown:not([hidden]) #level-changes tbody tr", { timeout: T(10000) });
-  const rp = await page.evaluate(() => ({
-    line: document.querySelector("#showdown .result-line").textContent,
-    dialog: !!document.querySelector("dialog[open]"),
-  }));
+  const rp = await page.evaluate(() => {
+    const ids = Array.from(document.querySelectorAll("[id]"), (e) => e.id);
+    return {
+      line: document.querySelector("#showdown .result-line").textContent,
+      dialog: !!document.querySelector("dialog[open]"),
+      dupes: ids.filter((id, i) => ids.indexOf(id) !== i),
+    };
+  });
   log("the replay's result:", JSON.stringify(rp));
   assert(/attackers scored \d+ points|dealt again/.test(rp.line) && !rp.dialog, "the replay shows the result below the table");
+  assert(rp.dupes.length === 0, "no id twice on the replay's page: " + rp.dupes.join(" "));
   await shoot(page, dir, "result-replay");
   checkErrors(page);
   log("ok");

@@ -1470,6 +1470,9 @@ export class ShengjiView {
     // that choosing keeps the focus.
     if (!this.delayEl && box.parentElement) {
       this.delayEl = this.delayControl();
+      // One on the page: a view made again there (each step of a replay)
+      // takes the place of the one before.
+      for (const old of box.parentElement.querySelectorAll(".trick-delay")) old.remove();
       box.after(this.delayEl);
     }
   }
