@@ -84,14 +84,14 @@ try {
     assert(Date.now() < deadline, "the hands did not end in time");
     const st = await waitTurnOrEnd(page, last, { hands: target, bidUnlessHand: -1 }, T(120000));
     if (st.handsEnded >= target || st.over) {
-      await page.waitForSelector("#showdown:not([hidden]) .result-line");
+      await page.waitForSelector("#result-dialog[open] .result-line");
       const hand = st.handsEnded;
-      log(`hand ${hand} over:`, await page.textContent("#showdown .result-line"));
+      log(`hand ${hand} over:`, await page.textContent("#result-dialog .result-line"));
       if (bankerHand && hand >= bankerHand) {
         // The end of the hand we banked: the side that won, the friends,
         // each seat's level before and after.
-        await page.waitForSelector("#showdown #winning-side");
-        await page.waitForSelector("#showdown #level-changes tbody tr");
+        await page.waitForSelector("#result-dialog #winning-side");
+        await page.waitForSelector("#result-dialog #level-changes tbody tr");
         const rows = await page.$$eval("#level-changes tbody tr", (rs) => rs.map((r) => r.textContent));
         assert(rows.length === 6, "a level row for each of the six seats: " + rows.length);
         const calls = await page.textContent("#showdown-calls");
@@ -103,7 +103,7 @@ try {
       }
       assert(hand < 8 && !st.over, "never the banker in eight hands");
       // The result is over the table until we move on.
-      if (await page.$("#next-hand")) await page.click("#next-hand");
+      if (await page.$("#result-dialog[open] #result-close")) await page.click("#result-dialog[open] #result-close");
       target = hand + 1;
       continue;
     }

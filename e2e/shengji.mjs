@@ -46,12 +46,12 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
     assert(Date.now() < deadline, "the hands did not end in time");
     const st = await waitTurnOrEnd(page, last, { hands: target, bidUnlessHand: declaredHand }, T(120000));
     if (st.handsEnded >= target || st.over) {
-      await page.waitForSelector("#showdown:not([hidden]) .result-line");
-      log(`hand ${st.handsEnded} over:`, await page.textContent("#showdown .result-line"));
+      await page.waitForSelector("#result-dialog[open] .result-line");
+      log(`hand ${st.handsEnded} over:`, await page.textContent("#result-dialog .result-line"));
       await page.waitForSelector("#score-sheet tbody tr");
       if (target === 1) await shoot(page, dir, `${tag}-over`);
       // The result is over the table until we move on.
-      if (await page.$("#next-hand")) await page.click("#next-hand");
+      if (await page.$("#result-dialog[open] #result-close")) await page.click("#result-dialog[open] #result-close");
       // Go on (until we have been the banker and buried the kitty: the
       // banker depends on the bids and the hands' results), within bounds.
       if ((untilBuried && buried) || st.over || target >= maxHands) break;

@@ -49,7 +49,7 @@ export async function playOn(page, stop, opts = {}) {
     if (st.over) return st;
     if (st.result) {
       if (opts.keepResult) return st;
-      await page.click("#next-hand");
+      await page.click("#result-close");
       continue;
     }
     const hand = await page.getAttribute("main#table", "data-hand");

@@ -58,7 +58,8 @@ export async function init() {
       return null;
     },
     // A hand's result is shown in its place below the table: the replay
-    // steps on past it.
+    // steps on past it (it is never closed: r.onClose is not called, and
+    // the views here have no decisions to hold).
     showResult(r) {
       els.showdown.replaceChildren(h("h2", r.title), ...r.body);
       els.showdown.dataset.hand = String(r.hand);

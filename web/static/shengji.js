@@ -381,10 +381,12 @@ export class ShengjiView {
     this.shown = null;
     this.shownTimer = 0;
     this.trickDue = false; // a trick has just ended: hold it once the observation has it
-    // A hand's result waiting to go over the table, and whether it is over
-    // it now (the person moves on with Next hand).
+    // A hand's result waiting to go over the table (ctx.showResult) once
+    // its last trick has been shown, and the one over it now (the person
+    // moves on with Next hand): the next hand's decisions wait for both.
     this.resultDue = null;
-    this.resultOpen = false;
+    this.resultOpen = null;
+    this.told = new Set(); // the hands whose end has been put over the table
     if (typeof document !== "undefined") {
       document.addEventListener("keydown", (e) => this.skipShown(e), true);
       // A click, not a pointerdown: the page drawn again under a pointer that
@@ -653,10 +655,10 @@ export class ShengjiView {
       // A seat's observation after the last trick comes with the event,
       // after it: the calls are read from it then (setObs).
       if (this.ctx.seat >= 0) this.showdownRec = rec;
-      // Over the table, for a seat that sees it end, until the person
-      // moves on (after the last trick has been shown).
-      if (live && this.ctx.seat >= 0) this.resultDue = rec;
-      this.renderShowdown(rec);
+      // Over the table once the last trick has been shown (render), until
+      // the person moves on; not again for a hand told before a reconnect.
+      if (!this.told.has(ev.Hand)) this.resultDue = rec;
+      this.told.add(ev.Hand);
     }
     if (this.ctx.seat < 0) this.holdTrick();
   }
@@ -727,7 +729,7 @@ export class ShengjiView {
     if (rec && phase === "over" && obs.HandNumber === rec.hand) {
       this.showdownRec = null;
       rec.calls = friendsOf(obs).calls;
-      this.renderShowdown(rec);
+      if (this.resultOpen === rec) this.renderShowdown(rec);
     }
     this.pruneSelection();
   }
@@ -899,9 +901,6 @@ export class ShengjiView {
 
   act(move) {
     if (!this.pending) return;
-    // The last hand's result stays up until the first move of the next.
-    const sd = this.ctx.els.showdown;
-    if (!sd.hidden && this.obs && Number(sd.dataset.hand) < this.obs.HandNumber) sd.hidden = true;
     this.lastDecide = this.pending;
     this.ctx.send(move, this.pending.seq);
     this.pending = null;
@@ -1032,14 +1031,6 @@ export class ShengjiView {
 
   key(e) {
     const k = e.key;
-    if (this.resultOpen) {
-      // Over the table, only the result: Enter moves on.
-      if (k === "Enter") {
-        this.closeResult();
-        return true;
-      }
-      return false;
-    }
     const buttons = Array.from(this.ctx.els.hand.querySelectorAll("button.card"));
     if (k === "ArrowRight" || k === "ArrowLeft") {
       if (!buttons.length) return false;
@@ -1084,9 +1075,9 @@ export class ShengjiView {
     const main = els.main;
     const phase = o ? phaseName(o.Phase) : "";
     main.dataset.game = "shengji";
+    if (this.resultDue && !this.shown) this.openResult();
     // While the hand's result is over the table the next decisions wait.
     main.dataset.myTurn = this.pending && !this.resultOpen && !this.resultDue ? "true" : "false";
-    main.dataset.result = this.resultOpen ? "open" : "";
     main.dataset.shown = this.shown ? this.shown.kind : "";
     main.dataset.seq = this.pending ? String(this.pending.seq) : "";
     main.dataset.phase = phase;
@@ -1112,7 +1103,6 @@ export class ShengjiView {
     this.renderHand(o, phase);
     this.renderActions(o, phase);
     this.renderScores();
-    if (this.resultDue && !this.shown) this.openResult();
   }
 
   // seatBox draws one seat: its name and badges, its cards held, level
@@ -1334,11 +1324,14 @@ export class ShengjiView {
     this.askCheck();
   }
 
+  // renderShowdown shows a hand's result (the points, the side that won,
+  // the calls, every seat's level before and after, the kitty) with the
+  // page's one result mechanism, ctx.showResult: over the table at a
+  // table, below it in a replay.
   renderShowdown(rec) {
-    const box = this.ctx.els.showdown;
     const s = rec.score;
     const n = this.players();
-    const parts = [h("h2", { id: "showdown-title" }, `Hand ${rec.hand} is over`), h("p.result-line", this.scoreWords(rec))];
+    const parts = [h("p.result-line", this.scoreWords(rec))];
     if (!s.Redeal) {
       const att = Array.from({ length: n }, (_, x) => x).filter((x) => !rec.side.includes(x));
       parts.push(
@@ -1385,43 +1378,25 @@ export class ShengjiView {
     }
     if (rec.kitty.length) parts.push(h("div", h("span.label", "The kitty: "), C.row(rec.kitty, { small: true })));
     if (rec.gameOver) parts.push(h("p.game-over", { id: "game-over" }, `The game is over: ${this.whoList(rec.winners)} win.`));
-    if (this.resultOpen || this.resultDue === rec)
-      parts.push(h("button", { type: "button", id: "next-hand", onclick: () => this.closeResult() }, rec.gameOver ? "Back to the table" : "Next hand", h("kbd", "Enter")));
-    else parts.push(h("button.secondary", { type: "button", id: "close-showdown", onclick: () => (box.hidden = true) }, "Close"));
-    box.replaceChildren(...parts);
-    // A result due over the table waits, hidden, for the last trick to be
-    // shown.
-    box.hidden = this.resultDue === rec && !this.resultOpen;
-    box.dataset.hand = String(rec.hand);
-    if (this.resultOpen) box.querySelector("#next-hand").focus();
+    this.ctx.showResult({
+      hand: rec.hand,
+      title: `Hand ${rec.hand} is over`,
+      body: parts,
+      button: rec.gameOver ? "Back to the table" : "Next hand",
+      onClose: () => this.closeResult(rec),
+    });
   }
 
-  // openResult puts the hand's result over the table, a modal dialog:
-  // the rest of the page is inert and the focus in the dialog until the
-  // person moves on (closeResult); the next hand's decisions wait.
+  // openResult puts the hand's result that is due over the table; the
+  // next hand's decisions wait until the person moves on (closeResult).
   openResult() {
-    const box = this.ctx.els.showdown;
+    const rec = this.resultDue;
     this.resultDue = null;
-    if (this.resultOpen) return;
-    this.resultOpen = true;
-    this.returnFocus = document.activeElement;
-    box.classList.add("overlay");
-    box.hidden = false;
-    box.setAttribute("role", "dialog");
-    box.setAttribute("aria-modal", "true");
-    box.setAttribute("aria-labelledby", "showdown-title");
-    for (const el of this.outside()) el.inert = true;
-    this.ctx.els.main.dataset.result = "open";
-    this.ctx.els.main.dataset.myTurn = "false";
-    const next = box.querySelector("#next-hand");
-    if (next) next.focus();
-    else {
-      // Drawn before it went over the table: draw it again with its button.
-      const rec = this.hands.find((x) => String(x.hand) === box.dataset.hand);
-      if (rec) this.renderShowdown(rec);
-    }
+    this.resultOpen = rec;
+    this.renderShowdown(rec);
   }
 
+<<<<<<< HEAD
   // outside is what the result covers: everything on the page but it.
   outside() {
     const box = this.ctx.els.showdown;
@@ -1442,15 +1417,14 @@ export class ShengjiView {
     box.removeAttribute("aria-modal");
     box.removeAttribute("aria-labelledby");
     box.hidden = true;
+=======
+  // closeResult, as the result's dialog closes, offers the decisions it
+  // held.
+  closeResult(rec) {
+    if (this.resultOpen !== rec) return;
+    this.resultOpen = null;
+>>>>>>> h21-result
     this.render();
-    // The focus goes back where it was, or to the hand.
-    const back = this.returnFocus;
-    this.returnFocus = null;
-    if (back && back !== document.body && document.contains(back) && !back.disabled) back.focus();
-    else {
-      const first = this.ctx.els.hand.querySelector("button.card") || this.ctx.els.actions.querySelector("button");
-      if (first) first.focus();
-    }
   }
 
   renderScores() {
@@ -1519,6 +1493,9 @@ export class ShengjiView {
     // that choosing keeps the focus.
     if (!this.delayEl && box.parentElement) {
       this.delayEl = this.delayControl();
+      // One on the page: a view made again there (each step of a replay)
+      // takes the place of the one before.
+      for (const old of box.parentElement.querySelectorAll(".trick-delay")) old.remove();
       box.after(this.delayEl);
     }
   }

@@ -17,7 +17,6 @@ export async function init() {
     board: document.getElementById("board"),
     hand: document.getElementById("hand"),
     actions: document.getElementById("actions"),
-    showdown: document.getElementById("showdown"),
     result: document.getElementById("result-dialog"),
     scores: document.getElementById("scores"),
     log: document.getElementById("log"),
@@ -139,7 +138,9 @@ export async function init() {
     // showResult shows a hand's result over the table, as a modal dialog,
     // until the person moves on (its button, Enter or Escape); the focus
     // goes into it and, when it closes, back where it was. r: {hand,
-    // title, body (nodes), button (its words)}.
+    // title, body (nodes), button (its words), onClose (called as it
+    // closes, before the focus goes back: the view draws the table it
+    // held)}. Shown again while open, its words are replaced.
     showResult(r) {
       showResult(els, { onward: (hand) => ctx.onward(hand), ...r });
     },
@@ -528,6 +529,7 @@ function showResult(els, r) {
   d.replaceChildren(h("h2", { id: "result-title" }, r.title), ...r.body, h("div.dialog-actions", button));
   d.dataset.hand = String(r.hand);
   d.feltOnward = r.onward;
+  d.feltOnClose = r.onClose || null;
   if (!d.open) {
     const a = document.activeElement;
     resultFocus = a && a !== document.body && !d.contains(a) ? focusKey(a) : "";
@@ -535,6 +537,10 @@ function showResult(els, r) {
       d.feltClose = true;
       d.addEventListener("close", () => {
         if (d.feltOnward) d.feltOnward(Number(d.dataset.hand));
+        els.main.dataset.result = "";
+        const done = d.feltOnClose;
+        d.feltOnClose = null;
+        if (done) done();
         // Back to the control the focus was on, redrawn or not; else to
         // the first move offered, else the hand.
         let to = null;
@@ -548,6 +554,7 @@ function showResult(els, r) {
       });
     }
     d.showModal();
+    els.main.dataset.result = "open";
   }
   button.focus();
 }
