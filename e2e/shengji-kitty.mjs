@@ -12,11 +12,25 @@ const { base, dir } = args();
 const browser = await launch();
 
 try {
-  const page = await newPage(browser, undefined, "kitty");
   // Declaring after the deal is a decision of ours: declaring the
-  // strongest we hold at every chance makes us the banker soon.
-  await newTable(page, base, "simple");
-  const st = await playOn(page, async (p, s) => s.phase === "bury" && s.myTurn, { declare: true, timeout: 900000 });
+  // strongest we hold makes us the first hand's banker often; when another
+  // seat banks it, a new table (a new player's, within the limit of live
+  // tables a player may have) is quicker than waiting for our turn to bank.
+  let page, st;
+  for (let attempt = 1; ; attempt++) {
+    page = await newPage(browser, undefined, "kitty" + attempt);
+    await newTable(page, base, "simple");
+    st = await playOn(page, async (p, s) => s.phase === "bury" || s.phase === "play" || s.phase === "call", { declare: true, timeout: 300000 });
+    if (st.phase === "bury" && st.myTurn) break;
+    if (st.phase === "bury") {
+      // another seat buries: wait to be sure it is not ours
+      st = await playOn(page, async (p, s) => s.phase !== "bury" || s.myTurn, { declare: true, timeout: 300000 });
+      if (st.phase === "bury" && st.myTurn) break;
+    }
+    log(`table ${attempt}: another seat banks; a new table`);
+    assert(attempt < 16, "never the banker of a first hand in 16 tables");
+    await page.context().close();
+  }
   assert(st.phase === "bury", "we are the banker, burying");
   const k = Number(await page.evaluate(() => document.getElementById("act-bury").textContent.match(/\/(\d+)/)[1]));
   const marks = await page.$$eval("#hand button.card.new", (bs) => bs.map((b) => b.dataset.key));

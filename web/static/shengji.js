@@ -1396,34 +1396,11 @@ export class ShengjiView {
     this.renderShowdown(rec);
   }
 
-<<<<<<< HEAD
-  // outside is what the result covers: everything on the page but it.
-  outside() {
-    const box = this.ctx.els.showdown;
-    return [...document.body.children, ...this.ctx.els.main.children].filter((el) => el !== box && !el.contains(box));
-  }
-
-  closeResult() {
-    const box = this.ctx.els.showdown;
-    if (!this.resultOpen) {
-      box.hidden = true;
-      return;
-    }
-    this.resultOpen = false;
-    this.ctx.onward(Number(box.dataset.hand));
-    for (const el of this.outside()) el.inert = false;
-    box.classList.remove("overlay");
-    box.removeAttribute("role");
-    box.removeAttribute("aria-modal");
-    box.removeAttribute("aria-labelledby");
-    box.hidden = true;
-=======
   // closeResult, as the result's dialog closes, offers the decisions it
   // held.
   closeResult(rec) {
     if (this.resultOpen !== rec) return;
     this.resultOpen = null;
->>>>>>> h21-result
     this.render();
   }
 
