@@ -1,9 +1,13 @@
-package web_test
+package shengji_test
 
-import "testing"
+import (
+	"testing"
+
+	"felt/internal/browsertest"
+)
 
 // The Shengji page's browser tests, each named after what it checks and
-// run by the one helper TestBrowser uses (runBrowserScript). A quick deal
+// run by the one helper TestBrowser uses (browsertest.Run). A quick deal
 // keeps them short; it is still paced, so the page can declare as the
 // cards arrive.
 var sjFlags = []string{"--deal-pace", "10ms"}
@@ -13,26 +17,26 @@ var sjFlags = []string{"--deal-pace", "10ms"}
 // L and the Last trick button show the trick before; the time is kept in
 // localStorage; reduced motion shows it without the fade.
 func TestLastTrickShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-lasttrick", about: "a finished trick held, the last trick on L", flags: sjFlags})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-lasttrick", About: "a finished trick held, the last trick on L", Flags: sjFlags})
 }
 
 // TestPhoneLayoutShengji: at 360×740 and 740×360 the trick, the action
 // buttons and the whole hand share the first screen at each turn.
 func TestPhoneLayoutShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-phone", about: "a phone's first screen holds the trick, the buttons and the hand", flags: sjFlags})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-phone", About: "a phone's first screen holds the trick, the buttons and the hand", Flags: sjFlags})
 }
 
 // TestResultOverlayShengji: a hand's result is a modal dialog over the
 // table until Next hand; the next hand's decisions wait; the focus goes
 // into the dialog and back.
 func TestResultOverlayShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-result", about: "a hand's result over the table until Next hand", flags: sjFlags})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-result", About: "a hand's result over the table until Next hand", Flags: sjFlags})
 }
 
 // TestKittyHighlightShengji: burying, exactly the kitty's copies are
 // marked, and raised cards leave their labels clear.
 func TestKittyHighlightShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-kitty", about: "the kitty's cards marked face by face while burying", flags: sjFlags})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-kitty", About: "the kitty's cards marked face by face while burying", Flags: sjFlags})
 }
 
 // TestWordsShengji: the trump in one line the board and the score panel
@@ -40,7 +44,7 @@ func TestKittyHighlightShengji(t *testing.T) {
 // in a person's words.
 func TestWordsShengji(t *testing.T) {
 	// Slow enough a deal to declare in before it ends.
-	runBrowserScript(t, browserScript{name: "shengji-words", about: "the trump's words, a declaration on its way, refusals as a person says them", flags: []string{"--deal-pace", "80ms"}})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-words", About: "the trump's words, a declaration on its way, refusals as a person says them", Flags: []string{"--deal-pace", "80ms"}})
 }
 
 // TestRestartKeepsDealShengji: felt serve killed (SIGKILL) during a
@@ -48,5 +52,5 @@ func TestWordsShengji(t *testing.T) {
 // from the cards it showed, not from the last move; a reload shows it
 // where it is.
 func TestRestartKeepsDealShengji(t *testing.T) {
-	runBrowserScript(t, browserScript{name: "shengji-restart", about: "a server restart during a Shengji deal does not rewind it", flags: []string{"--deal-pace", "150ms"}, restart: true})
+	browsertest.Run(t, browsertest.Script{Name: "shengji-restart", About: "a server restart during a Shengji deal does not rewind it", Flags: []string{"--deal-pace", "150ms"}, Restart: true})
 }
