@@ -40,12 +40,6 @@ type Hard struct {
 	idx    []int
 }
 
-// scored is a candidate play and Greedy's value of it.
-type scored struct {
-	m   card.Multi
-	val int
-}
-
 // NewHard returns a Hard player drawing from rng.
 func NewHard(rng *rand.Rand) *Hard {
 	return &Hard{
@@ -133,11 +127,6 @@ func (p *Hard) candidates(v *view) {
 	p.cands = p.cands[:n]
 }
 
-// sampleTries is how many deals sample tries per player at the table
-// before it gives up (more players, more voids to respect); the last two
-// ignore the voids shown.
-const sampleTries = 2
-
 // sample deals the cards the seat cannot see into p.hands (the seat's own
 // hand as it is) and p.kitty, consistently with the view. It reports false
 // if it found no consistent deal.
@@ -206,15 +195,6 @@ func (p *Hard) sample(v *view) bool {
 		}
 	}
 	return false
-}
-
-// playedBy returns the cards seat s has played so far.
-func playedBy(o *shengji.Observation, s shengji.Seat) card.Multi {
-	var m card.Multi
-	for i := range numTricks(o) {
-		m, _ = m.Sum(trickAt(o, i).Plays[s])
-	}
-	return m
 }
 
 // fill deals pool into p.hands and p.kitty up to the capacities left (the
@@ -396,9 +376,6 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 	return net
 }
 
-// maxBurials is the most burials Hard compares.
-const maxBurials = 6
-
 // bury chooses the kitty by playouts: Greedy's burial and a few others
 // (the cheapest cards without emptying a suit; each plain suit it can
 // empty, or two together, filled up with the cheapest cards), each played
@@ -453,51 +430,3 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	return cands[best]
 }
 
-// buryCandidates lists burials of k cards from hand worth comparing,
-// Greedy's first, without repeats, at most maxBurials.
-func buryCandidates(ord *shengji.Order, hand card.Multi, k int) []card.Multi {
-	out := make([]card.Multi, 0, maxBurials)
-	add := func(m card.Multi) {
-		if m.Len() == k && len(out) < maxBurials && !slices.Contains(out, m) {
-			out = append(out, m)
-		}
-	}
-	add(bury(ord, hand, k))
-	add(cheapest(ord, hand, card.Multi{}, k))
-	var suits [shengji.Trumps]card.Multi
-	for g := range shengji.Group(shengji.Trumps) {
-		suits[g] = hand.Within(ord.Faces(g))
-		if n := suits[g].Len(); n > 0 && n <= k {
-			add(cheapest(ord, hand, suits[g], k))
-		}
-	}
-	for g := range shengji.Group(shengji.Trumps) {
-		for h := g + 1; h < shengji.Trumps; h++ {
-			if n := suits[g].Len() + suits[h].Len(); suits[g].Len() > 0 && suits[h].Len() > 0 && n <= k {
-				add(cheapest(ord, hand, suits[g].Union(suits[h]), k))
-			}
-		}
-	}
-	return out
-}
-
-// cheapest returns start with the cheapest cards of hand (by buryCost)
-// added up to k.
-func cheapest(ord *shengji.Order, hand, start card.Multi, k int) card.Multi {
-	out := start
-	for out.Len() < k {
-		rest := hand.Minus(out)
-		var best card.Card
-		bestCost := 1 << 30
-		for c := range rest.All() {
-			if cost := buryCost(ord, rest, c); cost < bestCost {
-				best, bestCost = c, cost
-			}
-		}
-		if bestCost == 1<<30 {
-			break
-		}
-		_ = out.Add(best)
-	}
-	return out
-}
