@@ -429,4 +429,3 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	}
 	return cands[best]
 }
-
