@@ -1,5 +1,5 @@
-// Package sjbot holds Felt's Shengji computer players: Random, Greedy and
-// Hard. Every player sees only its seat's shengji.Observation (a value with
+// Package sjbot holds Felt's Shengji computer players: Random, Greedy,
+// Hard (with a slower Expert setting) and HardV1. Every player sees only its seat's shengji.Observation (a value with
 // no pointers into the game) and draws all its randomness from a *rand.Rand
 // given by the caller, so the same seed gives the same game.
 //
@@ -9,9 +9,19 @@
 //     overtakes a winning partner and feeds it points when safe, and keeps
 //     its pairs and tractors (and wider tuples) together.
 //   - Hard searches Greedy's best few plays by playouts on deals of the
-//     hidden cards consistent with what its seat has seen.
+//     hidden cards consistent with everything its seat has seen (the
+//     voids and missing pairs each seat has shown, declarations, failed
+//     throws, its own kitty; drawn uniformly among the consistent deals
+//     when random deals find one), a few tricks ahead early in the hand
+//     and to its end late, valued by the levels and the bank the hand's
+//     end gives, and solves the last tricks of each deal exactly
+//     (endgame.go); it buries by whole-hand playouts and declares by the
+//     worth of its hand under each trump (bid.go). Expert is Hard
+//     searching more deals and solving the last four tricks.
+//   - HardV1 (hard-v1) is Hard as it was before that search, frozen for
+//     measuring.
 //
-// Both play every table: 4 to 10 players, 2 to 5 packs, fixed
+// They all play every table: 4 to 10 players, 2 to 5 packs, fixed
 // partnerships or Finding Friends. There a partner is any seat surely on
 // the player's side: its view (see sides in view.go) works out, from the
 // calls and every card played, the banker's side as it stands (the trick
