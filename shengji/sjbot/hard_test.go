@@ -196,3 +196,38 @@ func TestHard_SearchSaysWhatItFound(t *testing.T) {
 		t.Fatalf("%d searches explained, %d exact", said, exact)
 	}
 }
+
+// TestHard_PlaysLevelNT: at the no-trump level (no_trump_rank, level NT:
+// only the jokers trump, nobody declares) hard and expert play whole
+// hands legally, declaring nothing, banker or attackers.
+func TestHard_PlaysLevelNT(t *testing.T) {
+	rules := shengji.Standard()
+	rules.NoTrumpRank = true
+	for seed := range uint64(2) {
+		deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(seed, 7)), 2, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := shengji.NewHand(rules, deck, 0, shengji.Seat(seed), shengji.LevelNT)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := make([]actor, shengji.NumSeats)
+		for s := range ps {
+			if s%2 == int(seed) {
+				ps[s] = NewHard(rand.New(rand.NewPCG(seed, uint64(s))))
+			} else {
+				ps[s] = NewExpert(rand.New(rand.NewPCG(seed, uint64(s))))
+			}
+		}
+		if err := playHand(&h, &h, ps); err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Bids()) > 0 {
+			t.Fatalf("hand %d: declarations %v at level NT", seed, h.Bids())
+		}
+		if !h.Over() {
+			t.Fatalf("hand %d not over", seed)
+		}
+	}
+}
