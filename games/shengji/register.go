@@ -16,8 +16,9 @@ import (
 // Game is Shengji as the registry knows it.
 var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 	Info: games.Info{Name: "shengji", Title: "Shengji", Seats: []int{4, 5, 6, 7, 8, 9, 10},
-		Teams:  "seats 0 and 2 against seats 1 and 3; at five players or more the banker and the friends it calls against the rest",
-		Levels: []games.Choice{{Name: "greedy", Title: "Greedy"}, {Name: "hard", Title: "Hard"}, {Name: "random", Title: "Random"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
+		Teams:       "seats 0 and 2 against seats 1 and 3; at five players or more the banker and the friends it calls against the rest",
+		Levels:      []games.Choice{{Name: "greedy", Title: "Greedy"}, {Name: "hard", Title: "Hard"}, {Name: "random", Title: "Random"}, {Name: "expert", Title: "Expert"}},
+		MatchLevels: []games.Choice{{Name: "hard-v1", Title: "Hard (version 1)"}}, Default: "greedy", StandIn: "greedy", FastLevel: "greedy",
 		HintLevel: hintLevel, Score: "level",
 		Presets: []games.Choice{{Name: "standard", Title: "Standard"}, {Name: "simple", Title: "Declare after the deal"}, {Name: "penalty", Title: "Throw penalty 10"},
 			{Name: "friends-5", Title: "Finding Friends, 5 players"}, {Name: "friends-6", Title: "Finding Friends, 6 players, 3 packs"}, {Name: "friends-8", Title: "Finding Friends, 8 players, 4 packs"}},
@@ -76,6 +77,11 @@ func Hint(o *shengji.Observation, seed uint64) (shengji.Action, string, error) {
 			text = a.String() // "call 1st AS, 2nd AH"
 		default:
 			text = "play " + a.Cards.String()
+		}
+	}
+	if h, ok := p.(interface{ LastSearch() sjbot.Search }); ok && a.Kind == shengji.Play {
+		if s := h.LastSearch().Text(func(c card.Multi) string { return c.String() }); s != "" {
+			text += "; " + s
 		}
 	}
 	return a, hintLevel + " would " + text, nil

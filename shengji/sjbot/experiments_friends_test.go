@@ -122,11 +122,11 @@ func pairedHand(t testing.TB, rules shengji.Rules, seed uint64, name string, par
 			t.Fatal(err)
 		}
 		if h, ok := p.(*Hard); ok {
-			// SJBOT_HARD=samples,width,horizon tries another search
+			// SJBOT_HARD=samples,width,budget tries another search
 			if f := strings.Split(os.Getenv("SJBOT_HARD"), ","); len(f) == 3 {
 				h.Samples, _ = strconv.Atoi(f[0])
 				h.Width, _ = strconv.Atoi(f[1])
-				h.Horizon, _ = strconv.Atoi(f[2])
+				h.Budget, _ = strconv.Atoi(f[2])
 			}
 		}
 		ps[s] = p

@@ -5,7 +5,8 @@
 //
 //	SJBOT_GAMES=400 SJBOT_PAIR=hard,greedy GOMAXPROCS=1 go test -tags experiments -run Long -timeout 1h ./shengji/sjbot
 //
-// SJBOT_HARD=samples,width,horizon tries hard with another search.
+// SJBOT_HARD=Budget=600,Width=5 tries hard with another search (see
+// tune); SJBOT_SEED and SJBOT_PARALLEL set the match's seed and workers.
 
 package sjbot_test
 
@@ -40,12 +41,12 @@ func TestMatch_Long(t *testing.T) {
 	if len(pair) != 2 {
 		pair = []string{"greedy", "random"}
 	}
-	var cfg [3]int // SJBOT_HARD=samples,width,horizon
-	if f := strings.Split(os.Getenv("SJBOT_HARD"), ","); len(f) == 3 {
-		for i := range cfg {
-			cfg[i], _ = strconv.Atoi(f[i])
-		}
+	cfg := os.Getenv("SJBOT_HARD")
+	seed := uint64(20261130)
+	if s, err := strconv.ParseUint(os.Getenv("SJBOT_SEED"), 10, 64); err == nil {
+		seed = s
 	}
+	par, _ := strconv.Atoi(os.Getenv("SJBOT_PARALLEL"))
 	tm := &timings{}
 	// the registry's Shengji with its levels made as Game.Level makes
 	// them, hard's search set by SJBOT_HARD and its decisions timed
@@ -56,17 +57,15 @@ func TestMatch_Long(t *testing.T) {
 			return table.Player[shengji.Action, shengji.Observation]{}, err
 		}
 		act := p.Act
-		if h, ok := p.(*sjbot.Hard); ok {
-			if cfg[0] > 0 {
-				h.Samples, h.Width, h.Horizon = cfg[0], cfg[1], cfg[2]
-			}
+		if h, ok := p.(*sjbot.Hard); ok && name == "hard" {
+			tune(t, h, cfg)
 			act = tm.timed(h)
 		}
 		return table.Player[shengji.Action, shengji.Observation]{Name: name, Kind: table.Level, Control: games.Controller(act)}, nil
 	}
 	g := games.Of(&d)
 	start := time.Now()
-	recs, err := arena.Run(context.Background(), arena.Config{Game: g, A: pair[0], B: pair[1], Games: n, Seed: 20261130, Parallel: 1})
+	recs, err := arena.Run(context.Background(), arena.Config{Game: g, A: pair[0], B: pair[1], Games: n, Seed: seed, Parallel: max(par, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +109,7 @@ func (tm *timings) timed(h *sjbot.Hard) func(o *shengji.Observation) (shengji.Ac
 
 // report logs the timings: percentiles, and the slowest play decision
 // again, to tell its own cost from a stall of a loaded machine.
-func (tm *timings) report(t *testing.T, cfg [3]int) {
+func (tm *timings) report(t *testing.T, cfg string) {
 	if len(tm.play) == 0 {
 		return
 	}
@@ -118,9 +117,7 @@ func (tm *timings) report(t *testing.T, cfg [3]int) {
 	pc := func(ts []time.Duration, q float64) time.Duration { return ts[min(len(ts)-1, int(q*float64(len(ts))))] }
 	t.Logf("hard play decisions: %d, median %s, p90 %s, p99 %s, max %s", len(times), pc(times, 0.5), pc(times, 0.9), pc(times, 0.99), times[len(times)-1])
 	h := sjbot.NewHard(rand.New(rand.NewPCG(1, 1)))
-	if cfg[0] > 0 {
-		h.Samples, h.Width, h.Horizon = cfg[0], cfg[1], cfg[2]
-	}
+	tune(t, h, cfg)
 	again := time.Duration(1 << 62)
 	for range 3 {
 		start := time.Now()
@@ -131,5 +128,49 @@ func (tm *timings) report(t *testing.T, cfg [3]int) {
 	if len(tm.bury) > 0 {
 		bs := slices.Sorted(slices.Values(tm.bury))
 		t.Logf("hard burials: %d, median %s, p99 %s, max %s", len(bs), pc(bs, 0.5), pc(bs, 0.99), bs[len(bs)-1])
+	}
+}
+
+// tune sets h's search from cfg: comma-separated name=value pairs of its
+// fields (Budget, Samples, MaxSamples, Width, Endgame, EndgameSamples,
+// BurySamples, LevelWeight).
+func tune(t *testing.T, h *sjbot.Hard, cfg string) {
+	for _, kv := range strings.Split(cfg, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			t.Fatalf("SJBOT_HARD %s: %v", kv, err)
+		}
+		switch k {
+		case "Budget":
+			h.Budget = int(f)
+		case "Samples":
+			h.Samples = int(f)
+		case "MaxSamples":
+			h.MaxSamples = int(f)
+		case "Width":
+			h.Width = int(f)
+		case "Endgame":
+			h.Endgame = int(f)
+		case "EndgameSamples":
+			h.EndgameSamples = int(f)
+		case "BurySamples":
+			h.BurySamples = int(f)
+		case "LevelWeight":
+			h.LevelWeight = f
+		case "Horizon":
+			h.Horizon = int(f)
+		case "Full":
+			h.Full = int(f)
+		case "Margin":
+			h.Margin = f
+		case "GreedyBids":
+			h.GreedyBids = f != 0
+		default:
+			t.Fatalf("SJBOT_HARD: no field %s", k)
+		}
 	}
 }

@@ -367,3 +367,23 @@ func tupleWord(n int) string {
 	}
 	return "card"
 }
+
+// Text says what Hard's search found for its last play, in plain words,
+// writing cards with cards: "played to the end of the hand on 12 deals of
+// the cards you cannot see, it came out ahead of 8♠ by about 9 points a
+// hand (a level counted as 40)". It is empty when the search compared
+// nothing (a forced play).
+func (s Search) Text(cards func(card.Multi) string) string {
+	if s.Deals == 0 || s.Candidates < 2 || s.NextCards.IsEmpty() {
+		return ""
+	}
+	how := fmt.Sprintf("played to the end of the hand on %d deals of the cards you cannot see", s.Deals)
+	if s.Exact {
+		how = fmt.Sprintf("solved exactly to the last trick on %d deals of the cards you cannot see", s.Deals)
+	}
+	d := s.Best - s.Next
+	if d < 0.5 {
+		return fmt.Sprintf("%s, it did as well as %s", how, cards(s.NextCards))
+	}
+	return fmt.Sprintf("%s, it came out ahead of %s by about %.0f points a hand (a level counted as %.0f)", how, cards(s.NextCards), d, s.LevelPoints)
+}

@@ -1,7 +1,7 @@
 package sjbot
 
 import (
-	"math/bits"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -9,95 +9,215 @@ import (
 	"felt/shengji"
 )
 
-// Hard searches its plays by playouts. At each play it takes Greedy's best
-// few candidates (throws of unbeatable units included), deals the cards it
-// cannot see among the other seats and the kitty consistently with what
-// it knows (how many cards each seat holds, the suit-groups each has shown
-// void in, the declarations shown and the cards a failed throw took back,
-// the kitty it buried itself as the banker), plays each candidate on each
-// such deal with greedy players for every seat for a few tricks, and keeps
-// the candidate whose playouts won its team the most points net. The same
-// deals serve every candidate. It buries by playouts too (see bury); its
-// declarations are Greedy's.
+// Hard searches whole hands over what the other seats could hold. At each
+// play it takes Greedy's best few candidates (throws of unbeatable units
+// included), deals the cards it cannot see among the other seats and the
+// kitty consistently with everything its seat has seen (see hidden: the
+// cards each seat holds, the voids and the missing pairs they have shown,
+// their declarations and failed throws, its own buried kitty), and plays
+// each candidate on each deal to the end of the hand, greedy players in
+// every seat, the same deals for every candidate. A playout is worth what
+// its hand's end is to the seat's side: the levels gained or given and the
+// bank (see outcome), the kitty counted with its multiplier and a failed
+// throw's penalty. With few cards left (Endgame) and the sides settled it
+// solves each deal exactly instead (see solver). Deals are cheap early,
+// when a hand has many tricks to play, and more late: each decision plays
+// about Budget tricks in all. It buries by the same playouts, declares by
+// the worth of its hand under each trump it may declare (see declare),
+// and calls as Greedy.
 type Hard struct {
-	// Samples is how many deals of the hidden cards each decision plays
-	// out; Width how many candidates it compares; Horizon how many
-	// tricks a playout runs.
-	Samples, Width, Horizon int
-	// BurySamples is how many deals of the other hands each candidate
-	// burial is played out on, to the end of the hand; 0 buries as
-	// Greedy does.
+	// Budget is about how many tricks a decision plays out, over its
+	// deals and candidates; Samples and MaxSamples bound its deals.
+	Budget, Samples, MaxSamples int
+	// Width is how many candidates it compares.
+	Width int
+	// Horizon is how many tricks a playout runs while more than Full
+	// tricks are left (valued by the points its side takes, net); from
+	// Full tricks left on, playouts run to the end of the hand (valued
+	// by outcome).
+	Horizon, Full int
+	// GreedyBids declares as Greedy does (for measuring).
+	GreedyBids bool
+	// Margin is how much better on average (in points) a candidate must
+	// do than Greedy's choice to be played instead.
+	Margin float64
+	// Endgame is how many cards the seat holds at most for the exact
+	// endgame (0: never), on EndgameSamples deals.
+	Endgame, EndgameSamples int
+	// BurySamples is how many deals each candidate burial is played out
+	// on, to the end of the hand; 0 buries as Greedy does.
 	BurySamples int
+	// LevelWeight is how much the levels a hand's end gives weigh
+	// against its points (see outcome).
+	LevelWeight float64
 
+	name   string
 	rng    *rand.Rand
-	greedy *Greedy // candidates, declarations and the burial
+	greedy *Greedy // candidates and the calls
 	policy *Greedy // the playout policy
+	dealer dealer
+	solver solver
 	cands  []scored
 	sim    shengji.Observation
 	hands  [shengji.MaxSeats]card.Multi
 	kitty  card.Multi
-	deal   []card.Card
-	idx    []int
+	last   Search
 }
 
-// scored is a candidate play and Greedy's value of it.
-type scored struct {
-	m   card.Multi
-	val int
+// Search is what Hard's last decision searched: its deals, whether it
+// solved them exactly, and the best candidate's average worth (see
+// outcome) against the next best, which it names.
+type Search struct {
+	Deals      int
+	Exact      bool
+	Candidates int
+	Best, Next float64
+	NextCards  card.Multi
+	// LevelPoints is what a level is worth in these values, in points.
+	LevelPoints float64
 }
 
 // NewHard returns a Hard player drawing from rng.
 func NewHard(rng *rand.Rand) *Hard {
 	return &Hard{
-		Samples: 6, Width: 4, Horizon: 5, BurySamples: 12,
+		Budget: 240, Samples: 4, MaxSamples: 24, Width: 4, Horizon: 5, Full: 6, Margin: 3,
+		Endgame: 3, EndgameSamples: 12, BurySamples: 10, LevelWeight: 1,
 		rng:    rng,
 		greedy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
 		policy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
-		deal:   make([]card.Card, 0, shengji.MaxDeck),
+		dealer: dealer{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), deal: make([]card.Card, 0, shengji.MaxDeck)},
 	}
 }
 
-// Name returns "hard".
-func (p *Hard) Name() string { return "hard" }
+// NewExpert returns the level "expert": Hard searching four times as
+// many deals and solving the last four tricks exactly.
+func NewExpert(rng *rand.Rand) *Hard {
+	h := NewHard(rng)
+	h.Budget, h.Samples, h.MaxSamples, h.Width = 1000, 8, 64, 5
+	h.Endgame, h.EndgameSamples, h.BurySamples = 4, 24, 24
+	h.name = "expert"
+	return h
+}
+
+// Name returns "hard" ("expert" for NewExpert's).
+func (p *Hard) Name() string {
+	if p.name != "" {
+		return p.name
+	}
+	return "hard"
+}
+
+// LastSearch returns what the last play decision searched.
+func (p *Hard) LastSearch() Search { return p.last }
 
 // Act picks the action for o's seat.
 func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
-	if o.Phase == shengji.BuryPhase && o.Turn == o.Seat && p.BurySamples > 0 {
+	switch {
+	case (o.Phase == shengji.DealPhase || o.Phase == shengji.BidPhase) && p.GreedyBids:
+		return declare(o)
+	case o.Phase == shengji.DealPhase || o.Phase == shengji.BidPhase:
+		return declareByValue(o)
+	case o.Phase == shengji.BuryPhase && o.Turn == o.Seat && p.BurySamples > 0:
 		return shengji.BuryAction(p.bury(o)), true
-	}
-	if o.Phase != shengji.PlayPhase || o.Turn != o.Seat {
+	case o.Phase != shengji.PlayPhase || o.Turn != o.Seat:
 		return p.greedy.Act(o)
 	}
+	p.last = Search{}
 	v := newView(o)
 	p.candidates(&v)
 	if len(p.cands) == 0 {
 		return p.greedy.Act(o)
 	}
-	if len(p.cands) == 1 || p.Samples <= 0 {
+	p.last.Candidates = len(p.cands)
+	if len(p.cands) == 1 {
 		return shengji.PlayAction(p.cands[0].m), true
 	}
-	var total [16]int
+	h, ok := newHidden(&v)
+	if !ok {
+		return shengji.PlayAction(p.cands[0].m), true
+	}
+	exact := p.Endgame > 0 && o.Hand.Len() <= p.Endgame && settled(o)
+	left := max(1, o.Hand.Len()) // about the tricks left
+	horizon := 0                 // to the end
+	if left > p.Full && p.Horizon > 0 {
+		horizon, left = p.Horizon, p.Horizon
+	}
+	deals := min(max(p.Budget/(len(p.cands)*left), p.Samples), p.MaxSamples)
+	if exact {
+		deals = p.EndgameSamples
+	}
+	var total [16]float64
 	n := 0
-	for range p.Samples {
-		if !p.sample(&v) {
+	for range deals {
+		if !p.sample(o, &h) {
 			continue
 		}
 		n++
 		for i, c := range p.cands {
-			total[i] += p.playout(o, c.m, p.Horizon, v.join >= 0)
+			if exact {
+				total[i] += p.endgame(o, &v, c.m)
+			} else {
+				total[i] += p.playout(o, c.m, v.join >= 0, horizon)
+			}
 		}
 	}
 	best := 0
 	for i := range p.cands {
-		if n > 0 && total[i] > total[best] {
+		if n > 0 && total[i] > total[best]+1e-9 {
 			best = i
+		}
+	}
+	if n > 0 && (total[best]-total[0])/float64(n) < p.Margin {
+		best = 0
+	}
+	p.last.Deals, p.last.Exact = n, exact
+	p.last.LevelPoints = p.LevelWeight * float64(o.Rules.LevelStep())
+	if n > 0 {
+		p.last.Best = total[best] / float64(n)
+		p.last.Next = math.Inf(-1)
+		for i := range p.cands {
+			if i != best && total[i]/float64(n) > p.last.Next {
+				p.last.Next, p.last.NextCards = total[i]/float64(n), p.cands[i].m
+			}
 		}
 	}
 	return shengji.PlayAction(p.cands[best].m), true
 }
 
+// sample deals the cards o's seat cannot see into p.hands (the seat's own
+// hand as it is) and p.kitty (the seat's own buried kitty as it is), as
+// h allows; false if it found no deal.
+func (p *Hard) sample(o *shengji.Observation, h *hidden) bool {
+	if _, ok := p.dealer.dealHidden(h, &p.hands, &p.kitty); !ok {
+		return false
+	}
+	p.hands[o.Seat] = o.Hand
+	if !o.Kitty.IsEmpty() {
+		p.kitty = o.Kitty
+	}
+	return true
+}
+
+// settled reports whether the sides are known for the rest of the hand:
+// fixed partnerships, or every friend call met.
+func settled(o *shengji.Observation) bool {
+	if o.Rules.Calls() == 0 {
+		return true
+	}
+	f := &o.Friends
+	if f.NCalls == 0 {
+		return false
+	}
+	for i := range f.NCalls {
+		if f.Met[i] == shengji.NoSeat {
+			return false
+		}
+	}
+	return true
+}
+
 // candidates puts Greedy's best Width plays for the seat in p.cands, best
-// first.
+// first (as HardV1 does).
 func (p *Hard) candidates(v *view) {
 	p.cands = p.cands[:0]
 	g := p.greedy
@@ -118,7 +238,6 @@ func (p *Hard) candidates(v *view) {
 		})
 	}
 	slices.SortStableFunc(p.cands, func(a, b scored) int { return b.val - a.val })
-	// the best w, a play drawn twice (sampled follows) counted once
 	w := max(1, min(p.Width, 16))
 	n := 0
 	for _, c := range p.cands {
@@ -133,159 +252,57 @@ func (p *Hard) candidates(v *view) {
 	p.cands = p.cands[:n]
 }
 
-// sampleTries is how many deals sample tries per player at the table
-// before it gives up (more players, more voids to respect); the last two
-// ignore the voids shown.
-const sampleTries = 2
-
-// sample deals the cards the seat cannot see into p.hands (the seat's own
-// hand as it is) and p.kitty, consistently with the view. It reports false
-// if it found no consistent deal.
-func (p *Hard) sample(v *view) bool {
-	o := v.o
-	me, n := o.Seat, v.n
-	var capa [shengji.MaxSeats + 1]int // the seats (the seat's own 0), then the kitty at n
-	for s := range shengji.Seat(n) {
-		if s != me {
-			capa[s] = o.Counts[s]
+// endgame solves the deal in p.hands and p.kitty exactly after the seat
+// plays first, and returns its worth to the seat's side.
+func (p *Hard) endgame(o *shengji.Observation, v *view, first card.Multi) float64 {
+	s := &p.solver
+	s.ord, s.rules, s.n, s.full, s.lw = v.ord, o.Rules, v.n, false, p.LevelWeight
+	s.hands, s.kitty, s.bank = p.hands, p.kitty, o.Side
+	if o.Rules.Calls() > 0 {
+		s.bank = o.Friends.Side | shengji.SeatsOf(o.Banker)
+	}
+	att := o.Penalty
+	for st := range shengji.Seat(v.n) {
+		if !s.bank.Has(st) {
+			att += o.SeatPoints[st]
 		}
 	}
-	if o.Kitty.IsEmpty() && o.Phase == shengji.PlayPhase {
-		capa[n] = o.Rules.KittySize() // buried by another seat
-	}
-	sum := 0
-	for _, c := range capa {
-		sum += c
-	}
-	if sum != v.unknown.Len() {
-		return false
-	}
-	// what the seats are known to hold: declarations shown, and the cards
-	// a failed throw took back
-	var must [shengji.MaxSeats]card.Multi
-	for _, b := range o.Bids.All() {
-		if b.Seat != me && b.Seat.In(n) {
-			must[b.Seat] = must[b.Seat].Union(b.Cards)
+	t := trickState{leader: v.trick.Leader, count: v.nplays}
+	copy(t.plays[:], v.plays[:v.nplays])
+	play := first
+	if t.count == 0 {
+		var others [shengji.MaxSeats - 1]card.Multi
+		for i := range v.n - 1 {
+			others[i] = p.hands[o.Seat.Plus(i+1, v.n)]
 		}
-	}
-	for i := range numTricks(o) {
-		t := trickAt(o, i)
-		if t.Failed() && t.Leader != me {
-			must[t.Leader] = must[t.Leader].Union(t.Attempt.Minus(t.Plays[t.Leader]))
-		}
-	}
-	for s := range must[:n] {
-		must[s] = must[s].Minus(playedBy(o, shengji.Seat(s)))
-	}
-	for tries := 0; tries < sampleTries*n; tries++ {
-		left := capa
-		pool := v.unknown
-		for s := range shengji.Seat(n) {
-			p.hands[s] = card.Multi{}
-			if s == me {
-				p.hands[s] = o.Hand
-				continue
-			}
-			for c := range must[s].Intersect(pool).All() {
-				if left[s] == 0 {
-					break
-				}
-				if pool.Count(c) > 0 {
-					_ = pool.Remove(c)
-					_ = p.hands[s].Add(c)
-					left[s]--
-				}
+		if f, stands, err := v.ord.Throw(first, others[:v.n-1]); err == nil && !stands {
+			play = f
+			if s.bank.Has(o.Seat) {
+				att += o.Rules.ThrowPenalty
+			} else {
+				att -= o.Rules.ThrowPenalty
 			}
 		}
-		p.kitty = card.Multi{}
-		if p.fill(v, pool, &left, tries < sampleTries*n-2) {
-			if !o.Kitty.IsEmpty() {
-				p.kitty = o.Kitty
-			}
-			return true
-		}
 	}
-	return false
+	s.hands[o.Seat] = s.hands[o.Seat].Minus(play)
+	t.plays[t.count] = play
+	t.count++
+	val := s.solve(t, att, math.Inf(-1), math.Inf(1), 0)
+	if !s.bank.Has(o.Seat) {
+		val = -val
+	}
+	return val
 }
 
-// playedBy returns the cards seat s has played so far.
-func playedBy(o *shengji.Observation, s shengji.Seat) card.Multi {
-	var m card.Multi
-	for i := range numTricks(o) {
-		m, _ = m.Sum(trickAt(o, i).Plays[s])
-	}
-	return m
-}
-
-// fill deals pool into p.hands and p.kitty up to the capacities left (the
-// kitty's at the number of players), the most constrained cards first;
-// with voids false it ignores the voids shown.
-func (p *Hard) fill(v *view, pool card.Multi, left *[shengji.MaxSeats + 1]int, voids bool) bool {
-	p.deal = pool.AppendCards(p.deal[:0])
-	card.Shuffle(p.rng, p.deal)
-	n := v.n
-	var elig [shengji.MaxDeck]uint16
-	for i, c := range p.deal {
-		g := v.ord.Group(c)
-		var m uint16
-		for s := range shengji.Seat(n) {
-			if s != v.me && (!voids || !v.void[s][g]) {
-				m |= 1 << s
-			}
-		}
-		m |= 1 << n // the kitty takes anything
-		elig[i] = m
-	}
-	// most constrained first (a stable sort keeps the shuffle's order)
-	idx := p.idx[:0]
-	for i := range p.deal {
-		idx = append(idx, i)
-	}
-	p.idx = idx
-	slices.SortStableFunc(idx, func(a, b int) int {
-		return bits.OnesCount16(elig[a]) - bits.OnesCount16(elig[b])
-	})
-	for _, i := range idx {
-		c, m := p.deal[i], elig[i]
-		tot := 0
-		for k := range n + 1 {
-			if m&(1<<k) != 0 {
-				tot += left[k]
-			}
-		}
-		if tot == 0 {
-			return false
-		}
-		r := p.rng.IntN(tot)
-		for k := range n + 1 {
-			if m&(1<<k) == 0 {
-				continue
-			}
-			if r < left[k] {
-				left[k]--
-				if k == n {
-					_ = p.kitty.Add(c)
-				} else {
-					_ = p.hands[k].Add(c)
-				}
-				break
-			}
-			r -= left[k]
-		}
-	}
-	return true
-}
-
-// playout plays first for the seat on the sampled deal (or, if first is
-// empty, lets the policy play for it), then every seat with the policy for
-// horizon tricks (or to the end of the hand), and returns the points the
-// seat's side won less those the other side won from now on (the kitty's,
-// multiplied, for the attackers winning the last trick). The sides are
-// those at the end of the playout, friends joined in it included, and a
-// seat holding enough copies of the card of a call still open counted
-// on the banker's side (the seat itself only if it means to meet it:
-// join).
-func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, join bool) int {
+// playout plays first for the seat on the sampled deal in p.hands and
+// p.kitty (or, if first is empty, lets the policy play for it), then every
+// seat with the policy for horizon tricks or to the end of the hand (0),
+// and returns the hand's worth to the seat's side (outcome), or if cut
+// short the points its side took from now on, net. The sides are those at the end of
+// the playout, friends joined in it included, and a seat holding enough
+// copies of the card of a call still open counted on the banker's side
+// (the seat itself only if it means to meet it: join).
+func (p *Hard) playout(o *shengji.Observation, first card.Multi, join bool, horizon int) float64 {
 	s := &p.sim
 	*s = *o
 	hands := p.hands
@@ -293,8 +310,10 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 	banker := o.Banker
 	friends := o.Rules.Calls() > 0
 	ord := o.Order()
-	var pts [shengji.MaxSeats]int
-	done := 0
+	pts := o.SeatPoints
+	penalty := o.Penalty
+	var last shengji.Trick
+	finished, done := false, 0
 	for m := first; ; m = (card.Multi{}) {
 		seat := s.Turn
 		if m.IsEmpty() {
@@ -317,6 +336,11 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 			}
 			if f, stands, err := ord.Throw(m, others[:n-1]); err == nil && !stands {
 				attempt, m = m, f
+				if s.Side.Has(seat) {
+					penalty += o.Rules.ThrowPenalty
+				} else {
+					penalty -= o.Rules.ThrowPenalty
+				}
 			}
 		}
 		if s.Tricks.AddPlay(seat, m, attempt) != nil {
@@ -339,7 +363,7 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 		for _, pl := range plays[:n] {
 			t.Points += shengji.Points(pl)
 		}
-		_ = s.Tricks.End(t.Winner, t.Points) // a trick is begun
+		_ = s.Tricks.End(t.Winner, t.Points)
 		pts[t.Winner] += t.Points
 		s.TeamPoints[t.Winner.Team()] += t.Points
 		s.SeatPoints[t.Winner] += t.Points
@@ -348,14 +372,11 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 			s.Friends.EndTrick(t.InOrder(buf[:0]))
 			s.Side = s.Friends.Side
 		}
-		done++
 		if hands[t.Winner].IsEmpty() {
-			if !s.Side.Has(t.Winner) {
-				pts[t.Winner] += shengji.Points(p.kitty) * ord.KittyMultiplier(t.Plays[t.Winner])
-			}
+			last, finished = t, true
 			break
 		}
-		if done >= horizon {
+		if done++; done == horizon {
 			break
 		}
 		if s.Tricks.Append(shengji.Trick{Leader: t.Winner, Winner: shengji.NoSeat, Players: n}) != nil {
@@ -365,9 +386,9 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 	}
 	side := s.Side
 	if friends {
-		// a seat holding enough copies of an open call's card counts
-		// with the banker's side (a greedy player meets the call when
-		// it can), the seat itself only if it means to
+		if side == 0 {
+			side = shengji.SeatsOf(banker)
+		}
 		f := &s.Friends
 		for i := range f.NCalls {
 			if f.Met[i] != shengji.NoSeat {
@@ -381,31 +402,44 @@ func (p *Hard) playout(o *shengji.Observation, first card.Multi, horizon int, jo
 			}
 		}
 	}
-	mine := side
-	if !side.Has(me) {
-		mine = shengji.AllSeats(n) &^ side
-	}
-	net := 0
+	att := penalty
 	for st := range shengji.Seat(n) {
-		if mine.Has(st) {
-			net += pts[st]
-		} else {
-			net -= pts[st]
+		if !side.Has(st) {
+			att += pts[st]
 		}
 	}
-	return net
+	if finished && !side.Has(last.Winner) {
+		mult := 2
+		if o.Rules.KittyMultiplier == shengji.KittyByFormat {
+			mult = ord.KittyMultiplier(last.Plays[last.Winner])
+		}
+		att += shengji.Points(p.kitty) * mult
+	}
+	val := outcome(o.Rules, att, p.LevelWeight)
+	if !finished {
+		// cut short: the points taken from now on, net
+		val = float64(o.Penalty - penalty)
+		for st := range shengji.Seat(n) {
+			if side.Has(st) {
+				val += float64(pts[st] - o.SeatPoints[st])
+			} else {
+				val -= float64(pts[st] - o.SeatPoints[st])
+			}
+		}
+	}
+	if !side.Has(me) {
+		val = -val
+	}
+	return val
 }
-
-// maxBurials is the most burials Hard compares.
-const maxBurials = 6
 
 // bury chooses the kitty by playouts: Greedy's burial and a few others
 // (the cheapest cards without emptying a suit; each plain suit it can
 // empty, or two together, filled up with the cheapest cards), each played
 // to the end of the hand on the same deals of the other hands, greedy
 // players in every seat (in Finding Friends, after the calls Greedy makes
-// with what the burial leaves); the burial whose hands won the banker's
-// side the most points net is kept (Greedy's on a tie).
+// with what the burial leaves); the burial worth the most to the banker's
+// side is kept (Greedy's on a tie).
 func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	ord := o.Order()
 	k := o.Rules.KittySize()
@@ -419,6 +453,11 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 	so.Tricks = shengji.TrickLog{}
 	_ = so.Tricks.Append(shengji.Trick{Leader: o.Seat, Winner: shengji.NoSeat, Players: v.n}) // an empty log takes a trick
 	so.Counts[o.Seat] = o.Rules.HandSize()
+	if o.Rules.Calls() == 0 {
+		so.Side = o.Seat.Parity(v.n)
+	} else {
+		so.Side = shengji.SeatsOf(o.Seat)
+	}
 	var calls [maxBurials][]shengji.Call
 	if o.Rules.Calls() > 0 {
 		co := *o
@@ -428,9 +467,15 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 			calls[i] = callFriends(&co)
 		}
 	}
-	var total [maxBurials]int
+	h, ok := newHidden(&v)
+	if !ok {
+		return cands[0]
+	}
+	h.capa[v.n] = 0 // the kitty is the seat's own
+	var total [maxBurials]float64
 	for range p.BurySamples {
-		if !p.sample(&v) {
+		var kitty card.Multi
+		if _, ok := p.dealer.dealHidden(&h, &p.hands, &kitty); !ok {
 			continue
 		}
 		for i, c := range cands {
@@ -441,63 +486,14 @@ func (p *Hard) bury(o *shengji.Observation) card.Multi {
 				so.Friends = shengji.NewFriendship(o.Seat, calls[i])
 				so.Side = so.Friends.Side
 			}
-			total[i] += p.playout(&so, card.Multi{}, o.Rules.HandSize(), false)
+			total[i] += p.playout(&so, card.Multi{}, false, 0)
 		}
 	}
 	best := 0
 	for i := range cands {
-		if total[i] > total[best] {
+		if total[i] > total[best]+1e-9 {
 			best = i
 		}
 	}
 	return cands[best]
-}
-
-// buryCandidates lists burials of k cards from hand worth comparing,
-// Greedy's first, without repeats, at most maxBurials.
-func buryCandidates(ord *shengji.Order, hand card.Multi, k int) []card.Multi {
-	out := make([]card.Multi, 0, maxBurials)
-	add := func(m card.Multi) {
-		if m.Len() == k && len(out) < maxBurials && !slices.Contains(out, m) {
-			out = append(out, m)
-		}
-	}
-	add(bury(ord, hand, k))
-	add(cheapest(ord, hand, card.Multi{}, k))
-	var suits [shengji.Trumps]card.Multi
-	for g := range shengji.Group(shengji.Trumps) {
-		suits[g] = hand.Within(ord.Faces(g))
-		if n := suits[g].Len(); n > 0 && n <= k {
-			add(cheapest(ord, hand, suits[g], k))
-		}
-	}
-	for g := range shengji.Group(shengji.Trumps) {
-		for h := g + 1; h < shengji.Trumps; h++ {
-			if n := suits[g].Len() + suits[h].Len(); suits[g].Len() > 0 && suits[h].Len() > 0 && n <= k {
-				add(cheapest(ord, hand, suits[g].Union(suits[h]), k))
-			}
-		}
-	}
-	return out
-}
-
-// cheapest returns start with the cheapest cards of hand (by buryCost)
-// added up to k.
-func cheapest(ord *shengji.Order, hand, start card.Multi, k int) card.Multi {
-	out := start
-	for out.Len() < k {
-		rest := hand.Minus(out)
-		var best card.Card
-		bestCost := 1 << 30
-		for c := range rest.All() {
-			if cost := buryCost(ord, rest, c); cost < bestCost {
-				best, bestCost = c, cost
-			}
-		}
-		if bestCost == 1<<30 {
-			break
-		}
-		_ = out.Add(best)
-	}
-	return out
 }

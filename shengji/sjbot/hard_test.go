@@ -2,6 +2,7 @@ package sjbot
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"felt/card"
@@ -31,15 +32,23 @@ func samplesAreConsistent(t *testing.T, rules shengji.Rules) {
 	}
 	obs := playObservationsAt(t, rules, hands)
 	h := NewHard(rand.New(rand.NewPCG(3, 4)))
-	checked, relaxed := 0, 0
+	checked, relaxed, nopairs := 0, 0, 0
 	for i := range obs {
 		o := &obs[i]
 		if o.Turn != o.Seat {
 			continue
 		}
 		v := newView(o)
-		if !h.sample(&v) {
+		hd, ok := newHidden(&v)
+		if !ok || !h.sample(o, &hd) {
 			t.Fatalf("decision %d: no deal found", i)
+		}
+		for s := range shengji.Seat(rules.NumPlayers()) {
+			for g := range shengji.Group(shengji.NumGroups) {
+				if s != o.Seat && hd.nopair[s][g] && h.hands[s].Within(v.ord.Faces(g)).Two != 0 {
+					nopairs++
+				}
+			}
 		}
 		checked++
 		var sum card.Multi
@@ -92,7 +101,10 @@ func samplesAreConsistent(t *testing.T, rules shengji.Rules) {
 	if relaxed > checked/20 {
 		t.Errorf("%d of %d deals ignored a void shown", relaxed, checked)
 	}
-	t.Logf("%d deals checked, %d ignored a void", checked, relaxed)
+	if nopairs > checked/20 {
+		t.Errorf("%d of %d deals gave a seat a pair it showed it lacks", nopairs, checked)
+	}
+	t.Logf("%d deals checked, %d ignored a void, %d a missing pair", checked, relaxed, nopairs)
 }
 
 // TestHard_CandidatesDistinct: the plays Hard compares are legal, distinct
@@ -142,6 +154,80 @@ func candidatesDistinct(t *testing.T, rules shengji.Rules) {
 			if tr, _ := o.Trick(); tr.Count == 0 || o.Order().CountFollows(tr.Lead(), o.Hand) <= maxListed {
 				t.Fatalf("decision %d: greedy's %s is not among %v", i, g.Cards, h.cands)
 			}
+		}
+	}
+}
+
+// TestHard_SearchSaysWhatItFound: at decisions with a choice, Hard's last
+// search names its deals and the next best play, in words a hint can
+// show, and says it solved exactly in the last tricks; at a forced play
+// it says nothing.
+func TestHard_SearchSaysWhatItFound(t *testing.T) {
+	obs := playObservations(t, 2)
+	h := NewHard(rand.New(rand.NewPCG(8, 8)))
+	h.Budget, h.MaxSamples, h.EndgameSamples = 40, 4, 3
+	said, exact := 0, 0
+	for i := range obs {
+		o := &obs[i]
+		a, ok := h.Act(o)
+		if !ok || a.Kind != shengji.Play {
+			t.Fatalf("decision %d: %v %v", i, a, ok)
+		}
+		s := h.LastSearch()
+		text := s.Text(func(c card.Multi) string { return c.String() })
+		if s.Candidates < 2 {
+			if text != "" {
+				t.Fatalf("decision %d: a forced play explained as %q", i, text)
+			}
+			continue
+		}
+		if !strings.Contains(text, "deals of the cards you cannot see") || !strings.Contains(text, s.NextCards.String()) || s.NextCards == a.Cards {
+			t.Fatalf("decision %d: %q (next best %s, played %s)", i, text, s.NextCards, a.Cards)
+		}
+		said++
+		if s.Exact {
+			exact++
+			if !strings.Contains(text, "solved exactly") {
+				t.Fatalf("decision %d: exact search said as %q", i, text)
+			}
+		}
+	}
+	if said < 20 || exact == 0 {
+		t.Fatalf("%d searches explained, %d exact", said, exact)
+	}
+}
+
+// TestHard_PlaysLevelNT: at the no-trump level (no_trump_rank, level NT:
+// only the jokers trump, nobody declares) hard and expert play whole
+// hands legally, declaring nothing, banker or attackers.
+func TestHard_PlaysLevelNT(t *testing.T) {
+	rules := shengji.Standard()
+	rules.NoTrumpRank = true
+	for seed := range uint64(2) {
+		deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(seed, 7)), 2, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := shengji.NewHand(rules, deck, 0, shengji.Seat(seed), shengji.LevelNT)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps := make([]actor, shengji.NumSeats)
+		for s := range ps {
+			if s%2 == int(seed) {
+				ps[s] = NewHard(rand.New(rand.NewPCG(seed, uint64(s))))
+			} else {
+				ps[s] = NewExpert(rand.New(rand.NewPCG(seed, uint64(s))))
+			}
+		}
+		if err := playHand(&h, &h, ps); err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Bids()) > 0 {
+			t.Fatalf("hand %d: declarations %v at level NT", seed, h.Bids())
+		}
+		if !h.Over() {
+			t.Fatalf("hand %d not over", seed)
 		}
 	}
 }

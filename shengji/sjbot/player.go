@@ -22,7 +22,7 @@ type Player interface {
 }
 
 // Levels lists the built-in player names, weakest first.
-func Levels() []string { return []string{"random", "greedy", "hard"} }
+func Levels() []string { return []string{"random", "greedy", "hard-v1", "hard", "expert"} }
 
 // New returns the built-in player with the given name, drawing its
 // randomness from rng.
@@ -34,6 +34,10 @@ func New(name string, rng *rand.Rand) (Player, error) {
 		return NewGreedy(rng), nil
 	case "hard":
 		return NewHard(rng), nil
+	case "hard-v1":
+		return NewHardV1(rng), nil
+	case "expert":
+		return NewExpert(rng), nil
 	}
 	return nil, fmt.Errorf("sjbot: no player %q (have %v)", name, Levels())
 }

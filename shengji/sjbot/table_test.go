@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"felt/card"
@@ -26,7 +27,7 @@ func quick(t testing.TB, name string, rng *rand.Rand) table.Player[shengji.Actio
 		t.Fatal(err)
 	}
 	if h, ok := p.(*sjbot.Hard); ok {
-		h.Samples, h.Width, h.Horizon, h.BurySamples = 2, 3, 2, 2
+		h.Budget, h.Samples, h.MaxSamples, h.Width, h.EndgameSamples, h.BurySamples = 8, 1, 2, 3, 2, 2
 	}
 	return table.Player[shengji.Action, shengji.Observation]{Name: p.Name(), Kind: table.Level, Control: games.Controller(p.Act)}
 }
@@ -136,7 +137,9 @@ func TestPlayers_LegalOverWholeGames(t *testing.T) {
 	if testing.Short() || sjbot.Race {
 		games = 1
 	}
-	names := sjbot.Levels()
+	// expert is hard searching more (quick makes them the same), and
+	// hard-v1 is pinned by its moves (arena's TestShengjiHardV1_PlaysAsPinned)
+	names := slices.DeleteFunc(sjbot.Levels(), func(n string) bool { return n == "expert" || n == "hard-v1" })
 	for rname, rules := range allRules(t) {
 		for i, a := range names {
 			for j, b := range names {
