@@ -13,9 +13,9 @@ import (
 // smallHidden is a small dealing problem: seven unseen cards (a pair of
 // aces of spades and of fives of diamonds among them) for seats 1, 2 and
 // 3 (two cards each; seat 0 is the seat itself) and a kitty of one; seat 1
-// has shown void in hearts, seat 2 that it holds no pair of diamonds, and
-// seat 3 declared the three of clubs... played as a single, so it holds
-// it.
+// has shown void in the trumps (hearts), seat 2 that it holds no pair of
+// diamonds, and seat 3 surely holds the three of clubs (as a card it
+// declared, or a failed throw took back, would be).
 func smallHidden(t *testing.T) hidden {
 	t.Helper()
 	ord := shengji.Trump{Suit: card.Hearts, Level: card.Two}.Order()

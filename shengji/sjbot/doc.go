@@ -53,8 +53,12 @@
 // 72.0% of 100 games [58.3%, 82.5%], gaining 0.432 levels a hand to its
 // 0.309, and greedy in 98.0% of 100 games [89.5%, 99.6%] (0.546 levels a
 // hand to 0.213), its decisions a median 8.3 ms and a 99th percentile
-// 175 ms on a two-core machine under a load of 8 to 15. At friends-6 it
-// beat greedy in 60.0% of 10 games [23.1%, 88.2%]: too few to tell.
+// 175 ms on a two-core machine under a load of 8 to 15 (on one core, at a
+// load of 6: a median 4.1 ms, a 99th percentile 9.7 ms). At friends-6 it
+// beat greedy in 60.0% of 10 games [23.1%, 88.2%] (seed 1) and 55.0% of 20
+// [27.4%, 79.9%] (seed 2): too few to tell. Expert beat hard in 80.0% of
+// 20 games [49.0%, 94.3%], its decisions a median 28 ms and a 99th
+// percentile 254 ms under load (16 ms and 46 ms on one core).
 //
 // The players play no games themselves: games/shengji seats them at a
 // table as the levels of the registry's Shengji, and the arena (felt arena
