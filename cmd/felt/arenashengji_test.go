@@ -210,9 +210,9 @@ func TestArenaShengjiLevels(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--a", "expert"}, `--a: no Shengji player "expert"`},
+		{[]string{"--a", "grandmaster"}, `--a: no Shengji player "grandmaster"`},
 		{[]string{"--b", "grandmaster"}, `--b: no Shengji player "grandmaster"`},
-		{[]string{"--round-robin", "random,expert"}, `--round-robin: no Shengji player "expert"`},
+		{[]string{"--round-robin", "random,grandmaster"}, `--round-robin: no Shengji player "grandmaster"`},
 		{[]string{"--round-robin", "greedy, greedy"}, `"greedy" named twice`},
 		{[]string{"--round-robin", "greedy"}, "want at least two players"},
 		{[]string{"--round-robin", "greedy,,hard"}, "player 2 has no name"},
