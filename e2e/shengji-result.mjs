@@ -32,8 +32,9 @@ try {
     const r = box.getBoundingClientRect();
     const a = document.activeElement;
     const ids = Array.from(document.querySelectorAll("[id]"), (e) => e.id);
-    const board = document.getElementById("board").getBoundingClientRect();
-    const hit = document.elementFromPoint(board.left + board.width / 2, Math.min(board.top + board.height / 2, innerHeight - 2));
+    // The middle of the screen is the dialog's (a modal one: the rest of
+    // the page, the table, is inert under its backdrop).
+    const hit = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
     return {
       modal: box.matches(":modal"),
       label: (document.getElementById(box.getAttribute("aria-labelledby")) || {}).textContent,

@@ -550,6 +550,12 @@ function showResult(els, r) {
           to = null;
         }
         if (!to || to.disabled) to = document.querySelector("#actions button:not(:disabled), #hand button.card");
+        if (!to) {
+          // Nothing to press yet (the next deal has not reached this seat,
+          // the computers having waited): the hand's area, until it has.
+          to = els.hand;
+          if (to && !to.hasAttribute("tabindex")) to.tabIndex = -1;
+        }
         if (to) to.focus();
       });
     }
