@@ -13,19 +13,10 @@
 //   node e2e/shengji-friends.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, waitTable, waitTurnOrEnd, shoot, checkErrors, checkA11y, log, assert, T } from "./lib.mjs";
+import { clickCards } from "./sjlib.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
-
-// clickCards selects the given cards in the hand, one button per copy.
-async function clickCards(page, cards) {
-  const used = new Map();
-  for (const c of cards) {
-    const k = used.get(c) || 0;
-    used.set(c, k + 1);
-    await page.click(`#hand button.card[data-key="${c}#${k}"]`);
-  }
-}
 
 // createFriendsTable makes the friends-6 table on the home page: the
 // settings follow the preset, a kitty the deal cannot leave is refused

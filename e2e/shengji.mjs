@@ -7,19 +7,10 @@
 //   node e2e/shengji.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
+import { clickCards } from "./sjlib.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
-
-// clickCards selects the given cards in the hand, one button per copy.
-async function clickCards(page, cards) {
-  const used = new Map();
-  for (const c of cards) {
-    const k = used.get(c) || 0;
-    used.set(c, k + 1);
-    await page.click(`#hand button.card[data-key="${c}#${k}"]`);
-  }
-}
 
 // playTable creates a table with this rules preset and plays its hands
 // through the page until maxHands have ended, or earlier once a kitty has
