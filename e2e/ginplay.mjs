@@ -3,6 +3,8 @@
 // choice is simple (knock or gin when the page offers it, pass the upcard,
 // discard the highest deadwood), so a hand ends by a knock or a draw.
 
+import { closeResult } from "./lib.mjs";
+
 const RANKS = "A23456789TJQK";
 const value = (c) => Math.min(RANKS.indexOf(c[0]) + 1, 10);
 
@@ -88,8 +90,5 @@ async function isSelected(page, sel) {
 
 // moveOn closes the last hand's result, if it is shown over the table.
 export async function moveOn(page) {
-  if (await page.$("#result-dialog[open]")) {
-    await page.click("#result-close");
-    await page.waitForSelector("#result-dialog:not([open])", { state: "attached" });
-  }
+  await closeResult(page);
 }

@@ -307,3 +307,22 @@ export async function lowContrast(page, min = 4.5) {
     return out;
   }, [CONTRASTED, min]);
 }
+
+// closeResult closes the hand's result over the table, if one is shown,
+// and waits until the page has taken the close in (its data-result agrees
+// with the dialog again: a close is told to the page by an event that may
+// come after the click has returned, so reading data-result at once could
+// see the closed dialog as still open).
+export async function closeResult(page) {
+  const button = page.locator("#result-dialog[open] #result-close");
+  if ((await button.count()) > 0) await button.click({ timeout: T(30000) }).catch(() => {});
+  await page.waitForFunction(
+    () => {
+      const d = document.getElementById("result-dialog");
+      const m = document.querySelector("main#table");
+      return !d || !m || (m.dataset.result === "open") === d.open;
+    },
+    null,
+    { timeout: T(30000), polling: 50 },
+  );
+}

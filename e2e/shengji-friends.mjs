@@ -12,7 +12,7 @@
 //
 //   node e2e/shengji-friends.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
-import { args, launch, newPage, waitTable, waitTurnOrEnd, shoot, checkErrors, checkA11y, log, assert, T } from "./lib.mjs";
+import { args, launch, newPage, waitTable, waitTurnOrEnd, shoot, checkErrors, checkA11y, log, assert, T, closeResult } from "./lib.mjs";
 import { clickCards } from "./sjlib.mjs";
 
 const { base, dir } = args();
@@ -98,7 +98,7 @@ async function bankOnce(page, attempt) {
       }
       if (hand >= 3 || st.over) return false;
       // The result is over the table until we move on.
-      if (await page.$("#result-dialog[open] #result-close")) await page.click("#result-dialog[open] #result-close");
+      await closeResult(page);
       target = hand + 1;
       continue;
     }

@@ -6,7 +6,7 @@
 //
 //   node e2e/shengji.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
-import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
+import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T, closeResult } from "./lib.mjs";
 import { clickCards } from "./sjlib.mjs";
 
 const { base, dir } = args();
@@ -42,7 +42,7 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
       await page.waitForSelector("#score-sheet tbody tr");
       if (target === 1) await shoot(page, dir, `${tag}-over`);
       // The result is over the table until we move on.
-      if (await page.$("#result-dialog[open] #result-close")) await page.click("#result-dialog[open] #result-close");
+      await closeResult(page);
       // Go on (until we have been the banker and buried the kitty: the
       // banker depends on the bids and the hands' results), within bounds.
       if ((untilBuried && buried) || st.over || target >= maxHands) break;

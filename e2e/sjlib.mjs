@@ -3,7 +3,7 @@
 // burying the hint's cards, the first legal play) until a condition of the
 // page holds.
 
-import { createGame, waitTable, peek, log, assert, T } from "./lib.mjs";
+import { createGame, waitTable, peek, log, assert, T, closeResult } from "./lib.mjs";
 
 // newTable creates a Shengji table (you and three greedy computers, the
 // preset's rules) and waits until the page is at it.
@@ -49,7 +49,7 @@ export async function playOn(page, stop, opts = {}) {
     if (st.over) return st;
     if (st.result) {
       if (opts.keepResult) return st;
-      await page.click("#result-close");
+      await closeResult(page);
       continue;
     }
     const hand = await page.getAttribute("main#table", "data-hand");

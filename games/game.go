@@ -140,6 +140,9 @@ type Def[M, O, E any] struct {
 	// engine e (a seat past the engine's seats is a spectator): every
 	// card the game sends that seat must be among them.
 	Visible func(e table.Engine[M, O, E], s table.Seat) card.Set
+	// Env, if set, makes a learning environment of the game with options
+	// (nil: the default rules); nil: the game has none (ErrNoEnv).
+	Env func(options json.RawMessage) (Env, error)
 }
 
 // Game is a registered game, whatever its types: the layers above the
@@ -171,6 +174,9 @@ type Game interface {
 	// SeatSeed is the seed of seat s's player in game i of a match seeded
 	// with match, side 0 if side A plays it and 1 if B does.
 	SeatSeed(match uint64, i int, s table.Seat, side int) uint64
+	// NewEnv returns a learning environment of the game with options
+	// (nil: the default rules), or an error wrapping ErrNoEnv.
+	NewEnv(options json.RawMessage) (Env, error)
 	// verify replays a table log of the game (see Verify).
 	verify(data []byte) (Verified, error)
 }
@@ -233,6 +239,12 @@ func (r registered[M, O, E]) Figures(games []Side) []Figure {
 		return nil
 	}
 	return r.d.Figures(games)
+}
+func (r registered[M, O, E]) NewEnv(options json.RawMessage) (Env, error) {
+	if r.d.Env == nil {
+		return nil, fmt.Errorf("%s: %w", r.d.Name, ErrNoEnv)
+	}
+	return r.d.Env(options)
 }
 func (r registered[M, O, E]) verify(data []byte) (Verified, error) {
 	return verify(data, r.d.Spec)

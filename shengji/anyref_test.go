@@ -801,7 +801,9 @@ func TestAnyRef_LevelTractors(t *testing.T) {
 			}
 		}
 		t.Logf("k=%d: %d answers compared around the level rank: splits %s; throws %s; tricks %s; follows %s", k, compared, splits, throws, tricks, follows)
-		if splits.differ == 0 || follows.differ == 0 || tricks.differ == 0 {
+		// A trick the setting decides otherwise is rare (none in -short's
+		// 50 to 75 tricks): it is required of the full run only.
+		if splits.differ == 0 || follows.differ == 0 || (!testing.Short() && tricks.differ == 0) {
 			t.Fatalf("the positions never met the setting at work")
 		}
 	})

@@ -12,7 +12,7 @@ func checkCall(seat Seat, a Action, phase Phase, banker Seat, level card.Rank, r
 	if seat != banker {
 		return refuse(seat, a, ErrNotYourTurn, "seat %s cannot call friends: the banker, seat %s, calls them", seat, banker)
 	}
-	calls := a.CallList()
+	calls := a.Calls[:max(0, min(a.NCalls, MaxCalls))] // not CallList: no copy made
 	if err := CheckCalls(calls, r.Calls(), level, r.Packs()); err != nil {
 		return refuse(seat, a, err, "seat %s cannot %s: %s", seat, a, trimPrefix(err.Error())) // a reads "call 1st AS, …"
 	}

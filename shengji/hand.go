@@ -602,7 +602,7 @@ func (h *Hand) Apply(seat Seat, a Action) error {
 		}
 		h.startPlay()
 	case FriendCall:
-		h.friends = NewFriendship(h.banker, a.CallList())
+		h.friends = NewFriendship(h.banker, a.Calls[:max(0, min(a.NCalls, MaxCalls))])
 		h.called = true
 		h.startPlay()
 	case Play:
@@ -750,3 +750,13 @@ func (s Score) NextBanker(r Rules) Seat {
 
 // NumTurnedUp returns how many kitty cards were turned up (see TurnedUp).
 func (h *Hand) NumTurnedUp() int { return int(h.turned) }
+
+// Lead returns the lead of the trick being played (its leader's play, a
+// failed throw's forced unit) and how many seats have played to it, ok
+// false outside the play; it decodes nothing else of the trick.
+func (h *Hand) Lead() (lead card.Multi, count int, ok bool) {
+	if h.phase != PlayPhase {
+		return card.Multi{}, 0, false
+	}
+	return h.tricks.lead()
+}

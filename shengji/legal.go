@@ -94,9 +94,9 @@ func (o *Order) space(f *followSpace, lead, hand card.Multi) {
 	held := hand.Within(o.groups[g])
 	f.minPairs, f.k = 0, 0
 	if h := held.Len(); h < n {
-		f.base, f.pool, f.m = held, hand.Minus(held), n-h
+		f.short, f.base, f.pool, f.m = true, held, hand.Minus(held), n-h
 	} else {
-		f.base, f.pool, f.m = card.Multi{}, held, n
+		f.short, f.base, f.pool, f.m = false, card.Multi{}, held, n
 		sh := o.shapeOf(lead, g)
 		if sh.pairs > 0 {
 			f.minPairs = min(sh.pairs, (held.Two & card.AllFaces).Len())
@@ -517,4 +517,65 @@ func (o *Order) CountLeads(hand card.Multi) int {
 		}
 	}
 	return n
+}
+
+// FollowExtensions returns the faces c such that sel with one more copy
+// of c is part of some legal follow of hand to lead (sel itself part of
+// hand): what a player building its follow one card at a time may add
+// next. It is empty when sel is part of no legal follow, or already has
+// the lead's size. Every legal follow is built by adding its cards in any
+// order, each allowed when added. It does not allocate.
+func (o *Order) FollowExtensions(lead, hand, sel card.Multi) card.Set {
+	var f followSpace
+	o.space(&f, lead, hand)
+	if !f.ok || sel.Len() >= lead.Len() || !hand.Contains(sel) {
+		return 0
+	}
+	if f.short {
+		// no condition but the base: any m cards of the pool with it
+		in := sel.Minus(f.base)
+		ext := f.base.Minus(sel).One
+		if in.Len() < f.m {
+			ext |= f.pool.Minus(in).One
+		}
+		return ext & card.AllFaces
+	}
+	if !f.pool.Contains(sel) {
+		return 0
+	}
+	var ext card.Set
+	if f.multi {
+		f.walk(0, card.Multi{}, 0, func(q card.Multi, used int) bool {
+			if !q.Contains(sel.Within(q.One)) || sel.Two&^q.One != 0 {
+				return true
+			}
+			u := (sel.One &^ q.One).Len()
+			slack := f.m - used - u
+			if slack < 0 {
+				return true
+			}
+			ext |= q.Minus(sel).One
+			if slack > 0 {
+				ext |= f.pool.One &^ q.One &^ sel.One
+			}
+			return true
+		})
+		return ext & card.AllFaces
+	}
+	for q := uint64(0); q < 1<<uint(f.np); q++ {
+		set, ok := f.valid(q)
+		if !ok || sel.Two&^set != 0 {
+			continue
+		}
+		free, r := f.singles(set)
+		slack := r - (sel.One &^ set).Len()
+		if slack < 0 {
+			continue
+		}
+		ext |= set &^ sel.Two
+		if slack > 0 {
+			ext |= free &^ sel.One
+		}
+	}
+	return ext & card.AllFaces
 }

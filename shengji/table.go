@@ -99,6 +99,18 @@ func NewGameUndealt(r Rules) (*Game, error) {
 	return &Game{rules: r, levels: startLevels(r), nextBanker: NoSeat}, nil
 }
 
+// ResetUndealt makes g a new game with no hand dealt yet under rules r,
+// as NewGameUndealt returns one, keeping its storage (the hands' history)
+// for reuse: nothing of the game before is left.
+func (g *Game) ResetUndealt(r Rules) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	h := g.history[:0]
+	*g = Game{rules: r, levels: startLevels(r), nextBanker: NoSeat, history: h}
+	return nil
+}
+
 // NeedsDeal reports whether the game waits for a hand to be dealt: none
 // has been, or the last one is over and the game is not.
 func (g *Game) NeedsDeal() bool { return !g.over && (g.handNo == 0 || g.hand.Over()) }

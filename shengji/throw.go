@@ -6,6 +6,10 @@ import (
 	"felt/card"
 )
 
+// maxGroupFaces bounds the faces of a suit-group: the trumps' 12 cards of
+// the trump suit, 4 level cards and 2 jokers.
+const maxGroupFaces = 18
+
 // Throw decides a throw: a lead of several units of one suit-group, each
 // claimed unbeatable by the other hands (others; the leader's own hand is
 // not among them), split into units as by Split. A unit is beaten by a
@@ -23,7 +27,8 @@ func (o *Order) Throw(throw card.Multi, others []card.Multi) (play card.Multi, s
 	if !ok {
 		return card.Multi{}, false, ErrBadLead
 	}
-	units := o.appendUnits(make([]Unit, 0, 8), throw, g)
+	var buf [maxGroupFaces]Unit // a unit a face at most
+	units := o.appendUnits(buf[:0], throw, g)
 	if len(units) == 1 {
 		return throw, true, nil
 	}

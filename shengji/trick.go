@@ -97,6 +97,18 @@ func Points(m card.Multi) int {
 	return 5*count(m, fives) + 10*count(m, tensKings)
 }
 
+// CardPoints returns c's points: 5 for a five, 10 for a ten or a king,
+// else 0.
+func CardPoints(c card.Card) int {
+	switch b := card.Set(0).Add(c); {
+	case b&fives != 0:
+		return 5
+	case b&tensKings != 0:
+		return 10
+	}
+	return 0
+}
+
 var (
 	fives     = suits(card.Five)
 	tensKings = suits(card.Ten) | suits(card.King)

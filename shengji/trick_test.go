@@ -124,6 +124,21 @@ func TestPoints_FivesTensKings(t *testing.T) {
 	}
 }
 
+// A card's points are those of the multiset of it alone; a pack holds 100.
+func TestCardPoints_FivesTensKings(t *testing.T) {
+	sum := 0
+	for _, c := range card.Pack() {
+		one := card.Times(card.Set(0).Add(c), 1)
+		if got, want := CardPoints(c), Points(one); got != want {
+			t.Errorf("CardPoints(%s) = %d, want %d", c, got, want)
+		}
+		sum += CardPoints(c)
+	}
+	if sum != 100 {
+		t.Errorf("a pack holds %d points, want 100", sum)
+	}
+}
+
 func TestTrick_RefusesBadTricks(t *testing.T) {
 	o := order(t, "S", "2")
 	if _, err := o.Winner(nil); !errors.Is(err, ErrBadTrick) {

@@ -116,6 +116,7 @@ type PersonController[M, O any] struct {
 	due      time.Time
 	last     Decision[O] // the last decision answered
 	lastByIn bool        // answered by the stand-in
+	refused  error       // an undo the table refused, told as it asks again
 }
 
 type reply[M any] struct {
@@ -150,17 +151,22 @@ func (p *PersonController[M, O]) hasStandIn() bool { return p.opts.StandIn.Contr
 func (p *PersonController[M, O]) Decide(ctx context.Context, d Decision[O]) (M, bool, error) {
 	var zero M
 	p.mu.Lock()
+	refused := p.refused
+	p.refused = nil
 	if h := p.handover(); h != nil {
 		p.mu.Unlock()
+		p.tellRefused(refused)
 		return zero, false, h
 	}
 	p.last, p.lastByIn = d, p.standing
 	if p.standing {
 		p.mu.Unlock()
+		p.tellRefused(refused)
 		return p.opts.StandIn.Control.Decide(ctx, d)
 	}
 	if d.Optional {
 		p.mu.Unlock()
+		p.tellRefused(refused)
 		if p.opts.Offered != nil {
 			p.opts.Offered(d)
 		}
@@ -176,6 +182,7 @@ func (p *PersonController[M, O]) Decide(ctx context.Context, d Decision[O]) (M, 
 	select {
 	case <-p.left:
 		p.mu.Unlock()
+		p.tellRefused(refused)
 		return zero, false, ErrLeft
 	default:
 	}
@@ -207,6 +214,7 @@ func (p *PersonController[M, O]) Decide(ctx context.Context, d Decision[O]) (M, 
 	}
 	p.signal <- d
 	p.mu.Unlock()
+	p.tellRefused(refused)
 	defer func() {
 		p.mu.Lock()
 		p.pending = nil
@@ -366,9 +374,19 @@ func (p *PersonController[M, O]) TakeBack(seq int, reason string) error {
 }
 
 // UndoRefused tells the person's interface why the table refused to take
-// their move back (PersonOptions.UndoRefused).
+// their move back (PersonOptions.UndoRefused). It is told once the table
+// asks the person again, with the decision pending: an interface that
+// answers the refusal at once with a move finds the decision there.
 func (p *PersonController[M, O]) UndoRefused(err error) {
-	if p.opts.UndoRefused != nil {
+	p.mu.Lock()
+	p.refused = err
+	p.mu.Unlock()
+}
+
+// tellRefused tells the interface of an undo refused (taken from
+// p.refused with p.mu held), p.mu not held.
+func (p *PersonController[M, O]) tellRefused(err error) {
+	if err != nil && p.opts.UndoRefused != nil {
 		p.opts.UndoRefused(err)
 	}
 }

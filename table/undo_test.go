@@ -19,6 +19,9 @@ type undoPerson struct {
 	undoAt  func(n int, d Decision[toyObs]) bool
 	mu      sync.Mutex
 	refused []error
+	// pending says, for each refusal, whether the decision was pending
+	// again as the person was told.
+	pending []bool
 	asks    []undoAsk
 }
 
@@ -32,8 +35,10 @@ type undoAsk struct {
 
 func (u *undoPerson) controller() *PersonController[toyMove, toyObs] {
 	u.p = NewPersonController(PersonOptions[toyMove, toyObs]{Name: "ann", UndoRefused: func(err error) {
+		_, pending := u.p.Pending()
 		u.mu.Lock()
 		u.refused = append(u.refused, err)
+		u.pending = append(u.pending, pending)
 		u.mu.Unlock()
 	}})
 	return u.p
@@ -252,6 +257,12 @@ func TestUndoRefused(t *testing.T) {
 	})
 	if len(u.refused) != 1 || !errors.Is(u.refused[0], ErrNothingUndo) || len(undoLines(log)) != 0 {
 		t.Errorf("undo with nothing to take back: refused %v, undo lines %q", u.refused, undoLines(log))
+	}
+	// Told of the refusal, the person finds the decision pending again: a
+	// move sent at once in answer is taken (a page that answers the
+	// refusal with a move is not told "no decision pending").
+	if len(u.pending) != 1 || !u.pending[0] {
+		t.Errorf("the decision was pending as the person was told of the refusal: %v, want [true]", u.pending)
 	}
 }
 

@@ -33,7 +33,10 @@ friends-8 (shengji_hands_friends6, shengji_hands_friends8), hands of whole Sheng
 every core, played by the arena (shengji_selfplay_hands), whole
 Gin Rummy games to 100 of simple against simple on every core through the
 table driver the arena plays on (table_selfplay_games), and the hard
-player's decision times.`,
+player's decision times. Last, each registered game's learning environment
+(package env): environment steps per second from Go on one core with
+random legal actions at batch 1 and 256 (env_GAME_steps_b1, _b256;
+--env-steps sets the least steps each times).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkBenchFlags(o); err != nil {
@@ -63,6 +66,10 @@ player's decision times.`,
 					out[f.Name+"_allocs_per_op"] = f.AllocsPerOp
 				}
 				out["shengji_selfplay_hands_per_sec"] = int64(r.ShengjiSelfPlay.PerSec)
+				for _, f := range r.Env {
+					out[f.Name+"_per_sec"] = int64(f.PerSec)
+				}
+				out["env_cpu"] = bench.CPU()
 				return json.NewEncoder(e.stdout).Encode(out)
 			}
 			fmt.Fprintf(e.stdout, "%-16s %16s %10s %10s\n", "benchmark", "per second", "ns/op", "allocs/op")
@@ -77,6 +84,13 @@ player's decision times.`,
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (whole Shengji games, four greedy players, %d games, %d cores)\n", "shengji selfplay", r.ShengjiSelfPlay.PerSec, o.ShengjiGames, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "%-16s %16.0f   (simple vs simple, games to 100, %d cores, table driver)\n", "table selfplay", r.TableSelfPlay.PerSec, runtime.NumCPU())
 			fmt.Fprintf(e.stdout, "hard decision    median %.2f ms, worst %.2f ms (%d games against simple, one core)\n", r.HardMedMs, r.HardMaxMs, o.HardGames)
+			for _, f := range r.Env {
+				fmt.Fprintf(e.stdout, "%-16s %16.0f %10.1f   (environment steps from Go, random legal actions, one core)\n", "env "+strings.Replace(strings.TrimPrefix(f.Name, "env_"), "_steps_", " ", 1), f.PerSec, f.NsPerOp)
+			}
+			if len(r.NoEnv) > 0 {
+				fmt.Fprintf(e.stdout, "no learning environment yet: %s\n", strings.Join(r.NoEnv, ", "))
+			}
+			fmt.Fprintf(e.stdout, "(on %s, %d cores)\n", bench.CPU(), runtime.NumCPU())
 			return nil
 		},
 	}
@@ -85,6 +99,7 @@ player's decision times.`,
 	c.Flags().IntVar(&o.SelfPlayGames, "selfplay-games", o.SelfPlayGames, "games for the Gin Rummy self-play figure")
 	c.Flags().IntVar(&o.HardGames, "hard-games", o.HardGames, "games for the hard decision-time figure")
 	c.Flags().IntVar(&o.ShengjiGames, "shengji-games", o.ShengjiGames, "whole Shengji games for the Shengji self-play figure")
+	c.Flags().IntVar(&o.EnvSteps, "env-steps", o.EnvSteps, "least environment steps each learning-environment figure times")
 	return c
 }
 
@@ -102,6 +117,9 @@ func checkBenchFlags(o bench.Options) error {
 	}
 	if o.ShengjiGames < 1 || o.ShengjiGames > arena.MaxGames {
 		return fmt.Errorf("--shengji-games %d: want 1 to %d", o.ShengjiGames, arena.MaxGames)
+	}
+	if o.EnvSteps < 1 || o.EnvSteps > bench.MaxEnvSteps {
+		return fmt.Errorf("--env-steps %d: want 1 to %d", o.EnvSteps, bench.MaxEnvSteps)
 	}
 	return o.Check()
 }

@@ -41,6 +41,7 @@ var Game = &games.Def[gin.Action, gin.Observation, gin.Event]{
 	Visible: func(e table.Engine[gin.Action, gin.Observation, gin.Event], s table.Seat) card.Set {
 		return Visible(e.(*Engine).Game(), s)
 	},
+	Env: NewEnv,
 }
 
 func init() { games.MustRegister(Game) }

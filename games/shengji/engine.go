@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"felt/card"
 	"felt/games"
@@ -141,13 +142,39 @@ func (e *Engine) Advance(v *table.Views[shengji.Event]) (json.RawMessage, error)
 		return nil, err
 	}
 	d.Deck = deck
-	rec, err := json.Marshal(d)
-	if err != nil {
-		return nil, err
-	}
-	e.drawn, e.drawnRec, e.haveDrawn = d, append(e.drawnRec[:0], rec...), true
-	return rec, nil
+	e.drawnRec = appendDeal(e.drawnRec[:0], d)
+	e.drawn, e.haveDrawn = d, true
+	return append(json.RawMessage(nil), e.drawnRec...), nil
 }
+
+// appendDeal appends d's record to dst as json.Marshal writes it
+// ({"hand":1,"deck":["4H","SJ",…]}), without a value made per card.
+func appendDeal(dst []byte, d shengjiDeal) []byte {
+	dst = append(dst, `{"hand":`...)
+	dst = strconv.AppendInt(dst, int64(d.Hand), 10)
+	dst = append(dst, `,"deck":`...)
+	if d.Deck == nil {
+		return append(dst, "null}"...)
+	}
+	dst = append(dst, '[')
+	for i, c := range d.Deck {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = append(dst, cardNames[c&63]...)
+		dst = append(dst, '"')
+	}
+	return append(dst, "]}"...)
+}
+
+// cardNames is each card's text (card.Card.MarshalText), made once.
+var cardNames = func() (t [64]string) {
+	for i := range t {
+		t[i] = card.Card(i).String()
+	}
+	return t
+}()
 
 // Redeal starts a logged hand: its deck is the one dealt.
 func (e *Engine) Redeal(rec json.RawMessage, v *table.Views[shengji.Event]) error {

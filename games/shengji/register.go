@@ -34,6 +34,13 @@ var Game = &games.Def[shengji.Action, shengji.Observation, shengji.Event]{
 	Pick:    pick,
 	Tally:   newTally,
 	Figures: figures,
+	Env: func(options json.RawMessage) (games.Env, error) {
+		env, err := NewEnv(options)
+		if err != nil {
+			return nil, err
+		}
+		return env, nil
+	},
 	Visible: func(e table.Engine[shengji.Action, shengji.Observation, shengji.Event], s table.Seat) card.Set {
 		return Visible(e.(*Engine).Game(), s)
 	},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"felt/arena"
 	"felt/card"
+	"felt/env"
 	gamesreg "felt/games"
 	_ "felt/games/gin"
 	sjgame "felt/games/shengji"
@@ -35,7 +37,13 @@ type Options struct {
 	// ShengjiGames is the number of whole Shengji games of the Shengji
 	// self-play figure (1 to arena.MaxGames).
 	ShengjiGames int
+	// EnvSteps is how many environment steps each learning-environment
+	// figure times at least (1 to MaxEnvSteps).
+	EnvSteps int
 }
+
+// MaxEnvSteps is the most environment steps a figure may time.
+const MaxEnvSteps = 1_000_000_000
 
 // MaxHands is the most hands a meld-solver round may time (80 MB of
 // hands).
@@ -47,7 +55,7 @@ const Rounds = 5
 
 // DefaultOptions are the options of `felt bench`.
 func DefaultOptions() Options {
-	return Options{Hands: 1_000_000, SelfPlayGames: 20000, HardGames: 10, ShengjiGames: 500}
+	return Options{Hands: 1_000_000, SelfPlayGames: 20000, HardGames: 10, ShengjiGames: 500, EnvSteps: 2_000_000}
 }
 
 // Check reports options that measure nothing or too much.
@@ -61,6 +69,8 @@ func (o Options) Check() error {
 		return fmt.Errorf("bench: %d hard games, want 1 to %d", o.HardGames, arena.MaxGames)
 	case o.ShengjiGames < 1 || o.ShengjiGames > arena.MaxGames:
 		return fmt.Errorf("bench: %d Shengji self-play games, want 1 to %d", o.ShengjiGames, arena.MaxGames)
+	case o.EnvSteps < 1 || o.EnvSteps > MaxEnvSteps:
+		return fmt.Errorf("bench: %d environment steps, want 1 to %d", o.EnvSteps, MaxEnvSteps)
 	}
 	return nil
 }
@@ -89,6 +99,12 @@ type Report struct {
 	// ShengjiSelfPlay is whole Shengji hands, in whole games, by four
 	// greedy players on every core, played by the arena.
 	ShengjiSelfPlay Figure
+	// Env are the learning environments' steps per second from Go, one
+	// core, random legal actions: env_GAME_steps_b1 and _b256 for every
+	// registered game with an environment (package env).
+	Env []Figure
+	// NoEnv names the registered games without a learning environment.
+	NoEnv []string
 }
 
 // Run measures everything with the given options, the meld solver first.
@@ -114,8 +130,40 @@ func Run(o Options) (Report, error) {
 	if r.TableSelfPlay, err = TableSelfPlay(o.SelfPlayGames); err != nil {
 		return r, err
 	}
-	r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames)
+	if r.HardMedMs, r.HardMaxMs, err = HardDecision(o.HardGames); err != nil {
+		return r, err
+	}
+	r.Env, r.NoEnv, err = EnvFigures(o.EnvSteps)
 	return r, err
+}
+
+// EnvBatches are the batch sizes of the learning-environment figures.
+var EnvBatches = []int{1, 256}
+
+// EnvFigures measures every registered game's learning environment:
+// environment steps per second from Go on one core with random legal
+// actions (env.StepsPerSec, each figure over at least steps steps and
+// half a second), at each of EnvBatches; noEnv names the games without
+// one.
+func EnvFigures(steps int) (figs []Figure, noEnv []string, err error) {
+	for _, g := range gamesreg.All() {
+		name := g.About().Name
+		if _, err := g.NewEnv(nil); err != nil {
+			if errors.Is(err, gamesreg.ErrNoEnv) {
+				noEnv = append(noEnv, name)
+				continue
+			}
+			return nil, nil, err
+		}
+		for _, n := range EnvBatches {
+			ps, err := env.StepsPerSec(name, nil, n, steps, 500*time.Millisecond)
+			if err != nil {
+				return nil, nil, err
+			}
+			figs = append(figs, Figure{Name: fmt.Sprintf("env_%s_steps_b%d", name, n), PerSec: ps, NsPerOp: 1e9 / ps})
+		}
+	}
+	return figs, noEnv, nil
 }
 
 // Uniform is the pool of uniform hands: the whole pack.
@@ -392,4 +440,18 @@ func ShengjiSelfPlay(games, workers int) (Figure, error) {
 	}
 	n := float64(hands)
 	return Figure{Name: "shengji_selfplay_hands", PerSec: n / el.Seconds(), NsPerOp: float64(el.Nanoseconds()) / n}, nil
+}
+
+// CPU names the machine's processor (the first model name of
+// /proc/cpuinfo), or its architecture where that is not to be read.
+func CPU() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return runtime.GOOS + "/" + runtime.GOARCH
 }

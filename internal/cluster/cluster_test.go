@@ -68,7 +68,7 @@ type fakeHost struct {
 	mu      sync.Mutex
 	tables  map[string]store.Status
 	attach  func(ctx context.Context, id string, hello []byte, back *Relayed) (Conn, error)
-	join    func(id string, req []byte) (int, string)
+	join    func(kind, id string, req []byte) (int, []byte)
 	lost    chan string
 	adopted chan store.Table
 }
@@ -110,11 +110,11 @@ func (h *fakeHost) Attach(ctx context.Context, id string, hello []byte, back *Re
 	return h.attach(ctx, id, hello, back)
 }
 
-func (h *fakeHost) Join(id string, req []byte) (int, string) {
+func (h *fakeHost) Request(kind, id string, req []byte) (int, []byte) {
 	if h.join == nil {
-		return http.StatusServiceUnavailable, "no joins here"
+		return http.StatusServiceUnavailable, []byte("no requests here")
 	}
-	return h.join(id, req)
+	return h.join(kind, id, req)
 }
 
 // fakeConn records what a node gives a connection.
@@ -357,8 +357,9 @@ func TestRelayRefused(t *testing.T) {
 	})
 }
 
-// TestJoin: a seat's join is done by the table's owner, its answer (an
-// HTTP status and error) brought back.
+// TestJoin: a seat's join, or a seat taken by the table's link, is done by
+// the table's owner, its answer (an HTTP status and its body or error)
+// brought back.
 func TestJoin(t *testing.T) {
 	each(t, func(t *testing.T, sa, sb store.Store) {
 		ha := newHost()
@@ -367,27 +368,39 @@ func TestJoin(t *testing.T) {
 		createTable(t, sa, "t1")
 		claim(t, a, ha, "t1")
 		got := make(chan string, 2)
-		ha.join = func(id string, req []byte) (int, string) {
-			got <- id + " " + string(req)
+		ha.join = func(kind, id string, req []byte) (int, []byte) {
+			got <- kind + " " + id + " " + string(req)
 			if bytes.Contains(req, []byte("wrong")) {
-				return http.StatusConflict, "the seat belongs to another player"
+				return http.StatusConflict, []byte("the seat belongs to another player")
 			}
-			return http.StatusOK, ""
+			if kind == "sit" {
+				return http.StatusOK, []byte(`{"seat":2,"token":"t"}`)
+			}
+			return http.StatusOK, nil
 		}
 		ctx := context.Background()
-		if err := b.Join(ctx, "t1", []byte(`{"token":"right"}`)); err != nil {
-			t.Fatal(err)
+		if body, err := b.Request(ctx, "join", "t1", []byte(`{"token":"right"}`)); err != nil || len(body) != 0 {
+			t.Fatalf("a join: %q, %v", body, err)
 		}
-		if g := <-got; g != `t1 {"token":"right"}` {
+		if g := <-got; g != `join t1 {"token":"right"}` {
 			t.Fatalf("the owner was asked %s", g)
 		}
-		err := b.Join(ctx, "t1", []byte(`{"token":"wrong"}`))
+		if body, err := b.Request(ctx, "sit", "t1", []byte(`{"player":"p"}`)); err != nil || string(body) != `{"seat":2,"token":"t"}` {
+			t.Fatalf("a sit: %q, %v", body, err)
+		}
+		if g := <-got; g != `sit t1 {"player":"p"}` {
+			t.Fatalf("the owner was asked %s", g)
+		}
+		_, err := b.Request(ctx, "join", "t1", []byte(`{"token":"wrong"}`))
 		var ref *Refused
 		if !errors.As(err, &ref) || ref.Code != http.StatusConflict || ref.Msg != "the seat belongs to another player" {
 			t.Fatalf("a refused join: %v", err)
 		}
-		if err := b.Join(ctx, "nosuch", []byte(`{}`)); !errors.Is(err, ErrNoAnswer) {
+		if _, err := b.Request(ctx, "join", "nosuch", []byte(`{}`)); !errors.Is(err, ErrNoAnswer) {
 			t.Fatalf("a join nobody answers: %v", err)
+		}
+		if _, err := b.Request(ctx, "undo", "t1", []byte(`{}`)); err == nil {
+			t.Fatal("a request of a kind not relayed: no error")
 		}
 	})
 }

@@ -26,8 +26,9 @@
 // queues for it on the relaying process's channels ("n.NODE.K"), cut into
 // pieces that fit a notification (MaxPiece). So the owner's engine and
 // room decide, as always, what each seat sees; the relaying process only
-// passes bytes on. A seat's join is relayed the same way (Node.Join,
-// Host.Join).
+// passes bytes on. A seat's join, and a seat taken by the table's link,
+// are relayed the same way (Node.Request, Host.Request): the owner
+// answers with the request's body or its refusal.
 //
 // # Adoption
 //
@@ -54,8 +55,8 @@
 // Each notification is a head line of space-separated words, then a body:
 //
 //	on t.ID:          hello NODE CID \n HELLO   msg NODE CID \n MSG
-//	                  bye NODE CID              join NODE RID \n REQUEST
-//	on n.NODE.K:      ok CID    err CID CODE \n TEXT
+//	                  bye NODE CID              join|sit NODE RID \n REQUEST
+//	on n.NODE.K:      ok CID \n BODY    err CID CODE \n TEXT
 //	                  part CID \n PIECE         out CID \n LAST-PIECE
 //	                  close CID CODE \n REASON
 //	on felt.cluster:  alive NODE    released NODE    adopted ID NODE

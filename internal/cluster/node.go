@@ -83,10 +83,12 @@ type Host interface {
 	// given the client's later messages and closed when the relaying
 	// process says so. Nothing may be sent on back before Attach returns.
 	Attach(ctx context.Context, id string, hello []byte, back *Relayed) (Conn, error)
-	// Join does a seat's join (the request's body as the client sent it)
-	// relayed by another process to table id: an HTTP status and, unless
-	// it is OK, the error to tell the client.
-	Join(id string, req []byte) (code int, msg string)
+	// Request does a client's request of a kind the server relays (a
+	// seat's join, "join"; a seat taken by the table's link, "sit"; the
+	// request's body as the client sent it) relayed by another process to
+	// table id: an HTTP status and what to tell the client, the answer's
+	// body when it is OK, else the error.
+	Request(kind, id string, req []byte) (code int, answer []byte)
 }
 
 // Conn is one end of a relayed connection at the server.
@@ -116,15 +118,15 @@ type Node struct {
 
 	mu        sync.Mutex
 	owned     map[string]*lease
-	claiming  map[string]bool       // tables whose lease is being taken
-	seen      map[string]time.Time  // when each process was last heard from
-	gone      map[string]bool       // processes not heard from for a lease
-	scan      chan struct{}         // wakes the adoption loop
-	scanUntil time.Time             // look for tables to adopt often until then
-	remotes   map[string]*Remote    // connections relayed from here, by id
-	virt      map[string]virtConn   // connections relayed to here, by node and id
-	waits     map[string]chan error // relayed hellos and joins waiting for the owner
-	parts     map[string][]byte     // messages arriving in pieces, by id
+	claiming  map[string]bool        // tables whose lease is being taken
+	seen      map[string]time.Time   // when each process was last heard from
+	gone      map[string]bool        // processes not heard from for a lease
+	scan      chan struct{}          // wakes the adoption loop
+	scanUntil time.Time              // look for tables to adopt often until then
+	remotes   map[string]*Remote     // connections relayed from here, by id
+	virt      map[string]virtConn    // connections relayed to here, by node and id
+	waits     map[string]chan answer // relayed hellos and requests waiting for the owner
+	parts     map[string][]byte      // messages arriving in pieces, by id
 	seq       uint64
 }
 
@@ -162,7 +164,7 @@ func New(cfg Config) (*Node, error) {
 	return &Node{st: cfg.Store, bus: cfg.Bus, node: cfg.Node, ttl: ttl, wait: min(ttl, 5*time.Second), timeout: timeout, log: log,
 		owned: map[string]*lease{}, claiming: map[string]bool{}, seen: map[string]time.Time{}, gone: map[string]bool{},
 		scan: make(chan struct{}, 1), remotes: map[string]*Remote{}, virt: map[string]virtConn{},
-		waits: map[string]chan error{}, parts: map[string][]byte{}}, nil
+		waits: map[string]chan answer{}, parts: map[string][]byte{}}, nil
 }
 
 // ValidNode reports whether s may name a node: 1 to MaxNode bytes of

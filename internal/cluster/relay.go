@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -66,7 +67,7 @@ func (n *Node) Dial(ctx context.Context, id string, hello []byte, c Conn) (*Remo
 	n.mu.Lock()
 	n.seq++
 	r := &Remote{n: n, id: strconv.FormatUint(n.seq, 10), table: id, c: c}
-	res := make(chan error, 1) // the owner's answer: nil, or a *Refused
+	res := make(chan answer, 1) // the owner's answer
 	n.remotes[r.id], n.waits[r.id] = r, res
 	n.mu.Unlock()
 	drop := func() {
@@ -83,13 +84,13 @@ func (n *Node) Dial(ctx context.Context, id string, hello []byte, c Conn) (*Remo
 	timer := time.NewTimer(n.wait)
 	defer timer.Stop()
 	select {
-	case err := <-res:
+	case a := <-res:
 		n.mu.Lock()
 		delete(n.waits, r.id)
 		n.mu.Unlock()
-		if err != nil {
+		if a.err != nil {
 			drop()
-			return nil, err
+			return nil, a.err
 		}
 		return r, nil
 	case <-timer.C:
@@ -115,17 +116,32 @@ func (r *Remote) Close() {
 	r.n.publish("t."+r.table, "bye "+r.n.node+" "+r.id+"\n", nil)
 }
 
-// Join relays a seat's join (the request's body, as the client sent it)
-// to the owner of table id, which does it. The error is the owner's
-// refusal (a *Refused), ErrUnreachable, ErrNoAnswer, or ctx's.
-func (n *Node) Join(ctx context.Context, id string, req []byte) error {
+// Requests the server relays to a table's owner (Node.Request).
+var requestKinds = map[string]bool{"join": true, "sit": true}
+
+// answer is the owner's answer to a relayed hello or request: its body
+// when done, or its refusal (a *Refused).
+type answer struct {
+	body []byte
+	err  error
+}
+
+// Request relays a client's request of a kind the server relays ("join":
+// a seat's join; "sit": a seat taken by the table's link; req the
+// request's body, as the client sent it) to the owner of table id, which
+// does it and answers. It returns the answer's body; the error is the
+// owner's refusal (a *Refused), ErrUnreachable, ErrNoAnswer, or ctx's.
+func (n *Node) Request(ctx context.Context, kind, id string, req []byte) ([]byte, error) {
 	if !n.started() {
-		return errors.New("cluster: the node has not started")
+		return nil, errors.New("cluster: the node has not started")
+	}
+	if !requestKinds[kind] {
+		return nil, fmt.Errorf("cluster: no request %q", kind)
 	}
 	n.mu.Lock()
 	n.seq++
 	rid := strconv.FormatUint(n.seq, 10)
-	res := make(chan error, 1) // the owner's answer: nil, or a *Refused
+	res := make(chan answer, 1) // the owner's answer
 	n.waits[rid] = res
 	n.mu.Unlock()
 	defer func() {
@@ -133,18 +149,18 @@ func (n *Node) Join(ctx context.Context, id string, req []byte) error {
 		delete(n.waits, rid)
 		n.mu.Unlock()
 	}()
-	if n.publish("t."+id, "join "+n.node+" "+rid+"\n", req) != nil {
-		return ErrUnreachable
+	if n.publish("t."+id, kind+" "+n.node+" "+rid+"\n", req) != nil {
+		return nil, ErrUnreachable
 	}
 	timer := time.NewTimer(n.wait)
 	defer timer.Stop()
 	select {
-	case err := <-res:
-		return err
+	case a := <-res:
+		return a.body, a.err
 	case <-timer.C:
-		return ErrNoAnswer
+		return nil, ErrNoAnswer
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 }
 
@@ -170,8 +186,9 @@ func (n *Node) serveNode(ch <-chan []byte) {
 		switch string(f[0]) {
 		case "ok", "err":
 			if w := n.waits[id]; w != nil {
-				var a error
+				a := answer{body: bytes.Clone(body)}
 				if string(f[0]) == "err" {
+					a.body = nil
 					ref := &Refused{Code: http.StatusForbidden, Msg: string(body)}
 					if len(f) > 2 {
 						if c, err := strconv.Atoi(string(f[2])); err == nil && c >= 400 && c < 600 {
@@ -181,7 +198,7 @@ func (n *Node) serveNode(ch <-chan []byte) {
 					if ref.Msg == "" {
 						ref.Msg = "refused by the table's server"
 					}
-					a = ref
+					a.err = ref
 				}
 				select {
 				case w <- a:
@@ -313,12 +330,12 @@ func (n *Node) serveTable(id string, ch <-chan []byte) {
 				continue
 			}
 			n.relayHello(id, back, cid, key, body)
-		case "join":
-			code, msg := n.host.Join(id, body)
+		case "join", "sit":
+			code, ans := n.host.Request(string(f[0]), id, body)
 			if code == http.StatusOK {
-				n.publish(back, "ok "+cid+"\n", nil, "table", id)
+				n.publish(back, "ok "+cid+"\n", ans, "table", id)
 			} else {
-				n.publish(back, "err "+cid+" "+strconv.Itoa(code)+"\n", []byte(msg), "table", id)
+				n.publish(back, "err "+cid+" "+strconv.Itoa(code)+"\n", ans, "table", id)
 			}
 		case "msg":
 			if !known {

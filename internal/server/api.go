@@ -360,7 +360,8 @@ type joinReq struct {
 	Name   string `json:"name"`
 }
 
-// joinTable is POST /api/tables/{id}/join.
+// joinTable is POST /api/tables/{id}/join: done here if the table runs
+// here, else by its owner.
 func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	var req joinReq
 	if !readBody(w, r, &req) {
@@ -369,39 +370,50 @@ func (s *Server) joinTable(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	rm, ok := s.lookup(r.Context(), id)
 	if !ok && s.cluster != nil {
-		if code, msg := s.remoteJoin(r.Context(), id, req); code != http.StatusOK {
-			writeError(w, code, msg)
-		} else {
-			writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
-		}
+		body, _ := json.Marshal(req)
+		s.relayRequest(w, r.Context(), "join", id, body)
 		return
 	}
 	if !ok {
 		writeError(w, http.StatusNotFound, "no table "+clip(id)+" being played here")
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
+	defer cancel()
+	code, ans := s.join(ctx, rm, id, req)
+	writeAnswer(w, code, ans)
+}
+
+// join binds the seat req's token opens at table rm to req's player: an
+// HTTP status and what to answer (the error unless OK).
+func (s *Server) join(ctx context.Context, rm roomer, id string, req joinReq) (int, any) {
 	if !validID(req.Player) {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID))
-		return
+		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
 	}
 	i, ok := rm.seatOf(req.Token)
 	// Seat -1: whichever seat the token opens (the host may have moved it).
 	if !ok || req.Seat >= 0 && i != req.Seat {
-		writeError(w, http.StatusForbidden, "the token does not open that seat")
-		return
+		return http.StatusForbidden, "the token does not open that seat"
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
-	defer cancel()
 	if err := rm.bind(ctx, i, req.Player, req.Name); err != nil {
 		if errors.Is(err, ErrSeatTaken) {
-			writeError(w, http.StatusForbidden, "the seat belongs to another player")
-			return
+			return http.StatusForbidden, "the seat belongs to another player"
 		}
 		s.log.Error("joining a table", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, "the seat could not be taken")
+		return http.StatusInternalServerError, "the seat could not be taken"
+	}
+	return http.StatusOK, map[string]bool{"ok": true}
+}
+
+// writeAnswer writes what join or sit answered: its value as JSON when
+// OK, else its error.
+func writeAnswer(w http.ResponseWriter, code int, ans any) {
+	if code != http.StatusOK {
+		msg, _ := ans.(string)
+		writeError(w, code, msg)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	writeJSON(w, code, ans)
 }
 
 // replayTable is GET /api/tables/{id}/replay: a seat's views with its

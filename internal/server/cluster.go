@@ -34,9 +34,9 @@ type Cluster interface {
 	// Dial relays a client's connection (hello: its hello as sent) to
 	// table id, run by another process.
 	Dial(ctx context.Context, id string, hello []byte, c cluster.Conn) (*cluster.Remote, error)
-	// Join relays a seat's join (req: its body as sent) to the owner of
-	// table id.
-	Join(ctx context.Context, id string, req []byte) error
+	// Request relays a client's request of a kind ("join", "sit"; req:
+	// its body as sent) to the owner of table id, and returns its answer.
+	Request(ctx context.Context, kind, id string, req []byte) ([]byte, error)
 	// Adopt runs table id here if its owner is gone; it reports whether
 	// it did.
 	Adopt(id string) bool
@@ -148,30 +148,31 @@ func encodeClient(m clientMsg) []byte {
 	return b
 }
 
-// remoteJoin joins a seat of a table another process runs, through its
-// owner: an HTTP status and, unless OK, the error to say.
-func (s *Server) remoteJoin(ctx context.Context, id string, req joinReq) (int, string) {
+// relayRequest has the owner of table id, another process, do a client's
+// request of a kind ("join", "sit"; body: the request) and writes its
+// answer.
+func (s *Server) relayRequest(w http.ResponseWriter, ctx context.Context, kind, id string, body []byte) {
 	t, err := s.storedTable(ctx, id)
 	if err != nil || t.Status != store.Waiting && t.Status != store.Playing {
-		return http.StatusNotFound, "no table " + clip(id) + " being played"
+		writeError(w, http.StatusNotFound, "no table "+clip(id)+" being played")
+		return
 	}
-	body, err := json.Marshal(req)
-	if err != nil {
-		return http.StatusBadRequest, err.Error()
-	}
-	err = s.cluster.Join(ctx, id, body)
+	ans, err := s.cluster.Request(ctx, kind, id, body)
 	var ref *cluster.Refused
 	switch {
+	case err == nil && json.Valid(ans):
+		writeJSON(w, http.StatusOK, json.RawMessage(ans))
 	case err == nil:
-		return http.StatusOK, ""
+		writeError(w, http.StatusBadGateway, "the table's server answered with no JSON")
 	case errors.As(err, &ref):
-		return ref.Code, ref.Msg
+		writeError(w, ref.Code, ref.Msg)
 	case errors.Is(err, cluster.ErrUnreachable):
-		return http.StatusServiceUnavailable, "the table's server could not be reached: try again"
+		writeError(w, http.StatusServiceUnavailable, "the table's server could not be reached: try again")
 	case errors.Is(err, cluster.ErrNoAnswer):
-		return http.StatusServiceUnavailable, "the table's server does not answer: try again in a moment"
+		writeError(w, http.StatusServiceUnavailable, "the table's server does not answer: try again in a moment")
+	default:
+		writeError(w, http.StatusServiceUnavailable, "the request ended")
 	}
-	return http.StatusServiceUnavailable, "the request ended"
 }
 
 // The owning side: the server as its node's host.
@@ -307,34 +308,44 @@ func (c *conn) relayLoop(back *cluster.Relayed) {
 	}
 }
 
-// Join joins a seat of a table run here for another process's client, as
-// POST /api/tables/{id}/join does.
-func (h host) Join(id string, body []byte) (int, string) {
+// Request does another process's client's request to a table run here,
+// as POST /api/tables/{id}/join ("join") or /sit ("sit") does: an HTTP
+// status and the answer's body, or the error.
+func (h host) Request(kind, id string, body []byte) (int, []byte) {
 	s := h.s
-	var req joinReq
-	if err := strictjson.Decode(body, &req); err != nil {
-		return http.StatusBadRequest, err.Error()
-	}
 	rm, ok := s.room(id)
 	if !ok {
-		return http.StatusServiceUnavailable, "the table " + clip(id) + " is not here: try again"
-	}
-	if !validID(req.Player) {
-		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
-	}
-	i, ok := rm.seatOf(req.Token)
-	// Seat -1: whichever seat the token opens (the host may have moved it).
-	if !ok || req.Seat >= 0 && i != req.Seat {
-		return http.StatusForbidden, "the token does not open that seat"
+		return http.StatusServiceUnavailable, []byte("the table " + clip(id) + " is not here: try again")
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.StoreTimeout)
 	defer cancel()
-	if err := rm.bind(ctx, i, req.Player, req.Name); err != nil {
-		if errors.Is(err, ErrSeatTaken) {
-			return http.StatusForbidden, "the seat belongs to another player"
+	var (
+		code int
+		ans  any
+	)
+	switch kind {
+	case "join":
+		var req joinReq
+		if err := strictjson.Decode(body, &req); err != nil {
+			return http.StatusBadRequest, []byte(err.Error())
 		}
-		s.log.Error("joining a table", "table", id, "err", err)
-		return http.StatusInternalServerError, "the seat could not be taken"
+		code, ans = s.join(ctx, rm, id, req)
+	case "sit":
+		var req sitReq
+		if err := strictjson.Decode(body, &req); err != nil {
+			return http.StatusBadRequest, []byte(err.Error())
+		}
+		code, ans = s.sit(ctx, rm, id, req)
+	default:
+		return http.StatusBadRequest, []byte("no request " + clip(kind))
 	}
-	return http.StatusOK, ""
+	if code != http.StatusOK {
+		msg, _ := ans.(string)
+		return code, []byte(msg)
+	}
+	b, err := json.Marshal(ans)
+	if err != nil {
+		return http.StatusInternalServerError, []byte("the answer could not be written")
+	}
+	return code, b
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -352,6 +353,106 @@ func TestClusterJoin(t *testing.T) {
 	}
 	if code, out := join(cr.ID, `{"seat":1,"token":"`+tok+`","player":"p2","name":"Cy"}`); code != http.StatusForbidden {
 		t.Fatalf("a second player with the token: %d %s", code, out)
+	}
+}
+
+// TestClusterRooms: the lobby of every server lists the open tables of
+// every server sharing the store, and a table's link (sit) sent to
+// another server than the table's takes the seat there: the seat's token
+// then opens it through either server, and a full table refuses.
+func TestClusterRooms(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	a := clStart(t, st, "a", 2*time.Second)
+	b := clStart(t, st, "b", 2*time.Second)
+	atA := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","lobby":true,"seats":[{"kind":"me"},{"kind":"open"}]}`)
+	atB := clCreate(t, b, `{"game":"shengji","player":"q0","name":"Quin","lobby":true,"seats":[{"kind":"me"},{"kind":"open"},{"kind":"computer"},{"kind":"open"}]}`)
+	clCreate(t, b, `{"game":"gin","player":"r0","name":"Rae","seats":[{"kind":"me"},{"kind":"open"}]}`) // not listed
+	lobby := func(n *clNode) []LobbyTable {
+		resp, err := http.Get(n.hs.URL + "/api/lobby")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out []LobbyTable
+		if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&out) != nil {
+			t.Fatalf("lobby: %s", resp.Status)
+		}
+		return out
+	}
+	for name, n := range map[string]*clNode{"a": a, "b": b} {
+		got := lobby(n)
+		if len(got) != 2 || got[0].ID != atB.ID || got[1].ID != atA.ID {
+			t.Fatalf("server %s's lobby: %+v, want the tables made at b then a", name, got)
+		}
+		if got[0].Host != "Quin" || fmt.Sprint(got[0].Free) != "[1 3]" || got[1].Host != "Ann" || fmt.Sprint(got[1].Free) != "[1]" {
+			t.Fatalf("server %s's lobby: %+v, want hosts Quin and Ann with seats [1 3] and [1] free", name, got)
+		}
+	}
+	sit := func(n *clNode, id, body string) (int, Sat, string) {
+		resp, err := http.Post(n.hs.URL+"/api/tables/"+id+"/sit", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		var out Sat
+		json.Unmarshal(raw, &out)
+		return resp.StatusCode, out, string(raw)
+	}
+	// Table a's link, sent to b: done by a.
+	code, sat, raw := sit(b, atA.ID, `{"player":"p1","name":"Bo"}`)
+	if code != http.StatusOK || sat.Seat != 1 || sat.Token == "" {
+		t.Fatalf("a sit through another server: %d %s", code, raw)
+	}
+	tb, err := st.Table(context.Background(), atA.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Seats[1].Player != "p1" || tb.Seats[1].Name != "Bo" || tb.Status != store.Playing {
+		t.Fatalf("after the sit: seat %+v, status %s", tb.Seats[1], tb.Status)
+	}
+	if code, _, raw := sit(b, atA.ID, `{"player":"p2","name":"Cy"}`); code != http.StatusConflict {
+		t.Fatalf("a sit at a full table through another server: %d %s, want 409", code, raw)
+	}
+	if code, _, raw := sit(b, "nosuchtable", `{"player":"p2"}`); code != http.StatusNotFound {
+		t.Fatalf("a sit at no table: %d %s, want 404", code, raw)
+	}
+	if code, _, raw := sit(b, atA.ID, `{"player":"no spaces"}`); code != http.StatusBadRequest {
+		t.Fatalf("a bad player id: %d %s, want 400", code, raw)
+	}
+	// The seat's token opens it through either server.
+	for _, n := range []*clNode{a, b} {
+		c := clDial(t, n, fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p1"}`, atA.ID, sat.Token))
+		for {
+			m := c.next(t)
+			if m == nil {
+				t.Fatal("the connection closed")
+			}
+			if bytes.Contains(m, []byte(`"type":"welcome"`)) {
+				if !bytes.Contains(m, []byte(`"seat":1`)) {
+					t.Fatalf("welcome: %s", m)
+				}
+				break
+			}
+			if bytes.Contains(m, []byte(`"type":"error"`)) {
+				t.Fatalf("the token was refused: %s", m)
+			}
+		}
+		c.ws.CloseNow()
+	}
+	// Table b's link, sent to a, asking for seat 3.
+	if code, sat, raw := sit(a, atB.ID, `{"seat":3,"player":"s1","name":"Sol"}`); code != http.StatusOK || sat.Seat != 3 {
+		t.Fatalf("a sit at seat 3 through another server: %d %s", code, raw)
+	}
+	for name, n := range map[string]*clNode{"a": a, "b": b} {
+		got := lobby(n)
+		if len(got) != 1 || got[0].ID != atB.ID || fmt.Sprint(got[0].Free) != "[1]" {
+			t.Fatalf("server %s's lobby after the sits: %+v, want only %s with seat 1 free", name, got, atB.ID)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -236,48 +237,55 @@ func (r *room[M, O, E]) lobbyEntry() (LobbyTable, bool) {
 	if !r.st.Lobby || r.readOnly || r.st.Status != store.Waiting {
 		return LobbyTable{}, false
 	}
-	lt := LobbyTable{ID: r.id, Game: r.g.Name, Preset: r.st.Preset, Seats: r.seatsLocked(), Free: []int{},
-		Created: r.st.Created.Format("2006-01-02T15:04:05Z07:00")}
-	for i, s := range r.st.Seats {
-		if s.Kind == kindPerson && s.Player == "" {
-			lt.Free = append(lt.Free, i)
-		}
-		if r.st.Host != "" && s.Player == r.st.Host {
-			lt.Host = s.Name
-		}
-	}
-	return lt, len(lt.Free) > 0
+	lt, ok := storedLobbyEntry(r.st)
+	lt.Seats = r.seatsLocked()
+	return lt, ok
 }
 
 // maxLobby is the most tables the lobby lists, newest first.
 const maxLobby = 100
 
 // lobby is GET /api/lobby: the waiting tables listed in the lobby with a
-// free seat, newest first (this process's: with several, each lists the
-// tables it runs).
-func (s *Server) lobby(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	rooms := make([]roomer, 0, len(s.rooms))
-	for _, r := range s.rooms {
-		rooms = append(rooms, r)
+// free seat, newest first, whichever process runs them (the store lists
+// them; a table run here says who is here).
+func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
+	defer cancel()
+	ts, err := s.cfg.Store.Lobby(ctx, maxLobby)
+	if err != nil {
+		s.log.Error("listing the lobby", "err", err)
+		writeError(w, http.StatusServiceUnavailable, "the lobby could not be read: try again")
+		return
 	}
-	s.mu.Unlock()
-	out := []LobbyTable{}
-	for _, r := range rooms {
-		if lt, ok := r.lobbyEntry(); ok {
+	out := make([]LobbyTable, 0, len(ts))
+	for _, t := range ts {
+		if rm, ok := s.room(t.ID); ok {
+			if lt, ok := rm.lobbyEntry(); ok {
+				out = append(out, lt)
+			}
+			continue
+		}
+		if lt, ok := storedLobbyEntry(t); ok {
 			out = append(out, lt)
 		}
 	}
-	slices.SortFunc(out, func(a, b LobbyTable) int {
-		if c := strings.Compare(b.Created, a.Created); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	if len(out) > maxLobby {
-		out = out[:maxLobby]
-	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// storedLobbyEntry is a stored table as the lobby lists it, without
+// presence (another process runs it), if it has a free seat.
+func storedLobbyEntry(t store.Table) (LobbyTable, bool) {
+	lt := LobbyTable{ID: t.ID, Game: t.Game, Preset: t.Preset, Seats: storedSeats(t), Free: []int{},
+		Created: t.Created.Format("2006-01-02T15:04:05Z07:00")}
+	for i, s := range t.Seats {
+		if s.Kind == kindPerson && s.Player == "" {
+			lt.Free = append(lt.Free, i)
+		}
+		if t.Host != "" && s.Player == t.Host {
+			lt.Host = s.Name
+		}
+	}
+	return lt, len(lt.Free) > 0
 }
 
 type sitReq struct {
@@ -294,43 +302,65 @@ type Sat struct {
 }
 
 // sitTable is POST /api/tables/{id}/sit: the table's link takes a free
-// seat (the one asked, or the first) while the table waits.
+// seat (the one asked, or the first) while the table waits; done here if
+// the table runs here, else by its owner.
 func (s *Server) sitTable(w http.ResponseWriter, r *http.Request) {
 	var req sitReq
 	if !readBody(w, r, &req) {
 		return
 	}
-	if !validID(req.Player) {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID))
+	if code, msg := req.check(); code != http.StatusOK {
+		writeError(w, code, msg)
 		return
-	}
-	want := -1
-	if req.Seat != nil {
-		if *req.Seat < 0 || *req.Seat >= maxSeatsMsg {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("seat %d is no seat", *req.Seat))
-			return
-		}
-		want = *req.Seat
 	}
 	id := r.PathValue("id")
 	rm, ok := s.lookup(r.Context(), id)
+	if !ok && s.cluster != nil {
+		body, _ := json.Marshal(req)
+		s.relayRequest(w, r.Context(), "sit", id, body)
+		return
+	}
 	if !ok {
 		writeError(w, http.StatusNotFound, "no table "+clip(id)+" waiting here")
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.StoreTimeout)
 	defer cancel()
+	code, ans := s.sit(ctx, rm, id, req)
+	writeAnswer(w, code, ans)
+}
+
+// check says whether a sit request is well formed: OK, or an HTTP status
+// and why not.
+func (req sitReq) check() (int, string) {
+	if !validID(req.Player) {
+		return http.StatusBadRequest, fmt.Sprintf("a player id of 1 to %d letters, digits, - or _ is needed", maxID)
+	}
+	if req.Seat != nil && (*req.Seat < 0 || *req.Seat >= maxSeatsMsg) {
+		return http.StatusBadRequest, fmt.Sprintf("seat %d is no seat", *req.Seat)
+	}
+	return http.StatusOK, ""
+}
+
+// sit takes a free seat of table rm for req's player: an HTTP status and
+// what to answer (a Sat, or the error).
+func (s *Server) sit(ctx context.Context, rm roomer, id string, req sitReq) (int, any) {
+	if code, msg := req.check(); code != http.StatusOK {
+		return code, msg
+	}
+	want := -1
+	if req.Seat != nil {
+		want = *req.Seat
+	}
 	seat, tok, err := rm.sit(ctx, want, req.Player, req.Name)
 	switch {
 	case errors.Is(err, ErrNoFree), errors.Is(err, ErrNotNow), errors.Is(err, ErrSeatTaken):
-		writeError(w, http.StatusConflict, strings.TrimPrefix(err.Error(), "server: table "+id+": "))
-		return
+		return http.StatusConflict, strings.TrimPrefix(err.Error(), "server: table "+id+": ")
 	case err != nil:
 		s.log.Error("taking a seat", "table", id, "err", err)
-		writeError(w, http.StatusInternalServerError, "the seat could not be taken")
-		return
+		return http.StatusInternalServerError, "the seat could not be taken"
 	}
-	writeJSON(w, http.StatusOK, Sat{Seat: seat, Token: tok})
+	return http.StatusOK, Sat{Seat: seat, Token: tok}
 }
 
 // abandon stops a table and records it abandoned, in its log and the

@@ -221,6 +221,23 @@ func (p *Postgres) Active(ctx context.Context) ([]Table, error) {
 	return ts, nil
 }
 
+// Lobby lists the waiting tables listed in the lobby with a free person's
+// seat, newest first, at most limit of them (all when limit <= 0).
+func (p *Postgres) Lobby(ctx context.Context, limit int) ([]Table, error) {
+	var lim *int // nil: LIMIT NULL, no limit
+	if limit > 0 {
+		lim = &limit
+	}
+	ts, err := p.tables(ctx, `SELECT * FROM tables
+		WHERE status = $1 AND lobby
+			AND id IN (SELECT table_id FROM seats WHERE kind = 'person' AND player = '')
+		ORDER BY created DESC, seq DESC LIMIT $2`, int16(Waiting), lim)
+	if err != nil {
+		return nil, fmt.Errorf("store: the lobby: %w", err)
+	}
+	return ts, nil
+}
+
 // PlayerTables lists the tables a player took a seat at, newest first, at
 // most limit of them (all when limit <= 0).
 func (p *Postgres) PlayerTables(ctx context.Context, player string, limit int) ([]Table, error) {

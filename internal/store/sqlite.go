@@ -209,6 +209,22 @@ func (s *SQLite) Active(ctx context.Context) ([]Table, error) {
 	return ts, nil
 }
 
+// Lobby lists the waiting tables listed in the lobby with a free person's
+// seat, newest first, at most limit of them (all when limit <= 0).
+func (s *SQLite) Lobby(ctx context.Context, limit int) ([]Table, error) {
+	if limit <= 0 {
+		limit = -1
+	}
+	ts, err := s.tables(ctx, `SELECT * FROM tables
+		WHERE status = ? AND lobby = 1
+			AND id IN (SELECT table_id FROM seats WHERE kind = 'person' AND player = '')
+		ORDER BY created DESC, seq DESC LIMIT ?`, int(Waiting), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: the lobby: %w", err)
+	}
+	return ts, nil
+}
+
 // PlayerTables lists the tables a player took a seat at, newest first, at
 // most limit of them (all when limit <= 0).
 func (s *SQLite) PlayerTables(ctx context.Context, player string, limit int) ([]Table, error) {

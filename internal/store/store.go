@@ -140,6 +140,11 @@ type Store interface {
 	Chat(ctx context.Context, id string, limit int) ([]ChatLine, error)
 	// Active lists the tables waiting or being played, oldest first.
 	Active(ctx context.Context) ([]Table, error)
+	// Lobby lists the tables waiting in the lobby of open tables (made
+	// to be listed) with a free person's seat, newest first, at most
+	// limit of them (all when limit <= 0): every process's, whichever
+	// runs them.
+	Lobby(ctx context.Context, limit int) ([]Table, error)
 	// PlayerTables lists the tables a player took a seat at, newest
 	// first, at most limit of them (all when limit <= 0).
 	PlayerTables(ctx context.Context, player string, limit int) ([]Table, error)

@@ -9,6 +9,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -99,6 +100,53 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		}
 		if got, _ := s.Table(ctx, "t2"); got.Host != "" || got.Lobby {
 			t.Errorf("a table made without them: host %q, lobby %v", got.Host, got.Lobby)
+		}
+	})
+	t.Run("Lobby", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		open3 := func(id string, lobby bool, created time.Time) Table {
+			tb := newTable(id)
+			tb.Lobby, tb.Created = lobby, created
+			tb.Seats = append(tb.Seats, Seat{Kind: "person", Name: "Seat 2"}) // free
+			return tb
+		}
+		at := time.Date(2026, 12, 6, 8, 0, 0, 0, time.UTC)
+		mustCreate(t, s, open3("old", true, at))
+		mustCreate(t, s, open3("new", true, at.Add(time.Minute)))
+		mustCreate(t, s, open3("unlisted", false, at.Add(2*time.Minute)))
+		full := open3("full", true, at.Add(3*time.Minute))
+		full.Seats[2].Player = "p-bob"
+		mustCreate(t, s, full)
+		mustCreate(t, s, open3("playing", true, at.Add(4*time.Minute)))
+		if err := s.SetStatus(ctx, "playing", Playing, nil); err != nil {
+			t.Fatal(err)
+		}
+		ids := func(limit int) []string {
+			ts, err := s.Lobby(ctx, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, tb := range ts {
+				out = append(out, tb.ID)
+				if len(tb.Seats) != 3 {
+					t.Errorf("lobby table %s has %d seats, want 3", tb.ID, len(tb.Seats))
+				}
+			}
+			return out
+		}
+		if got := ids(0); !slices.Equal(got, []string{"new", "old"}) {
+			t.Errorf("lobby %v, want the waiting listed tables with a free seat, newest first: [new old]", got)
+		}
+		if got := ids(1); !slices.Equal(got, []string{"new"}) {
+			t.Errorf("lobby of at most 1: %v, want [new]", got)
+		}
+		if err := s.SetSeat(ctx, "new", 2, Seat{Kind: "person", Name: "Cy", Player: "p-cy"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(0); !slices.Equal(got, []string{"old"}) {
+			t.Errorf("after its free seat was taken: lobby %v, want [old]", got)
 		}
 	})
 	t.Run("SetSeats", func(t *testing.T) {

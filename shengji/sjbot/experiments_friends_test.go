@@ -12,7 +12,9 @@
 // it went up. The same deal and the same other players make the pairs far
 // less noisy than whole games. With SJBOT_SEATS=parity the player under
 // test takes every seat of the seat's parity, as in the arena (a team at
-// four players), and the outcome is their mean.
+// four players), and the outcome is their mean. A name ending in +lik is
+// the level weighing its deals by the play model (Hard.PlayLikelihood:
+// SJBOT_LIK, 0.25 by default), e.g. SJBOT_PAIR=hard+lik,hard.
 
 package sjbot
 
@@ -117,9 +119,18 @@ func pairedHand(t testing.TB, rules shengji.Rules, seed uint64, name string, par
 		tested = seat.Parity(np)
 	}
 	for s := range tested.All() {
-		p, err := New(name, rand.New(rand.NewPCG(seed, 99+uint64(s))))
+		// NAME+lik is the level weighing its deals by the play model
+		// (Hard.PlayLikelihood, SJBOT_LIK or 0.25).
+		base, lik := strings.CutSuffix(name, "+lik")
+		p, err := New(base, rand.New(rand.NewPCG(seed, 99+uint64(s))))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if h, ok := p.(*Hard); ok && lik {
+			h.PlayLikelihood = 0.25
+			if x, err := strconv.ParseFloat(os.Getenv("SJBOT_LIK"), 64); err == nil {
+				h.PlayLikelihood = x
+			}
 		}
 		if h, ok := p.(*Hard); ok {
 			// SJBOT_HARD=samples,width,budget tries another search

@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"testing"
 
-	"felt/card"
 	"felt/shengji"
 )
 
@@ -65,18 +64,7 @@ func (p buryBy) Act(o *shengji.Observation) (shengji.Action, bool) {
 // players everywhere, seat 0 burying by search if search, and returns the
 // attackers' points.
 func buryHand(t testing.TB, seed uint64, search bool) int {
-	deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(seed, 1)), 2, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := shengji.NewHand(shengji.Standard(), deck, 0, 0, card.Two)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := make([]actor, shengji.NumSeats)
-	for s := range ps {
-		ps[s] = NewGreedy(rand.New(rand.NewPCG(seed, uint64(s))))
-	}
+	h, ps := greedyHand(t, seed, 1, 0)
 	if search {
 		hard := NewHard(rand.New(rand.NewPCG(seed, 9)))
 		if k, _ := strconv.Atoi(os.Getenv("SJBOT_BURY_SAMPLES")); k > 0 {
@@ -84,7 +72,7 @@ func buryHand(t testing.TB, seed uint64, search bool) int {
 		}
 		ps[0] = buryBy{NewGreedy(rand.New(rand.NewPCG(seed, 0))), hard}
 	}
-	if err := playHand(&h, &h, ps); err != nil {
+	if err := playHand(h, h, ps); err != nil {
 		t.Fatal(err)
 	}
 	return h.Score().AttackerPoints

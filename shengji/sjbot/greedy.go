@@ -208,24 +208,10 @@ func buryCost(ord *shengji.Order, rest card.Multi, c card.Card) int {
 		cost += 1000
 	case rest.Two.Has(c):
 		cost += 200
-	case cardPoints(c) > 0:
-		cost += 100 + cardPoints(c)
+	case shengji.CardPoints(c) > 0:
+		cost += 100 + shengji.CardPoints(c)
 	case s == ord.Steps(g)-1:
 		cost += 60
 	}
 	return cost
-}
-
-// cardPoints returns c's points: 5 for a five, 10 for a ten or a king.
-func cardPoints(c card.Card) int {
-	if c.IsJoker() {
-		return 0
-	}
-	switch c.Rank() {
-	case card.Five:
-		return 5
-	case card.Ten, card.King:
-		return 10
-	}
-	return 0
 }

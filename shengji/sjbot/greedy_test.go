@@ -111,7 +111,7 @@ func TestGreedy_Bury(t *testing.T) {
 			t.Errorf("buried the trump %s", c)
 		case hand.Two.Has(c):
 			t.Errorf("buried a card of the pair %s", c)
-		case cardPoints(c) > 0:
+		case shengji.CardPoints(c) > 0:
 			t.Errorf("buried the point card %s", c)
 		case ord.Step(c) == ord.Steps(ord.Group(c))-1:
 			t.Errorf("buried the ace %s", c)

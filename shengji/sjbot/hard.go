@@ -50,6 +50,15 @@ type Hard struct {
 	// LevelWeight is how much the levels a hand's end gives weigh
 	// against its points (see outcome).
 	LevelWeight float64
+	// PlayLikelihood, above 0, leans the deals to those that make the
+	// other seats' past plays likely (see likelihood and sampleLikely):
+	// each throw-away follow a deal makes unlikely multiplies its weight
+	// by it. 0 draws every consistent deal alike (the default). At 0.05,
+	// over 3,000 paired hands at greedy tables (the experiments'
+	// TestFriends_PairedHands), a team of hard with it won +1.5% ± 1.7 of
+	// the hands and went up +0.024 ± 0.020 levels a hand more than
+	// without: not yet played, the arena's figures being for the default.
+	PlayLikelihood float64
 
 	name   string
 	rng    *rand.Rand
@@ -58,6 +67,7 @@ type Hard struct {
 	dealer dealer
 	solver solver
 	cands  []scored
+	follow []cheapFollow // the throw-away plays seen, for PlayLikelihood
 	sim    shengji.Observation
 	hands  [shengji.MaxSeats]card.Multi
 	kitty  card.Multi
@@ -146,10 +156,14 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 	if exact {
 		deals = p.EndgameSamples
 	}
+	p.follow = p.follow[:0]
+	if p.PlayLikelihood > 0 {
+		p.follow = throwAways(p.follow, &v)
+	}
 	var total [16]float64
 	n := 0
 	for range deals {
-		if !p.sample(o, &h) {
+		if !p.sampleLikely(o, &h, &v) {
 			continue
 		}
 		n++
@@ -182,6 +196,35 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 		}
 	}
 	return shengji.PlayAction(p.cands[best].m), true
+}
+
+// likelyDraws is how many deals sampleLikely draws for each it keeps.
+const likelyDraws = 4
+
+// sampleLikely is sample, but for the throw-away plays seen (p.follow,
+// with PlayLikelihood): it draws likelyDraws deals and keeps one of them
+// with a chance in proportion to its weight by the play model
+// (likelihood), so that the deals played out lean to those the other
+// seats' plays make likely, at the cost of drawing more of them.
+func (p *Hard) sampleLikely(o *shengji.Observation, h *hidden, v *view) bool {
+	if len(p.follow) == 0 {
+		return p.sample(o, h)
+	}
+	var keep [shengji.MaxSeats]card.Multi
+	var keepKitty card.Multi
+	sum, ok := 0.0, false
+	for range likelyDraws {
+		if !p.sample(o, h) {
+			continue
+		}
+		w := likelihood(v.ord, p.follow, &p.hands, p.PlayLikelihood)
+		sum += w
+		if !ok || p.rng.Float64()*sum < w {
+			keep, keepKitty, ok = p.hands, p.kitty, true
+		}
+	}
+	p.hands, p.kitty = keep, keepKitty
+	return ok
 }
 
 // sample deals the cards o's seat cannot see into p.hands (the seat's own

@@ -2,7 +2,10 @@ package sjbot
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"testing"
 
+	"felt/card"
 	"felt/shengji"
 )
 
@@ -60,4 +63,24 @@ func playHand(b board, h *shengji.Hand, players []actor) error {
 		}
 	}
 	return nil
+}
+
+// greedyHand deals a standard hand from seed (the deck drawn from stream
+// stream of it) with dealer dealing and the banker, and a Greedy player
+// for every seat, each seeded with seed and its seat.
+func greedyHand(t testing.TB, seed, stream uint64, dealer shengji.Seat) (*shengji.Hand, []actor) {
+	t.Helper()
+	deck, err := card.ShuffledPacks(rand.New(rand.NewPCG(seed, stream)), 2, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := shengji.NewHand(shengji.Standard(), deck, dealer, dealer, card.Two)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := make([]actor, shengji.NumSeats)
+	for s := range ps {
+		ps[s] = NewGreedy(rand.New(rand.NewPCG(seed, uint64(s))))
+	}
+	return &h, ps
 }

@@ -276,7 +276,7 @@ func cheapFill(ord *shengji.Order, lead, hand card.Multi) (card.Multi, bool) {
 		var best card.Card
 		bestCost := 1 << 30
 		for c := range rest.All() {
-			cost := cardCost(ord, c) + 3*cardPoints(c)
+			cost := cardCost(ord, c) + 3*shengji.CardPoints(c)
 			if rest.Two.Has(c) {
 				cost += 10
 			}

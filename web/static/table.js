@@ -536,8 +536,8 @@ function showResult(els, r) {
     if (!d.feltClose) {
       d.feltClose = true;
       d.addEventListener("close", () => {
-        if (d.feltOnward) d.feltOnward(Number(d.dataset.hand));
         els.main.dataset.result = "";
+        if (d.feltOnward) d.feltOnward(Number(d.dataset.hand));
         const done = d.feltOnClose;
         d.feltOnClose = null;
         if (done) done();
