@@ -238,8 +238,16 @@ export async function raisedTappable(page, sel) {
     const b = document.querySelector(sel);
     b.scrollIntoView({ block: "center" });
     const r = b.querySelector(".card-svg").getBoundingClientRect();
-    const next = b.nextElementSibling && b.nextElementSibling.matches("button.card") ? b.nextElementSibling.getBoundingClientRect().left : r.right;
-    const right = Math.min(r.right, next) - 1;
+    // The card drawn over its right part is the next card in the page's
+    // order that overlaps it, wherever it sits (Shengji keeps pairs and
+    // tractors in a span of their own, so it need not be a sibling).
+    const all = Array.from(document.querySelectorAll("button.card"));
+    let next = r.right;
+    for (const o of all.slice(all.indexOf(b) + 1)) {
+      const q = o.getBoundingClientRect();
+      if (q.left > r.left && q.left < next && q.top < r.bottom && q.bottom > r.top) next = q.left;
+    }
+    const right = next - 1;
     const miss = [];
     for (let y = r.top + 1; y < r.bottom - 1; y += 4) {
       for (let x = r.left + 1; x < right; x += 4) {
