@@ -20,7 +20,19 @@ func TestDealWaitsForItsPerson(t *testing.T) {
 	c := dial(t, ts)
 	defer c.close()
 	c.hello(cr.ID, cr.Token, "ann")
-	m, _ := c.expect("state")
+	// The first observation the page gets: the state sent with the
+	// welcome, or, when the page came before the table's first
+	// observation (a loaded machine), the first event's.
+	var m msg
+	for {
+		var err error
+		if m, err = c.next(30 * time.Second); err != nil {
+			t.Fatalf("waiting for an observation: %v", err)
+		}
+		if (m.Type == "state" || m.Type == "event") && len(m.F["obs"]) > 0 {
+			break
+		}
+	}
 	var st struct {
 		Obs struct{ Phase shengji.Phase } `json:"obs"`
 	}

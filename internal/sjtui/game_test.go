@@ -63,9 +63,15 @@ func playUntil(t *testing.T, s Setup, hands int, stop func(r *runtime) bool, che
 					}
 				}
 			case shengji.FriendCall:
-				// greedy calls the suggested friends, which enter accepts
-				if got, want := m.call.list(), a.CallList(); !slices.Equal(got, want) {
-					t.Fatalf("the calls offered are %v, want the suggested %v", got, want)
+				// greedy's calls: the suggested ones, which enter accepts,
+				// or, where greedy chooses others (which deal the person
+				// is banker in depends on when the seats declared, which a
+				// loaded machine changes), the hint's, which h fills in
+				// (the hint level is greedy)
+				want := a.CallList()
+				if !slices.Equal(m.call.list(), want) {
+					r.press("h")
+					r.until(200, func(r *runtime) bool { return slices.Equal(r.m.call.list(), want) })
 				}
 				r.press("enter")
 			default:
