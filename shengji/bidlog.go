@@ -104,6 +104,16 @@ func (e *bidEntry) canOutrank(d card.Multi, best int, seat Seat, r *Rules) bool 
 	return best > ss || r.EqualOverride && best == ss && best > 0
 }
 
+// CanShow reports whether a seat holding d could show a declaration over
+// the one standing in l (any declaration, when none stands) at level rank
+// level under rules: over its own, the same card with more copies; over
+// another seat's, a stronger one (see Hand.AppendDeclarations, which also
+// asks that declaring be open). Never at level NT.
+func (l *BidLog) CanShow(d card.Multi, level card.Rank, seat Seat, rules Rules) bool {
+	e, _ := l.last()
+	return canDeclare(d, level, seat, e, &rules)
+}
+
 // Append adds b as the latest declaration. It refuses, changing nothing,
 // one beyond MaxBids, cards that are not copies of one card (or none), a
 // Count beyond 255 and Dealt beyond 65535 or below 0.

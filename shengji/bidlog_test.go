@@ -37,7 +37,7 @@ func bruteDeclarations(d card.Multi, level card.Rank, seat Seat, bids *BidLog, r
 }
 
 // TestCanDeclare_AsBruteForce: whether a seat may declare (canDeclare,
-// and a hand's ToAct from the strongest declarations kept as dealt) is
+// BidLog.CanShow, and a hand's ToAct from the strongest declarations kept as dealt) is
 // whether the rule itself lists a declaration, over random holdings of 2
 // to 5 packs, standing declarations of any seat and every variant of
 // the declaring rules.
@@ -83,6 +83,9 @@ func TestCanDeclare_AsBruteForce(t *testing.T) {
 		e, _ := bids.last()
 		if got := canDeclare(d, level, seat, e, &r); got != want {
 			t.Fatalf("case %d: %s at level %s, seat %s over %v (%+v): canDeclare %v, the rule %v", i, d, LevelString(level), seat, bidsOf(&bids), r, got, want)
+		}
+		if got := bids.CanShow(d, level, seat, r); got != want {
+			t.Fatalf("case %d: %s at level %s, seat %s over %v (%+v): CanShow %v, the rule %v", i, d, LevelString(level), seat, bidsOf(&bids), r, got, want)
 		}
 		if want {
 			yes++

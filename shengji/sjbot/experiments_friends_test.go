@@ -14,7 +14,9 @@
 // test takes every seat of the seat's parity, as in the arena (a team at
 // four players), and the outcome is their mean. A name ending in +lik is
 // the level weighing its deals by the play model (Hard.PlayLikelihood:
-// SJBOT_LIK, 0.25 by default), e.g. SJBOT_PAIR=hard+lik,hard.
+// SJBOT_LIK, 0.25 by default) and the declarations not made
+// (Hard.BidLikelihood: SJBOT_BIDLIK, none by default), e.g.
+// SJBOT_PAIR=hard+lik,hard; one ending in -lik weighs nothing.
 
 package sjbot
 
@@ -120,17 +122,26 @@ func pairedHand(t testing.TB, rules shengji.Rules, seed uint64, name string, par
 	}
 	for s := range tested.All() {
 		// NAME+lik is the level weighing its deals by the play model
-		// (Hard.PlayLikelihood, SJBOT_LIK or 0.25).
+		// (Hard.PlayLikelihood, SJBOT_LIK or 0.25) and the declarations
+		// not made (Hard.BidLikelihood, SJBOT_BIDLIK or none); NAME-lik
+		// the level weighing nothing.
 		base, lik := strings.CutSuffix(name, "+lik")
+		base, nolik := strings.CutSuffix(base, "-lik")
 		p, err := New(base, rand.New(rand.NewPCG(seed, 99+uint64(s))))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if h, ok := p.(*Hard); ok && lik {
-			h.PlayLikelihood = 0.25
+			h.PlayLikelihood, h.BidLikelihood = 0.25, 0
 			if x, err := strconv.ParseFloat(os.Getenv("SJBOT_LIK"), 64); err == nil {
 				h.PlayLikelihood = x
 			}
+			if x, err := strconv.ParseFloat(os.Getenv("SJBOT_BIDLIK"), 64); err == nil {
+				h.BidLikelihood = x
+			}
+		}
+		if h, ok := p.(*Hard); ok && nolik {
+			h.PlayLikelihood, h.BidLikelihood = 0, 0
 		}
 		if h, ok := p.(*Hard); ok {
 			// SJBOT_HARD=samples,width,budget tries another search

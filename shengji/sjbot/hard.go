@@ -14,7 +14,9 @@ import (
 // included), deals the cards it cannot see among the other seats and the
 // kitty consistently with everything its seat has seen (see hidden: the
 // cards each seat holds, the voids and the missing pairs they have shown,
-// their declarations and failed throws, its own buried kitty), and plays
+// their declarations and failed throws, its own buried kitty), leaning to
+// the deals that make the other seats' past plays and the declarations
+// they did not make likely (PlayLikelihood, BidLikelihood), and plays
 // each candidate on each deal to the end of the hand, greedy players in
 // every seat, the same deals for every candidate. A playout is worth what
 // its hand's end is to the seat's side: the levels gained or given and the
@@ -53,12 +55,20 @@ type Hard struct {
 	// PlayLikelihood, above 0, leans the deals to those that make the
 	// other seats' past plays likely (see likelihood and sampleLikely):
 	// each throw-away follow a deal makes unlikely multiplies its weight
-	// by it. 0 draws every consistent deal alike (the default). At 0.05,
-	// over 3,000 paired hands at greedy tables (the experiments'
-	// TestFriends_PairedHands), a team of hard with it won +1.5% ± 1.7 of
-	// the hands and went up +0.024 ± 0.020 levels a hand more than
-	// without: not yet played, the arena's figures being for the default.
+	// by it, and so does each reinforcement of its own declaration it
+	// would have let a seat make and that seat did not. 0 draws every
+	// consistent deal alike. NewHard's is 0.05.
 	PlayLikelihood float64
+	// BidLikelihood, above 0 with PlayLikelihood, weighs the declarations
+	// not made too (see heldBack): each overturn of another seat's
+	// declaration a deal would have let a seat make multiplies its weight
+	// by it. NewHard's is 0.5. Over 1,500 paired hands at greedy tables
+	// (the experiments' TestFriends_PairedHands, standard rules, a team
+	// of hard in the even seats), hard with both won 2.7% ± 2.4 more of
+	// the hands than hard with neither and went up 0.028 ± 0.029 levels a
+	// hand more; with PlayLikelihood alone, over 3,000, 1.5% ± 1.7 and
+	// 0.024 ± 0.020.
+	BidLikelihood float64
 
 	name   string
 	rng    *rand.Rand
@@ -68,6 +78,7 @@ type Hard struct {
 	solver solver
 	cands  []scored
 	follow []cheapFollow // the throw-away plays seen, for PlayLikelihood
+	held   []heldBack    // the declarations not made, for BidLikelihood
 	sim    shengji.Observation
 	hands  [shengji.MaxSeats]card.Multi
 	kitty  card.Multi
@@ -92,6 +103,7 @@ func NewHard(rng *rand.Rand) *Hard {
 	return &Hard{
 		Budget: 240, Samples: 4, MaxSamples: 24, Width: 4, Horizon: 5, Full: 6, Margin: 3,
 		Endgame: 3, EndgameSamples: 12, BurySamples: 10, LevelWeight: 1,
+		PlayLikelihood: 0.05, BidLikelihood: 0.5,
 		rng:    rng,
 		greedy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
 		policy: NewGreedy(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))),
@@ -156,9 +168,12 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 	if exact {
 		deals = p.EndgameSamples
 	}
-	p.follow = p.follow[:0]
+	p.follow, p.held = p.follow[:0], p.held[:0]
 	if p.PlayLikelihood > 0 {
 		p.follow = throwAways(p.follow, &v)
+		if p.BidLikelihood > 0 {
+			p.held = heldBacks(p.held, &v)
+		}
 	}
 	var total [16]float64
 	n := 0
@@ -201,13 +216,15 @@ func (p *Hard) Act(o *shengji.Observation) (shengji.Action, bool) {
 // likelyDraws is how many deals sampleLikely draws for each it keeps.
 const likelyDraws = 4
 
-// sampleLikely is sample, but for the throw-away plays seen (p.follow,
-// with PlayLikelihood): it draws likelyDraws deals and keeps one of them
-// with a chance in proportion to its weight by the play model
-// (likelihood), so that the deals played out lean to those the other
-// seats' plays make likely, at the cost of drawing more of them.
+// sampleLikely is sample, but for the throw-away plays and the
+// declarations not made seen (p.follow and p.held, with PlayLikelihood
+// and BidLikelihood): it draws likelyDraws deals and keeps one of them
+// with a chance in proportion to its weight by the model (likelihood and
+// bidLikelihood), so that the deals played out lean to those the other
+// seats' plays and declarations make likely, at the cost of drawing more
+// of them.
 func (p *Hard) sampleLikely(o *shengji.Observation, h *hidden, v *view) bool {
-	if len(p.follow) == 0 {
+	if len(p.follow) == 0 && len(p.held) == 0 {
 		return p.sample(o, h)
 	}
 	var keep [shengji.MaxSeats]card.Multi
@@ -217,7 +234,8 @@ func (p *Hard) sampleLikely(o *shengji.Observation, h *hidden, v *view) bool {
 		if !p.sample(o, h) {
 			continue
 		}
-		w := likelihood(v.ord, p.follow, &p.hands, p.PlayLikelihood)
+		w := likelihood(v.ord, p.follow, &p.hands, p.PlayLikelihood) *
+			bidLikelihood(o, p.held, &p.hands, p.PlayLikelihood, p.BidLikelihood)
 		sum += w
 		if !ok || p.rng.Float64()*sum < w {
 			keep, keepKitty, ok = p.hands, p.kitty, true

@@ -87,6 +87,62 @@ func firstCard(m card.Multi) card.Card {
 	return card.Card(bits.TrailingZeros64(uint64(m.One & card.AllFaces)))
 }
 
+// heldBack is a declaration not made: when the deal ended, seat x had
+// shown none over the declaration standing (none when nobody declared),
+// and later are the cards it has played since. A deal that gives x, in
+// what it holds and has played, cards that could have been shown over it
+// makes that unlikely: a reinforcement of its own declaration (own) very
+// much so, as both Greedy and Hard reinforce with every copy they hold; an
+// overturn of another seat's less so, as both hold back weak hands.
+type heldBack struct {
+	x     shengji.Seat
+	own   bool
+	later card.Multi
+}
+
+// heldBacks appends to dst the declarations not made by the other seats
+// of v (see heldBack): every seat but the seat's own, a partner of the
+// standing declarer's (with fixed partnerships; nobody overturns a
+// partner) and the banker (whose hand holds the kitty's cards, not known
+// as dealt). None at level NT, where nobody declares.
+func heldBacks(dst []heldBack, v *view) []heldBack {
+	o := v.o
+	if o.Level == shengji.LevelNT {
+		return dst
+	}
+	st, has := o.Bids.Last()
+	for x := range shengji.Seat(v.n) {
+		if x == v.me || x == o.Banker {
+			continue
+		}
+		own := has && st.Seat == x
+		if has && !own && o.Rules.Calls() == 0 && x.Parity(v.n).Has(st.Seat) {
+			continue
+		}
+		dst = append(dst, heldBack{x: x, own: own, later: playedBy(o, x)})
+	}
+	return dst
+}
+
+// bidLikelihood returns the weight of the deal in hands by the
+// declarations not made (bs): eps for each reinforcement it would have
+// let a seat make, overturn for each overturn.
+func bidLikelihood(o *shengji.Observation, bs []heldBack, hands *[shengji.MaxSeats]card.Multi, eps, overturn float64) float64 {
+	w := 1.0
+	for i := range bs {
+		b := &bs[i]
+		held, _ := hands[b.x].Sum(b.later)
+		if o.Bids.CanShow(held, o.Level, b.x, o.Rules) {
+			if b.own {
+				w *= eps
+			} else {
+				w *= overturn
+			}
+		}
+	}
+	return w
+}
+
 // likelihood returns the weight of the deal in hands: eps for each
 // throw-away play it makes unlikely (the seat then held a cheaper single
 // card of the group).

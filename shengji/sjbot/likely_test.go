@@ -107,7 +107,7 @@ func TestHard_PlayLikelihoodPlaysHands(t *testing.T) {
 	for seed := range uint64(2) {
 		h, ps := greedyHand(t, seed, 5, 1)
 		hd := NewHard(rand.New(rand.NewPCG(seed, 7)))
-		hd.PlayLikelihood = eps
+		hd.PlayLikelihood, hd.BidLikelihood = eps, 0 // the plays alone
 		searched := 0
 		ps[0] = actorFunc(func(o *shengji.Observation) (shengji.Action, bool) {
 			if o.Phase == shengji.PlayPhase && o.Turn == o.Seat {
@@ -148,3 +148,104 @@ func TestHard_PlayLikelihoodPlaysHands(t *testing.T) {
 type actorFunc func(o *shengji.Observation) (shengji.Action, bool)
 
 func (f actorFunc) Act(o *shengji.Observation) (shengji.Action, bool) { return f(o) }
+
+// bruteCanShow is whether a seat holding held could show a declaration
+// over the standing one under the standard rules, by the rule written out
+// again: over its own the same card with more copies, over another's (or
+// none) every copy of a level card or of a joker held twice or more,
+// stronger than it.
+func bruteCanShow(o *shengji.Observation, x shengji.Seat, held card.Multi) bool {
+	st, has := o.Bids.Last()
+	if has && st.Seat == x {
+		c := firstCard(st.Cards)
+		return held.Count(c) > st.Cards.Len()
+	}
+	for _, c := range append(card.Pack(), card.SmallJoker, card.BigJoker) {
+		joker := c == card.SmallJoker || c == card.BigJoker
+		if !joker && c.Rank() != o.Level {
+			continue
+		}
+		n := held.Count(c)
+		if n == 0 || joker && n < 2 {
+			continue
+		}
+		if !has || (shengji.Bid{Cards: card.Times(card.Bit(c), n)}).Strength() > st.Strength() {
+			return true
+		}
+	}
+	return false
+}
+
+// The declarations not made are informative: over the hands Greedy
+// players play, the true deal is likelier under the declaration model
+// than the deals drawn uniformly among those consistent with what the
+// seat has seen (Greedy reinforces its own declaration with every copy
+// it holds, and overturns only with a strong hand), and each weight is
+// 1/2 for each overturn and 1/8 for each reinforcement the deal would
+// have allowed, counted by the rule written out again.
+func TestLikelihood_DeclarationsNotMade(t *testing.T) {
+	var trueLog, sampLog float64
+	decided, own := 0, 0
+	for seed := range uint64(30) {
+		h, ps := greedyHand(t, seed, 3, 0)
+		d := dealer{rng: rand.New(rand.NewPCG(seed, 10)), deal: make([]card.Card, 0, shengji.MaxDeck)}
+		g := ps[0]
+		ps[0] = actorFunc(func(o *shengji.Observation) (shengji.Action, bool) {
+			if o.Phase != shengji.PlayPhase || o.Turn != o.Seat {
+				return g.Act(o)
+			}
+			v := newView(o)
+			bs := heldBacks(nil, &v)
+			for _, b := range bs {
+				if b.x == o.Seat || b.x == o.Banker {
+					t.Fatalf("seat %s weighed (banker %s, seat %s)", b.x, o.Banker, o.Seat)
+				}
+				if b.own {
+					own++
+				}
+			}
+			hid, ok := newHidden(&v)
+			var hands [shengji.MaxSeats]card.Multi
+			var kitty card.Multi
+			if !ok {
+				t.Fatal("no hidden cards")
+			}
+			if _, ok := d.dealHidden(&hid, &hands, &kitty); !ok {
+				t.Fatal("no deal")
+			}
+			hands[o.Seat] = o.Hand
+			var truth [shengji.MaxSeats]card.Multi
+			for s := range shengji.Seat(v.n) {
+				truth[s] = h.Cards(s)
+			}
+			for _, hs := range []*[shengji.MaxSeats]card.Multi{&truth, &hands} {
+				got := bidLikelihood(o, bs, hs, 1.0/8, 0.5)
+				want := 1.0
+				for _, b := range bs {
+					held, _ := hs[b.x].Sum(playedBy(o, b.x))
+					if bruteCanShow(o, b.x, held) {
+						want *= map[bool]float64{true: 1.0 / 8, false: 0.5}[b.own]
+					}
+				}
+				if got != want {
+					t.Fatalf("seed %d: weight %v, the rule %v", seed, got, want)
+				}
+			}
+			trueLog += math.Log2(bidLikelihood(o, bs, &truth, 1.0/8, 0.5))
+			sampLog += math.Log2(bidLikelihood(o, bs, &hands, 1.0/8, 0.5))
+			decided++
+			return g.Act(o)
+		})
+		if err := playHand(h, h, ps); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d decisions (%d standing declarations by another seat weighed): log2 weight a decision, true deal %.2f, sampled %.2f",
+		decided, own, trueLog/float64(decided), sampLog/float64(decided))
+	if decided < 100 || own == 0 {
+		t.Fatalf("only %d decisions weighed, %d with another seat's declaration", decided, own)
+	}
+	if trueLog < sampLog/2 || trueLog <= sampLog {
+		t.Fatalf("the true deals are not clearly likelier: log2 weights %.1f (true) against %.1f (sampled)", trueLog, sampLog)
+	}
+}
