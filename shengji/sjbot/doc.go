@@ -12,7 +12,9 @@
 //     hidden cards consistent with everything its seat has seen (the
 //     voids and missing pairs each seat has shown, declarations, failed
 //     throws, its own kitty; drawn uniformly among the consistent deals
-//     when random deals find one), a few tricks ahead early in the hand
+//     when random deals find one, then leaning to those that make the
+//     other seats' throw-away plays and the declarations they did not
+//     make likely: likely.go), a few tricks ahead early in the hand
 //     and to its end late, valued by the levels and the bank the hand's
 //     end gives, and solves the last tricks of each deal exactly
 //     (endgame.go); it buries by whole-hand playouts and declares by the

@@ -12,9 +12,13 @@ import (
 // wins the trick, and not taking it, throws away the cheapest single card
 // of the group it holds, as Greedy does: the fewest points, then the
 // lowest step, keeping its pairs. A deal that gave such a seat a cheaper
-// single card of that group at that time makes its play unlikely; each such play multiplies the deal's weight by
-// PlayLikelihood. With Finding Friends the sides are not known all hand
-// long, and nothing is weighed.
+// single card of that group at that time makes its play unlikely; each
+// such play multiplies the deal's weight by PlayLikelihood. With Finding
+// Friends the sides are not known all hand long, and no play is weighed.
+// A model of declaring too (Hard.BidLikelihood, see heldBack): a seat
+// that could have reinforced its own declaration, or overturned another
+// seat's, with the cards a deal gives it, and did not, makes that deal
+// less likely.
 
 // cheapFollow is one throw-away play seen: seat x followed with card c
 // in group g, and later are the cards x played from that trick on (c
