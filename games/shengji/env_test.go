@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -333,7 +334,7 @@ func TestEnvObservationHidesOthersCards(t *testing.T) {
 				if envA.ToAct() != envB.ToAct() {
 					t.Fatalf("episode %d: seat %d and %d to act", ep, envA.ToAct(), envB.ToAct())
 				}
-				if !slicesEqual(oa, ob) || !bytes.Equal(ma, mb) || !slicesEqual(fa, fb) {
+				if !slices.Equal(oa, ob) || !bytes.Equal(ma, mb) || !slices.Equal(fa, fb) {
 					t.Fatalf("%s episode %d: seat %d's observation (or its action features) differs with two other seats' cards swapped (phase %s)", preset, ep, s, envA.hand().Phase())
 				}
 				compared++
@@ -353,18 +354,6 @@ func TestEnvObservationHidesOthersCards(t *testing.T) {
 			t.Fatalf("%s: only %d observations compared, %d in the play", preset, compared, inPlay)
 		}
 	}
-}
-
-func slicesEqual(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Building plays card by card reaches every legal play the engine lists

@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -192,11 +191,7 @@ func events(t *testing.T, msgs [][]byte) map[[2]int][]byte {
 // the owner shuts down, releasing the table's lease: the other server
 // adopts the table from its log and the client, reconnecting, plays on.
 func TestClusterRelay(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
 	a := clStart(t, st, "a", 2*time.Second)
 	b := clStart(t, st, "b", 2*time.Second)
 	cr := clCreate(t, a, `{"game":"shengji","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"}]}`)
@@ -316,11 +311,7 @@ func TestEncodeClient(t *testing.T) {
 // server than the table's, is done by the table's: a wrong token refused
 // there, the right one given the seat, the game started.
 func TestClusterJoin(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
 	a := clStart(t, st, "a", 2*time.Second)
 	b := clStart(t, st, "b", 2*time.Second)
 	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"open"}]}`)
@@ -361,11 +352,7 @@ func TestClusterJoin(t *testing.T) {
 // another server than the table's takes the seat there: the seat's token
 // then opens it through either server, and a full table refuses.
 func TestClusterRooms(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
 	a := clStart(t, st, "a", 2*time.Second)
 	b := clStart(t, st, "b", 2*time.Second)
 	atA := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","lobby":true,"seats":[{"kind":"me"},{"kind":"open"}]}`)
@@ -461,11 +448,7 @@ func TestClusterRooms(t *testing.T) {
 // no more of the table's log. (The fence itself, a stale lease renewed
 // before a line, is package cluster's TestFence.)
 func TestClusterFence(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
 	a := clStart(t, st, "a", time.Second)
 	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"simple"}]}`)
 	conn := clDial(t, a, fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p0"}`, cr.ID, cr.Token))
@@ -538,22 +521,19 @@ func TestClusterFence(t *testing.T) {
 // table's owner after a lease's time, so the seat's person counts as away
 // and the computer can stand in.
 func TestClusterDeadRelay(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
+	bus := st.(store.Notifier)
 	a := clStart(t, st, "a", time.Second)
 	cr := clCreate(t, a, `{"game":"gin","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"simple"}]}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// A process "ghost" relays a connection to the table, then dies.
-	back, err := st.Listen(ctx, "n.ghost.1")
+	back, err := bus.Listen(ctx, "n.ghost.1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	hello := fmt.Sprintf(`{"type":"hello","table":%q,"token":%q,"player":"p0"}`, cr.ID, cr.Token)
-	if err := st.Notify(ctx, "t."+cr.ID, []byte("hello ghost 1\n"+hello)); err != nil {
+	if err := bus.Notify(ctx, "t."+cr.ID, []byte("hello ghost 1\n"+hello)); err != nil {
 		t.Fatal(err)
 	}
 	connected := func() bool {

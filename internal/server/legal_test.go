@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	sjgame "felt/games/shengji"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +13,6 @@ import (
 
 	"felt/card"
 	"felt/internal/cluster"
-	"felt/internal/store"
 	"felt/internal/testenv"
 	"felt/program"
 	"felt/shengji"
@@ -168,11 +166,7 @@ func TestCheckOverWebsocket(t *testing.T) {
 // TestCheckRelayed: a check sent to a server relaying the table reaches
 // the table's and is answered.
 func TestCheckRelayed(t *testing.T) {
-	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "felt.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := sqliteStore(t)
 	a := clStart(t, st, "a", 2*time.Second)
 	b := clStart(t, st, "b", 2*time.Second)
 	cr := clCreate(t, a, `{"game":"shengji","player":"p0","name":"Ann","seats":[{"kind":"me"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"},{"kind":"computer","level":"random"}]}`)

@@ -55,8 +55,9 @@ type Hard struct {
 	// PlayLikelihood, above 0, leans the deals to those that make the
 	// other seats' past plays likely (see likelihood and sampleLikely):
 	// each throw-away follow a deal makes unlikely multiplies its weight
-	// by it, and so does each reinforcement of its own declaration it
-	// would have let a seat make and that seat did not. 0 draws every
+	// by it, and (with BidLikelihood above 0) so does each reinforcement
+	// of its own declaration it would have let a seat make and that seat
+	// did not. 0 draws every
 	// consistent deal alike. NewHard's is 0.05.
 	PlayLikelihood float64
 	// BidLikelihood, above 0 with PlayLikelihood, weighs the declarations
