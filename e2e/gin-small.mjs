@@ -6,7 +6,7 @@
 //   node e2e/gin-small.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T, PHONE } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { ginMove, moveOn } from "./ginplay.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
@@ -21,9 +21,18 @@ try {
   let knockSeen = false;
   let noKnockSeen = false;
   let shot = false;
+  let hands = 0;
   for (let n = 0; checked < 6; n++) {
-    const st = await waitTurnOrEnd(page, last, { hands: 1 });
-    if (st.handsEnded >= 1 || st.over) break;
+    const st = await waitTurnOrEnd(page, last, { hands: hands + 1 });
+    if (st.over) break;
+    if (st.handsEnded > hands) {
+      // The computer may knock before a discard of ours was looked at:
+      // then the next hand (a few at most).
+      hands = st.handsEnded;
+      if (checked > 0 || hands >= 5) break;
+      await moveOn(page);
+      continue;
+    }
     if (st.phase === "discard") {
       const g = await page.evaluate(() => {
         const out = [];

@@ -29,7 +29,13 @@ try {
   await checkA11y(ann, "the host's tools");
   await shoot(ann, dir, "host-tools");
 
-  // A hostile page: Bo sends the host's actions himself.
+  // Ann moves Bo from seat 2 to seat 3 (a computer's): Bo's page follows.
+  await ann.selectOption("#host-move-from", "1");
+  await ann.selectOption("#host-move-to", "2");
+
+  // Meanwhile a hostile page: Bo sends the host's actions himself. Each of
+  // its connections comes and goes (the seats sent to every page again),
+  // and Ann's half-made choice of seats stays as she left it.
   const boToken = await bo.evaluate((id) => localStorage.getItem("felt.token." + id), id);
   const boPlayer = await bo.evaluate(() => localStorage.getItem("felt.player"));
   for (const m of [{ type: "host", action: "end" }, { type: "host", action: "move", seat: 0, to: 1 }, { type: "host", action: "computer", seat: 3 }]) {
@@ -37,10 +43,9 @@ try {
     assert(/only the table's host/.test(e), `Bo's ${m.action} refused: ${e}`);
   }
   log("a guest's host actions are refused");
-
-  // Ann moves Bo from seat 2 to seat 3 (a computer's): Bo's page follows.
-  await ann.selectOption("#host-move-from", "1");
-  await ann.selectOption("#host-move-to", "2");
+  await ann.waitForTimeout(T(500)); // the seats of those connections reach Ann's page
+  const picked = await ann.evaluate(() => [document.querySelector("#host-move-from").value, document.querySelector("#host-move-to").value]);
+  assert(picked[0] === "1" && picked[1] === "2", `the host's choice of seats is kept while others connect: ${picked}`);
   await ann.click("#host-move");
   await bo.waitForSelector('main#table[data-state="playing"][data-seat="2"]', { timeout: T(30000) });
   await waitText(ann, "#room-title", "Waiting for your friend to join seat 4");

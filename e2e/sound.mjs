@@ -54,7 +54,14 @@ try {
     log(`decision ${st.seq}: tone ${before}`);
   }
   // The same decision again does not sound twice (re-rendered by the
-  // window's size changing).
+  // window's size changing). It is looked at while a decision is mine, so
+  // that no new one can come meanwhile: the loop may have ended with the
+  // hand, and the next hand's first decision sounds when it comes.
+  if (!st.over && !st.myTurn) {
+    await moveOn(page);
+    st = await waitTurnOrEnd(page, "", { hands: 1000 });
+  }
+  before = await tones(page);
   await page.setViewportSize({ width: 500, height: 700 });
   await page.setViewportSize({ width: 1280, height: 800 });
   assert((await tones(page)) === before, "a relayout plays no tone");

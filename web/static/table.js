@@ -185,6 +185,7 @@ export async function init() {
       document.title = `Felt — ${title}`;
     });
     els.keys.textContent = view.keysHelp();
+    return true;
   }
 
   function onMessage(msg) {
@@ -350,6 +351,7 @@ export async function init() {
     if (!waiting) {
       els.room.hidden = true;
       els.room.replaceChildren();
+      delete els.room.dataset.key;
       return;
     }
     const who = open.map((x) => `seat ${x.seat + 1}` + (x.name && x.name !== `Seat ${x.seat + 1}` ? ` (${x.name})` : ""));
@@ -359,6 +361,11 @@ export async function init() {
     const kept = invitesOf(id);
     const invites = kept.invites.filter((inv) => open.some((x) => x.seat === inv.seat));
     const tableLink = new URL("/t/" + encodeURIComponent(id), location.href).href;
+    // Drawn again only when what it says changes: a friend's page coming
+    // and going does not take the focus from a link being copied.
+    const key = JSON.stringify([text, invites.map((inv) => inv.url), seat, !!getToken(id)]);
+    if (!els.room.hidden && els.room.dataset.key === key) return;
+    const focus = els.room.contains(document.activeElement) ? document.activeElement.id : "";
     const kids = [h("h2#room-title", { "data-waiting": open.map((x) => x.seat).join(" ") }, text)];
     if (invites.length) {
       kids.push(h("p", "Send each friend their seat's link (only to them: it plays that seat)."));
@@ -371,7 +378,9 @@ export async function init() {
       kids.push(h("p", h("button#sit-button", { type: "button", onclick: async () => (await sit(-1)) && location.reload() }, "Take a free seat")));
     }
     els.room.replaceChildren(...kids);
+    els.room.dataset.key = key;
     els.room.hidden = false;
+    if (focus) document.getElementById(focus)?.focus();
   }
 
   // hostAct sends a host's action; the server checks it and answers with
@@ -390,13 +399,29 @@ export async function init() {
     if (!isHost || !live) {
       els.host.hidden = true;
       els.host.replaceChildren();
+      delete els.host.dataset.key;
       return;
     }
     const label = (x) => `Seat ${x.seat + 1}: ${seatName(x, x.seat)}`;
+    const absent = seats.filter((x) => x.kind === "person" && x.seat !== seat && (x.status === "open" || x.status === "away"));
+    // A seats message comes whenever anyone connects or leaves: the panel
+    // is drawn again only when what it shows changes, and then keeps the
+    // host's half-made choices (the seats picked, the end asked once, the
+    // focus), so a friend arriving never undoes them.
+    const key = JSON.stringify([summary.status, seats.map(label), absent.map((x) => [x.seat, x.status])]);
+    if (!els.host.hidden && els.host.dataset.key === key) return;
+    const old = {
+      from: els.host.querySelector("#host-move-from")?.value,
+      to: els.host.querySelector("#host-move-to")?.value,
+      confirm: els.host.querySelector("#host-end")?.dataset.confirm === "yes",
+      focus: els.host.contains(document.activeElement) ? document.activeElement.id : "",
+    };
     const kids = [h("h2#host-title", "Host")];
     if (summary.status === "waiting") {
       const from = h("select#host-move-from", { "aria-label": "Seat to move" }, ...seats.map((x) => h("option", { value: x.seat }, label(x))));
       const to = h("select#host-move-to", { "aria-label": "Move it to" }, ...seats.map((x) => h("option", { value: x.seat, selected: x.seat === 1 }, `Seat ${x.seat + 1}`)));
+      if (old.from !== undefined && seats.some((x) => String(x.seat) === old.from)) from.value = old.from;
+      if (old.to !== undefined && seats.some((x) => String(x.seat) === old.to)) to.value = old.to;
       kids.push(
         h(
           "form.host-move",
@@ -412,7 +437,6 @@ export async function init() {
         ),
       );
     }
-    const absent = seats.filter((x) => x.kind === "person" && x.seat !== seat && (x.status === "open" || x.status === "away"));
     for (const x of absent) {
       kids.push(
         h(
@@ -429,9 +453,15 @@ export async function init() {
         end.textContent = "Really end the table?";
       }
     } }, "End the table");
+    if (old.confirm) {
+      end.dataset.confirm = "yes";
+      end.textContent = "Really end the table?";
+    }
     kids.push(h("p", end));
     els.host.replaceChildren(...kids);
+    els.host.dataset.key = key;
     els.host.hidden = false;
+    if (old.focus) document.getElementById(old.focus)?.focus();
   }
 
   // ---- chat ----
