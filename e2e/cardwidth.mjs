@@ -5,8 +5,8 @@
 //
 //   node e2e/cardwidth.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
-import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, tapWidths, raisedTappable, shoot, checkErrors, log, assert, T, PHONE } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { args, launch, newPage, createGame, waitTable, tapWidths, raisedTappable, shoot, checkErrors, log, assert, T, PHONE } from "./lib.mjs";
+import { toDiscard } from "./ginplay.mjs";
 
 const MIN = 32;
 const { base, dir } = args();
@@ -26,14 +26,7 @@ try {
   await createGame(page, base, "gin", ["normal"], "Ann");
   await page.waitForURL(/\/t\//, { timeout: T(30000) });
   await waitTable(page);
-  let last = "";
-  for (let n = 0; ; n++) {
-    const st = await waitTurnOrEnd(page, last, { hands: 1 });
-    assert(st.handsEnded === 0 && !st.over, "the hand ended before a discard of ours");
-    if (st.phase === "discard") break;
-    await ginMove(page, st, n, { hold: true });
-    last = st.seq;
-  }
+  await toDiscard(page);
   check("gin", await tapWidths(page));
   // A selected card is raised: all of it that shows takes the tap.
   const pick = await page.$eval("#hand .group:last-child button.card", (b) => b.dataset.card);

@@ -80,6 +80,13 @@ try {
     await page.waitForFunction(() => document.querySelector("main#table").dataset.hand === "2", null, { timeout: T(30000) });
     assert(await page.$("#result-dialog[open]"), "the result stays open after the next deal");
     // The table's keys wait too: P and S neither pass nor draw under it.
+    // First the new hand settles: our decision comes a moment after the
+    // deal, or the opponent is to play (held while the result is shown).
+    await page.waitForFunction(
+      () => document.querySelector("main#table").dataset.myTurn === "true" || !!document.querySelector("#board .seat.opponent.to-act"),
+      null,
+      { timeout: T(30000), polling: 50 },
+    );
     const seq = await page.getAttribute("main#table", "data-seq");
     await page.keyboard.press("p");
     await page.keyboard.press("s");

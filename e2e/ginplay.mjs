@@ -3,7 +3,7 @@
 // choice is simple (knock or gin when the page offers it, pass the upcard,
 // discard the highest deadwood), so a hand ends by a knock or a draw.
 
-import { closeResult } from "./lib.mjs";
+import { assert, closeResult, waitTurnOrEnd } from "./lib.mjs";
 
 const RANKS = "A23456789TJQK";
 const value = (c) => Math.min(RANKS.indexOf(c[0]) + 1, 10);
@@ -91,4 +91,26 @@ async function isSelected(page, sel) {
 // moveOn closes the last hand's result, if it is shown over the table.
 export async function moveOn(page) {
   await closeResult(page);
+}
+
+// toDiscard plays (holding the hand) until a discard is the person's. The
+// computer may end a hand before that (it can knock at its first
+// discard): then it goes on into the next hand, a few hands at most. It
+// returns the decision and how many hands ended before it.
+export async function toDiscard(page) {
+  let last = "";
+  let hands = 0;
+  for (let n = 0; ; n++) {
+    const st = await waitTurnOrEnd(page, last, { hands: hands + 1 });
+    assert(!st.over, "the game ended before a discard of ours");
+    if (st.handsEnded > hands) {
+      hands = st.handsEnded;
+      assert(hands < 5, `${hands} hands ended before a discard of ours`);
+      await moveOn(page);
+      continue;
+    }
+    if (st.phase === "discard") return { st, hands };
+    await ginMove(page, st, n, { hold: true });
+    last = st.seq;
+  }
 }

@@ -7,7 +7,7 @@
 //   node e2e/keyfocus-gin.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { toDiscard } from "./ginplay.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
@@ -28,15 +28,9 @@ try {
   assert(/Enter/.test(await help()), "the Keys panel says what Enter does: " + (await help()));
 
   // Play (holding the hand) until a discard is ours.
-  let last = "";
-  let st;
-  for (let n = 0; ; n++) {
-    st = await waitTurnOrEnd(page, last, { hands: 1 });
-    assert(st.handsEnded === 0 && !st.over, "the hand ended before a discard of ours");
-    if (st.phase === "discard") break;
-    log(`move ${n}: ${st.phase}: ${await ginMove(page, st, n, { hold: true })}`);
-    last = st.seq;
-  }
+  const found = await toDiscard(page);
+  const hands = found.hands;
+  let st = found.st;
   const discards = st.legal.filter((m) => m.kind === "discard").map((m) => m.card);
 
   // Arrows to a card that may be discarded, then Enter: it is selected and
@@ -75,11 +69,11 @@ try {
   // (a new card in the hand) the focus stays on its card.
   await page.keyboard.press("ArrowLeft");
   const keep = await focused(page);
-  st = await waitTurnOrEnd(page, st.seq, { hands: 1 });
-  if (st.handsEnded === 0 && !st.over && st.phase === "draw") {
+  st = await waitTurnOrEnd(page, st.seq, { hands: hands + 1 });
+  if (st.handsEnded === hands && !st.over && st.phase === "draw") {
     assert((await focused(page)) === keep, `the focus stays on ${keep} through the opponent's turn, not ${await focused(page)}`);
     await page.keyboard.press("s");
-    st = await waitTurnOrEnd(page, st.seq, { hands: 1 });
+    st = await waitTurnOrEnd(page, st.seq, { hands: hands + 1 });
     const now = await focused(page);
     log(`after the opponent's turn and a draw (S) the focus is on ${now}`);
     assert(now === keep, `the focus stays on ${keep} after the draw, not ${now}`);

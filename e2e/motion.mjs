@@ -5,8 +5,8 @@
 //
 //   node e2e/motion.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
-import { args, launch, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T, DESKTOP } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { args, launch, createGame, waitTable, shoot, checkErrors, log, assert, T, DESKTOP } from "./lib.mjs";
+import { toDiscard } from "./ginplay.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
@@ -46,14 +46,7 @@ try {
   await createGame(p, base, "gin", ["normal"], "Ann");
   await p.waitForURL(/\/t\//, { timeout: T(30000) });
   await waitTable(p);
-  let last = "";
-  for (let n = 0; ; n++) {
-    const st = await waitTurnOrEnd(p, last, { hands: 1 });
-    assert(st.handsEnded === 0 && !st.over, "the hand ended before a discard of ours");
-    if (st.phase === "discard") break;
-    await ginMove(p, st, n, { hold: true });
-    last = st.seq;
-  }
+  await toDiscard(p);
   await p.locator("#hand button.card").first().click();
   await p.waitForSelector("#hand button.card.selected");
   await p.locator("#hand button.card").last().hover();

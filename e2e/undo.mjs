@@ -7,7 +7,7 @@
 //   node e2e/undo.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
 import { args, launch, newPage, waitTable, waitTurnOrEnd, peek, shoot, checkErrors, log, assert, T } from "./lib.mjs";
-import { ginMove } from "./ginplay.mjs";
+import { ginMove, moveOn } from "./ginplay.mjs";
 import { checkA11yOf } from "./extras.mjs";
 
 // createWithUndo is lib.mjs's createGame with "Allow undo" ticked.
@@ -35,15 +35,26 @@ try {
   // the same hand, then take it back.
   let st = await waitTurnOrEnd(page, "");
   let moves = 0;
+  let hands = 0;
   let before = null;
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 40; i++) {
     before = { seq: st.seq, phase: st.phase, hand: await hand(page), handNo: await page.getAttribute("main#table", "data-hand") };
     const what = await ginMove(page, st, moves++, { hold: true });
     log(`move at ${st.seq}: ${what}`);
-    st = await waitTurnOrEnd(page, st.seq, { hands: 1 });
+    st = await waitTurnOrEnd(page, st.seq, { hands: hands + 1 });
     // After a discard of ours, so that the hand visibly changes back.
-    if (moves >= 3 && /discard/.test(what) && st.handsEnded === 0 && !st.over && (await page.getAttribute("main#table", "data-hand")) === before.handNo) break;
+    if (moves >= 3 && /discard/.test(what) && st.handsEnded === hands && !st.over && (await page.getAttribute("main#table", "data-hand")) === before.handNo) break;
     before = null;
+    if (st.over) break;
+    if (st.handsEnded > hands) {
+      // The computer ended the hand first (it may knock at once): the
+      // next hand, from its first decision of ours.
+      hands = st.handsEnded;
+      moves = 0;
+      await moveOn(page);
+      st = await waitTurnOrEnd(page, st.seq, { hands: hands + 1 });
+      if (st.over || st.handsEnded > hands) break;
+    }
   }
   assert(before, "a second decision of ours in the hand");
   await shoot(page, dir, "undo-before");
