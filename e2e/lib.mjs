@@ -59,6 +59,25 @@ export async function newPage(browser, viewport = DESKTOP, label = "page") {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(T(30000));
+  // The page counts the server's messages by type (received, below): a
+  // script waits for the message it means, not for a while.
+  await page.addInitScript(() => {
+    const counts = (window.__feltReceived = {});
+    const WS = window.WebSocket;
+    window.WebSocket = class extends WS {
+      constructor(...a) {
+        super(...a);
+        this.addEventListener("message", (e) => {
+          try {
+            const t = JSON.parse(e.data).type;
+            counts[t] = (counts[t] || 0) + 1;
+          } catch (err) {
+            // not JSON: the page says so itself
+          }
+        });
+      }
+    };
+  });
   page.errors = [];
   page.on("pageerror", (e) => {
     page.errors.push(`${label}: page error: ${e.message}`);
@@ -68,6 +87,17 @@ export async function newPage(browser, viewport = DESKTOP, label = "page") {
     if (m.type() === "error" && /Content Security Policy|Refused to/i.test(text)) page.errors.push(`${label}: ${text}`);
   });
   return page;
+}
+
+// received reports how many messages of a type the page (this document)
+// has been sent by the server.
+export async function received(page, type) {
+  return page.evaluate((t) => (window.__feltReceived && window.__feltReceived[t]) || 0, type);
+}
+
+// waitReceived waits until the page has been sent n messages of a type.
+export async function waitReceived(page, type, n, timeout = T(30000)) {
+  await page.waitForFunction(([t, n]) => ((window.__feltReceived && window.__feltReceived[t]) || 0) >= n, [type, n], { timeout, polling: 50 });
 }
 
 export function checkErrors(...pages) {

@@ -8,7 +8,7 @@
 //   node e2e/restart.mjs http://127.0.0.1:PORT SCREENSHOTDIR   (stdin: GO)
 
 import { createInterface } from "node:readline";
-import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T } from "./lib.mjs";
+import { args, launch, newPage, createGame, waitTable, waitTurnOrEnd, shoot, checkErrors, log, assert, T, received, waitReceived } from "./lib.mjs";
 import { ginMove } from "./ginplay.mjs";
 
 const { base, dir } = args();
@@ -41,11 +41,15 @@ try {
     }
     if (!restarted && moves >= 2) {
       const hand = await page.$$eval("#hand button.card", (bs) => bs.map((b) => b.dataset.card).sort().join(" "));
+      const decides = await received(page, "decide");
       console.log("RESTART");
       const go = await lines.next();
       assert(!go.done && go.value.trim() === "GO", "the test says the server is back: " + JSON.stringify(go.value));
       // The page noticed the dropped connection and comes back by itself.
       await page.waitForSelector('main#table[data-conn="open"]', { timeout: T(60000) });
+      // The decision shown is the one the new server sent, not the one
+      // still on the page from before the kill.
+      await waitReceived(page, "decide", decides + 1, T(60000));
       const again = await waitTurnOrEnd(page, "", {}, T(60000));
       const handAgain = await page.$$eval("#hand button.card", (bs) => bs.map((b) => b.dataset.card).sort().join(" "));
       assert(again.myTurn && again.phase === st.phase, `the decision is pending again (${again.phase} vs ${st.phase})`);

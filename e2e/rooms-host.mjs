@@ -5,30 +5,13 @@
 //
 //   node e2e/rooms-host.mjs http://127.0.0.1:PORT SCREENSHOTDIR
 
-import { args, launch, newPage, createGame, waitTable, shoot, checkErrors, checkA11y, log, assert, T, PHONE } from "./lib.mjs";
+import { args, launch, newPage, createGame, waitTable, shoot, checkErrors, checkA11y, log, assert, T, PHONE, received, waitReceived } from "./lib.mjs";
 import { rawSend, tableID, waitMessage, waitText } from "./rooms-lib.mjs";
 
 const { base, dir } = args();
 const browser = await launch();
 try {
   const ann = await newPage(browser, undefined, "ann");
-  // Ann's page counts the seats messages it is sent.
-  await ann.addInitScript(() => {
-    window.__seats = 0;
-    const WS = window.WebSocket;
-    window.WebSocket = class extends WS {
-      constructor(...a) {
-        super(...a);
-        this.addEventListener("message", (e) => {
-          try {
-            if (JSON.parse(e.data).type === "seats") window.__seats++;
-          } catch (err) {
-            // not a message of ours
-          }
-        });
-      }
-    };
-  });
   await createGame(ann, base, "shengji", ["friend", "greedy", "friend"], "Ann");
   await ann.waitForSelector('#created input.invite-url[data-seat="1"]');
   const invite = await ann.inputValue('#created input.invite-url[data-seat="1"]');
@@ -55,14 +38,14 @@ try {
   // and Ann's half-made choice of seats stays as she left it.
   const boToken = await bo.evaluate((id) => localStorage.getItem("felt.token." + id), id);
   const boPlayer = await bo.evaluate(() => localStorage.getItem("felt.player"));
-  const seatsBefore = await ann.evaluate(() => window.__seats);
+  const seatsBefore = await received(ann, "seats");
   for (const m of [{ type: "host", action: "end" }, { type: "host", action: "move", seat: 0, to: 1 }, { type: "host", action: "computer", seat: 3 }]) {
     const e = await rawSend(bo, id, boToken, boPlayer, m);
     assert(/only the table's host/.test(e), `Bo's ${m.action} refused: ${e}`);
   }
   log("a guest's host actions are refused");
   // Each connection came and went: six seats messages reach Ann's page.
-  await ann.waitForFunction((n) => window.__seats >= n + 6, seatsBefore, { timeout: T(30000), polling: 50 });
+  await waitReceived(ann, "seats", seatsBefore + 6);
   const picked = await ann.evaluate(() => [document.querySelector("#host-move-from").value, document.querySelector("#host-move-to").value]);
   assert(picked[0] === "1" && picked[1] === "2", `the host's choice of seats is kept while others connect: ${picked}`);
   await ann.click("#host-move");

@@ -8,7 +8,7 @@
 //   node e2e/shengji-restart.mjs http://127.0.0.1:PORT SCREENSHOTDIR   (stdin: GO)
 
 import { createInterface } from "node:readline";
-import { args, launch, newPage, shoot, checkErrors, checkA11y, log, assert, T } from "./lib.mjs";
+import { args, launch, newPage, shoot, checkErrors, checkA11y, log, assert, T, received, waitReceived } from "./lib.mjs";
 import { newTable } from "./sjlib.mjs";
 
 const { base, dir } = args();
@@ -32,15 +32,20 @@ try {
     look();
   });
   const before = await page.$$eval("#hand button.card", (bs) => bs.length);
+  const histories = await received(page, "history");
   log(`hand ${hand}: ${before} cards shown; killing the server`);
   console.log("RESTART");
   const go = await lines.next();
   assert(!go.done && go.value.trim() === "GO", "the test says the server is back: " + JSON.stringify(go.value));
   await page.waitForSelector('main#table[data-conn="open"]', { timeout: T(60000) });
-  // Some frames after the reconnection, then the counts seen.
-  await page.waitForFunction(() => window.feltSeen.filter((s) => s.conn === "open").length > 30, null, { timeout: T(30000) });
+  // The new server's history of the hand, some frames after it, then the
+  // counts seen.
+  await waitReceived(page, "history", histories + 1, T(60000));
+  const frames = await page.evaluate(() => window.feltSeen.length);
+  await page.waitForFunction((n) => window.feltSeen.length > n + 30, frames, { timeout: T(30000) });
   const seen = await page.evaluate(() => window.feltSeen);
   const down = seen.findIndex((s) => s.conn !== "open");
+  assert(down >= 0, "the page saw the connection drop");
   const lastShown = down > 0 ? seen[down - 1].n : before;
   const after = seen.slice(down).filter((s) => s.conn === "open" && s.hand === hand);
   const least = Math.min(...after.map((s) => s.n));
