@@ -157,6 +157,9 @@ async function playTable(page, preset, maxHands, untilBuried, tag) {
       }
       if (!hinted && plays >= 2) {
         // Once, play the hint's cards (a lead may be a throw, not in legal).
+        // A finished trick held on the board takes the key first (it goes
+        // on from the trick): ask once the board is the decision's.
+        await page.waitForFunction(() => !document.querySelector("main#table").dataset.shown, null, { timeout: T(30000), polling: 50 });
         await page.keyboard.press("h");
         const sel = await page
           .waitForFunction(() => document.querySelectorAll("#hand button.card.selected").length > 0, null, { timeout: T(20000) })
