@@ -153,12 +153,23 @@ class VectorEnv:
             u *= self.mask
             self._acts_view[:] = u.argmax(axis=1)
             return self._acts_view
-        A, m, rng = self.spec.actions, bytes(self._mask), self._rng
+        # Without NumPy: the k-th legal action of each row, found by
+        # bytes.count and bytes.index (loops in C) rather than a Python
+        # loop over every action. The same choice as listing the legal
+        # actions and taking element int(u * len).
+        A, m, rnd = self.spec.actions, bytes(self._mask), self._rng.random
         acts = self._acts
         for i in range(self.num_envs):
-            row = m[i * A:(i + 1) * A]
-            legal = [j for j in range(A) if row[j]]
-            acts[i] = legal[int(rng.random() * len(legal))] if legal else -1
+            lo = i * A
+            hi = lo + A
+            n = m.count(1, lo, hi)
+            if not n:
+                acts[i] = -1
+                continue
+            j = m.index(1, lo, hi)
+            for _ in range(int(rnd() * n)):
+                j = m.index(1, j + 1, hi)
+            acts[i] = j - lo
         return acts
 
     def observe(self, i, seat, finished=False):

@@ -72,6 +72,30 @@ class TestVectorEnv(unittest.TestCase):
         v.close()
         v.close()
 
+    def test_random_actions_uniform_over_legal(self):
+        # Each row's draws are its legal actions only, each about as often
+        # as the others (4 actions of 5 can be legal: 5 and 6 envs keep
+        # the pure-Python path with NumPy too, which serves small batches).
+        v = felt.VectorEnv(G, num_envs=6, seed=5)
+        for _ in range(3):
+            v.step(v.random_actions())
+        draws = 4000
+        counts = [[0] * v.spec.actions for _ in range(6)]
+        for _ in range(draws):
+            acts = v.random_actions()
+            for i in range(6):
+                counts[i][int(acts[i])] += 1
+        for i in range(6):
+            legal = [j for j in range(v.spec.actions) if v.mask[i][j]]
+            self.assertTrue(legal)
+            for j in range(v.spec.actions):
+                if j not in legal:
+                    self.assertEqual(counts[i][j], 0, "env %d drew illegal action %d" % (i, j))
+                else:
+                    # 4000 draws: a share off by 0.05 is over 6 sigma.
+                    self.assertAlmostEqual(counts[i][j] / draws, 1 / len(legal), delta=0.05)
+        v.close()
+
     def test_random_rollouts_autoreset(self):
         v = felt.VectorEnv(G, num_envs=8, seed=1)
         ends = 0
