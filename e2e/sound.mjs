@@ -59,7 +59,7 @@ try {
   // hand, and the next hand's first decision sounds when it comes.
   if (!st.over && !st.myTurn) {
     await moveOn(page);
-    st = await waitTurnOrEnd(page, "", { hands: 1000 });
+    st = await waitTurnOrEnd(page, "", { hands: 1000 }); // no game has 1000 hands: only its end stops the wait
   }
   before = await tones(page);
   await page.setViewportSize({ width: 500, height: 700 });

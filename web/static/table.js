@@ -340,6 +340,27 @@ export async function init() {
 
   // ---- the room: who the table waits for, its links, the host's tools ----
 
+  // A seats message comes whenever anyone connects or leaves. showPanel
+  // draws a panel again (build's children) only when what it shows, its
+  // key, changes, keeping the focus on the element of the same id: a
+  // friend's page coming and going undoes nothing a person is doing.
+  // build runs before the old children go, so it may read them.
+  function showPanel(el, key, build) {
+    if (!el.hidden && el.dataset.key === key) return;
+    const focus = el.contains(document.activeElement) ? document.activeElement.id : "";
+    el.replaceChildren(...build());
+    el.dataset.key = key;
+    el.hidden = false;
+    if (focus) document.getElementById(focus)?.focus();
+  }
+
+  // hidePanel hides a panel of showPanel's and forgets what it showed.
+  function hidePanel(el) {
+    el.hidden = true;
+    el.replaceChildren();
+    delete el.dataset.key;
+  }
+
   // renderRoom shows, while the table waits for people, whom it waits for,
   // the invite links (kept by the browser that made the table), the
   // table's link, and to a visitor a button to take a free seat.
@@ -349,9 +370,7 @@ export async function init() {
     const waiting = summary && summary.status === "waiting" && open.length > 0;
     main.dataset.room = waiting ? "waiting" : "";
     if (!waiting) {
-      els.room.hidden = true;
-      els.room.replaceChildren();
-      delete els.room.dataset.key;
+      hidePanel(els.room);
       return;
     }
     const who = open.map((x) => `seat ${x.seat + 1}` + (x.name && x.name !== `Seat ${x.seat + 1}` ? ` (${x.name})` : ""));
@@ -361,26 +380,21 @@ export async function init() {
     const kept = invitesOf(id);
     const invites = kept.invites.filter((inv) => open.some((x) => x.seat === inv.seat));
     const tableLink = new URL("/t/" + encodeURIComponent(id), location.href).href;
-    // Drawn again only when what it says changes: a friend's page coming
-    // and going does not take the focus from a link being copied.
     const key = JSON.stringify([text, invites.map((inv) => inv.url), seat, !!getToken(id)]);
-    if (!els.room.hidden && els.room.dataset.key === key) return;
-    const focus = els.room.contains(document.activeElement) ? document.activeElement.id : "";
-    const kids = [h("h2#room-title", { "data-waiting": open.map((x) => x.seat).join(" ") }, text)];
-    if (invites.length) {
-      kids.push(h("p", "Send each friend their seat's link (only to them: it plays that seat)."));
-      kids.push(h("ul.invites", ...invites.map((inv) => h("li", h("span.seat-label", `Seat ${inv.seat + 1}`), ...linkRow(inv.url, `Invite link for seat ${inv.seat + 1}`, { "data-seat": inv.seat })))));
-    }
-    if (seat >= 0) {
-      kids.push(h("p", "Or the table's link: whoever opens it takes a free seat."));
-      kids.push(h("div.invites.table-link", ...linkRow(tableLink, "The table's link", { id: "table-link" })));
-    } else if (!getToken(id)) {
-      kids.push(h("p", h("button#sit-button", { type: "button", onclick: async () => (await sit(-1)) && location.reload() }, "Take a free seat")));
-    }
-    els.room.replaceChildren(...kids);
-    els.room.dataset.key = key;
-    els.room.hidden = false;
-    if (focus) document.getElementById(focus)?.focus();
+    showPanel(els.room, key, () => {
+      const kids = [h("h2#room-title", { "data-waiting": open.map((x) => x.seat).join(" ") }, text)];
+      if (invites.length) {
+        kids.push(h("p", "Send each friend their seat's link (only to them: it plays that seat)."));
+        kids.push(h("ul.invites", ...invites.map((inv) => h("li", h("span.seat-label", `Seat ${inv.seat + 1}`), ...linkRow(inv.url, `Invite link for seat ${inv.seat + 1}`, { "data-seat": inv.seat })))));
+      }
+      if (seat >= 0) {
+        kids.push(h("p", "Or the table's link: whoever opens it takes a free seat."));
+        kids.push(h("div.invites.table-link", ...linkRow(tableLink, "The table's link", { id: "table-link" })));
+      } else if (!getToken(id)) {
+        kids.push(h("p", h("button#sit-button", { type: "button", onclick: async () => (await sit(-1)) && location.reload() }, "Take a free seat")));
+      }
+      return kids;
+    });
   }
 
   // hostAct sends a host's action; the server checks it and answers with
@@ -397,71 +411,62 @@ export async function init() {
     const live = summary && (summary.status === "waiting" || summary.status === "playing");
     const isHost = summary && seat >= 0 && summary.host === seat;
     if (!isHost || !live) {
-      els.host.hidden = true;
-      els.host.replaceChildren();
-      delete els.host.dataset.key;
+      hidePanel(els.host);
       return;
     }
     const label = (x) => `Seat ${x.seat + 1}: ${seatName(x, x.seat)}`;
     const absent = seats.filter((x) => x.kind === "person" && x.seat !== seat && (x.status === "open" || x.status === "away"));
-    // A seats message comes whenever anyone connects or leaves: the panel
-    // is drawn again only when what it shows changes, and then keeps the
-    // host's half-made choices (the seats picked, the end asked once, the
-    // focus), so a friend arriving never undoes them.
+    // Drawn again, it keeps the host's half-made choices: the seats
+    // picked and the end asked once.
     const key = JSON.stringify([summary.status, seats.map(label), absent.map((x) => [x.seat, x.status])]);
-    if (!els.host.hidden && els.host.dataset.key === key) return;
-    const old = {
-      from: els.host.querySelector("#host-move-from")?.value,
-      to: els.host.querySelector("#host-move-to")?.value,
-      confirm: els.host.querySelector("#host-end")?.dataset.confirm === "yes",
-      focus: els.host.contains(document.activeElement) ? document.activeElement.id : "",
-    };
-    const kids = [h("h2#host-title", "Host")];
-    if (summary.status === "waiting") {
-      const from = h("select#host-move-from", { "aria-label": "Seat to move" }, ...seats.map((x) => h("option", { value: x.seat }, label(x))));
-      const to = h("select#host-move-to", { "aria-label": "Move it to" }, ...seats.map((x) => h("option", { value: x.seat, selected: x.seat === 1 }, `Seat ${x.seat + 1}`)));
-      if (old.from !== undefined && seats.some((x) => String(x.seat) === old.from)) from.value = old.from;
-      if (old.to !== undefined && seats.some((x) => String(x.seat) === old.to)) to.value = old.to;
-      kids.push(
-        h(
-          "form.host-move",
-          { onsubmit: (e) => {
-            e.preventDefault();
-            hostAct("move", { seat: Number(from.value), to: Number(to.value) });
-          } },
-          h("span", "Move "),
-          from,
-          h("span", " to "),
-          to,
-          h("button.secondary#host-move", { type: "submit" }, "Move"),
-        ),
-      );
-    }
-    for (const x of absent) {
-      kids.push(
-        h(
-          "p.host-computer",
-          h("button.secondary", { type: "button", "data-seat": x.seat, id: `host-computer-${x.seat}`, onclick: () => hostAct("computer", { seat: x.seat }) }, `Computer plays seat ${x.seat + 1}`),
-          h("span.hint-text", x.status === "open" ? " (nobody joined it yet)" : ` (${seatName(x, x.seat)} is away)`),
-        ),
-      );
-    }
-    const end = h("button.danger#host-end", { type: "button", onclick: () => {
-      if (end.dataset.confirm === "yes") hostAct("end");
-      else {
+    showPanel(els.host, key, () => {
+      const old = {
+        from: els.host.querySelector("#host-move-from")?.value,
+        to: els.host.querySelector("#host-move-to")?.value,
+        confirm: els.host.querySelector("#host-end")?.dataset.confirm === "yes",
+      };
+      const kids = [h("h2#host-title", "Host")];
+      if (summary.status === "waiting") {
+        const from = h("select#host-move-from", { "aria-label": "Seat to move" }, ...seats.map((x) => h("option", { value: x.seat }, label(x))));
+        const to = h("select#host-move-to", { "aria-label": "Move it to" }, ...seats.map((x) => h("option", { value: x.seat, selected: x.seat === 1 }, `Seat ${x.seat + 1}`)));
+        if (old.from !== undefined && seats.some((x) => String(x.seat) === old.from)) from.value = old.from;
+        if (old.to !== undefined && seats.some((x) => String(x.seat) === old.to)) to.value = old.to;
+        kids.push(
+          h(
+            "form.host-move",
+            { onsubmit: (e) => {
+              e.preventDefault();
+              hostAct("move", { seat: Number(from.value), to: Number(to.value) });
+            } },
+            h("span", "Move "),
+            from,
+            h("span", " to "),
+            to,
+            h("button.secondary#host-move", { type: "submit" }, "Move"),
+          ),
+        );
+      }
+      for (const x of absent) {
+        kids.push(
+          h(
+            "p.host-computer",
+            h("button.secondary", { type: "button", "data-seat": x.seat, id: `host-computer-${x.seat}`, onclick: () => hostAct("computer", { seat: x.seat }) }, `Computer plays seat ${x.seat + 1}`),
+            h("span.hint-text", x.status === "open" ? " (nobody joined it yet)" : ` (${seatName(x, x.seat)} is away)`),
+          ),
+        );
+      }
+      const end = h("button.danger#host-end", { type: "button", onclick: () => {
+        if (end.dataset.confirm === "yes") hostAct("end");
+        else ask();
+      } }, "End the table");
+      const ask = () => {
         end.dataset.confirm = "yes";
         end.textContent = "Really end the table?";
-      }
-    } }, "End the table");
-    if (old.confirm) {
-      end.dataset.confirm = "yes";
-      end.textContent = "Really end the table?";
-    }
-    kids.push(h("p", end));
-    els.host.replaceChildren(...kids);
-    els.host.dataset.key = key;
-    els.host.hidden = false;
-    if (old.focus) document.getElementById(old.focus)?.focus();
+      };
+      if (old.confirm) ask();
+      kids.push(h("p", end));
+      return kids;
+    });
   }
 
   // ---- chat ----

@@ -74,8 +74,8 @@ class TestVectorEnv(unittest.TestCase):
 
     def test_random_actions_uniform_over_legal(self):
         # Each row's draws are its legal actions only, each about as often
-        # as the others (4 actions of 5 can be legal: 5 and 6 envs keep
-        # the pure-Python path with NumPy too, which serves small batches).
+        # as the others. 6 envs of 5 actions are a small batch, which takes
+        # the path without NumPy even when NumPy is installed.
         v = felt.VectorEnv(G, num_envs=6, seed=5)
         for _ in range(3):
             v.step(v.random_actions())
